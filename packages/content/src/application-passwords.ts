@@ -1,0 +1,210 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import { ContentError } from './errors.js';
+import type { ApplicationPasswordsTable, ContentTables } from './tables.js';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const LENGTH = 24;
+/** Usage is written at most once a day per password, as WordPress does, to keep reads cheap. */
+const USAGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * An application password as listed: everything but the secret.
+ *
+ * @example
+ * const item: ApplicationPassword = { uuid: '…', appId: '', userId: 1, name: 'cli', created: '2025-01-01T00:00:00.000Z', lastUsed: null, lastIp: null };
+ */
+export interface ApplicationPassword {
+  readonly uuid: string;
+  /** An optional id of the client application (a UUID), empty when not given. */
+  readonly appId: string;
+  readonly userId: number;
+  readonly name: string;
+  /** ISO 8601 in UTC. */
+  readonly created: string;
+  /** ISO 8601 in UTC; at most once a day. */
+  readonly lastUsed: string | null;
+  readonly lastIp: string | null;
+}
+
+/**
+ * A freshly created application password. `password` and `formatted` are shown once and
+ * never stored.
+ *
+ * @example
+ * const { formatted } = await passwords.create(1, { name: 'cli' }); // 'abcd EFGH 1234 …'
+ */
+export interface NewApplicationPassword {
+  /** 24 letters and digits. */
+  readonly password: string;
+  /** The same in groups of four separated by spaces, as WordPress shows it. */
+  readonly formatted: string;
+  readonly item: ApplicationPassword;
+}
+
+/**
+ * Creates, lists, checks and revokes application passwords.
+ *
+ * @example
+ * const passwords = createApplicationPasswords(db);
+ * const { formatted, item } = await passwords.create(user.id, { name: 'deploy script' });
+ * await passwords.verify(user.id, formatted); // item (with lastUsed set)
+ * await passwords.revoke(user.id, item.uuid); // true
+ */
+export interface ApplicationPasswordStore {
+  /**
+   * @throws ContentError `application_password_empty_name` (400) for an empty name,
+   *   `application_password_duplicate_name` (409) when the user has one of that name.
+   */
+  create(userId: number, input: { name: string; appId?: string | undefined }): Promise<NewApplicationPassword>;
+  list(userId: number): Promise<ApplicationPassword[]>;
+  get(userId: number, uuid: string): Promise<ApplicationPassword | undefined>;
+  /** The matching password of the user, with its usage recorded; `undefined` when none matches. */
+  verify(userId: number, password: string, options?: { ip?: string | undefined }): Promise<ApplicationPassword | undefined>;
+  /** False when the user has no password with that uuid. */
+  revoke(userId: number, uuid: string): Promise<boolean>;
+  /** Returns how many were revoked. */
+  revokeAll(userId: number): Promise<number>;
+}
+
+/**
+ * Options of {@link createApplicationPasswords}.
+ *
+ * @example
+ * const options: ApplicationPasswordStoreOptions = { now: () => Date.parse('2030-01-01') };
+ */
+export interface ApplicationPasswordStoreOptions {
+  /** The clock, in milliseconds since the epoch; default `Date.now`. */
+  now?: (() => number) | undefined;
+}
+
+/**
+ * 24 random letters and digits from a cryptographic source, without modulo bias.
+ *
+ * @example
+ * generateApplicationPassword(); // 'q3Vd9XkP0aLm2ZtR7bWc1YsE'
+ */
+export function generateApplicationPassword(): string {
+  let password = '';
+  while (password.length < LENGTH) {
+    for (const byte of randomBytes(LENGTH * 2)) {
+      // 248 = 4 × 62: bytes above it are dropped so every character is equally likely.
+      if (byte < 248 && password.length < LENGTH) password += ALPHABET[byte % ALPHABET.length];
+    }
+  }
+  return password;
+}
+
+/**
+ * Splits a password into groups of four separated by spaces.
+ *
+ * @example
+ * formatApplicationPassword('abcdEFGH1234ijklMNOP5678'); // 'abcd EFGH 1234 ijkl MNOP 5678'
+ */
+export function formatApplicationPassword(password: string): string {
+  return (password.match(/.{1,4}/g) ?? []).join(' ');
+}
+
+/**
+ * The hash stored for an application password: SHA-256 of its letters and digits. A fast
+ * hash is enough here because the password is 24 random characters (about 143 bits), far
+ * beyond any brute force; a slow hash would only slow every API request.
+ */
+function hash(password: string): string {
+  return createHash('sha256')
+    .update(password.replace(/[^A-Za-z0-9]/g, ''))
+    .digest('hex');
+}
+
+/**
+ * Creates the application-password store over a database migrated with `migrateContent`.
+ *
+ * @example
+ * const passwords = createApplicationPasswords(db);
+ * const { formatted } = await passwords.create(1, { name: 'cli' });
+ */
+export function createApplicationPasswords(
+  db: Kysely<ContentTables>,
+  options: ApplicationPasswordStoreOptions = {},
+): ApplicationPasswordStore {
+  const now = options.now ?? Date.now;
+  const ofUser = (userId: number) => db.selectFrom('application_passwords').where('user_id', '=', userId);
+
+  return {
+    async create(userId, input) {
+      const name = input.name.trim();
+      if (name === '') {
+        throw new ContentError(
+          'application_password_empty_name',
+          'An application name is required to create an application password.',
+        );
+      }
+      const taken = await ofUser(userId).select('uuid').where('name', '=', name).executeTakeFirst();
+      if (taken) throw new ContentError('application_password_duplicate_name', 'Each application name should be unique.', 409);
+      const password = generateApplicationPassword();
+      const row = {
+        uuid: randomUUID(),
+        user_id: userId,
+        app_id: input.appId ?? '',
+        name,
+        hash: hash(password),
+        created: new Date(now()).toISOString(),
+        last_used: null,
+        last_ip: null,
+      };
+      await db.insertInto('application_passwords').values(row).execute();
+      return { password, formatted: formatApplicationPassword(password), item: fromRow(row) };
+    },
+
+    async list(userId) {
+      const rows = await ofUser(userId).selectAll().orderBy('created').orderBy('name').execute();
+      return rows.map(fromRow);
+    },
+
+    async get(userId, uuid) {
+      const row = await ofUser(userId).selectAll().where('uuid', '=', uuid).executeTakeFirst();
+      return row ? fromRow(row) : undefined;
+    },
+
+    async verify(userId, password, verifyOptions = {}) {
+      const given = Buffer.from(hash(password), 'hex');
+      const rows = await ofUser(userId).selectAll().execute();
+      const row = rows.find((candidate) => {
+        const stored = Buffer.from(candidate.hash, 'hex');
+        return stored.length === given.length && timingSafeEqual(stored, given);
+      });
+      if (!row) return undefined;
+      const time = now();
+      if (row.last_used !== null && Date.parse(row.last_used) + USAGE_INTERVAL_MS > time) return fromRow(row);
+      const usage = { last_used: new Date(time).toISOString(), last_ip: verifyOptions.ip ?? row.last_ip };
+      await db.updateTable('application_passwords').set(usage).where('uuid', '=', row.uuid).execute();
+      return fromRow({ ...row, ...usage });
+    },
+
+    async revoke(userId, uuid) {
+      const result = await db
+        .deleteFrom('application_passwords')
+        .where('user_id', '=', userId)
+        .where('uuid', '=', uuid)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async revokeAll(userId) {
+      const result = await db.deleteFrom('application_passwords').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+function fromRow(row: Selectable<ApplicationPasswordsTable>): ApplicationPassword {
+  return {
+    uuid: row.uuid,
+    appId: row.app_id,
+    userId: Number(row.user_id),
+    name: row.name,
+    created: row.created,
+    lastUsed: row.last_used,
+    lastIp: row.last_ip,
+  };
+}

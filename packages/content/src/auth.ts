@@ -1,0 +1,312 @@
+import type { Kysely } from 'kysely';
+import { type ApplicationPassword, type ApplicationPasswordStore, createApplicationPasswords } from './application-passwords.js';
+import { parseBasicAuthorization } from './basic-auth.js';
+import type { ErrorShape } from './errors.js';
+import { createNonces, type NonceAge, type NonceSession } from './nonces.js';
+import type { Roles } from './roles.js';
+import { createSessions, type Session, type SessionStore } from './sessions.js';
+import type { ContentTables } from './tables.js';
+import type { User } from './user.js';
+import { createUserStore, type UserStore } from './users.js';
+
+/** Request headers as Node and most adapters give them; names in any case. */
+export type HeaderMap = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/**
+ * What {@link Auth.authenticate} reads from a request. A core `RestRequest` fits as is.
+ *
+ * @example
+ * const request: AuthRequest = { headers: { authorization: 'Basic …' }, query: {}, ip: '203.0.113.7' };
+ */
+export interface AuthRequest {
+  readonly headers: HeaderMap;
+  /** Query parameters; the nonce may come as `_<prefix>nonce` (`_cmsnonce`, `_wpnonce`). */
+  readonly query?: Readonly<Record<string, unknown>> | undefined;
+  /** A parsed form or JSON body; the nonce may come in it too. */
+  readonly body?: unknown;
+  /** The client address, recorded as an application password's `last_ip`. */
+  readonly ip?: string | undefined;
+}
+
+/**
+ * The outcome of {@link Auth.authenticate}: a user (and how they proved it), an error to
+ * answer with instead of dispatching, or `null` for an anonymous request.
+ *
+ * @example
+ * const result: AuthResult = await auth.authenticate(request);
+ * if (result && 'error' in result) return errorResponse(result.error);
+ */
+export type AuthResult =
+  | {
+      readonly user: User;
+      readonly method: 'application-password';
+      readonly applicationPassword: ApplicationPassword;
+      /** Response headers to send; none for this method. */
+      readonly headers: Readonly<Record<string, string>>;
+    }
+  | {
+      readonly user: User;
+      readonly method: 'cookie';
+      readonly session: Session;
+      /** Response headers to send: a fresh nonce in `X-<PREFIX>-Nonce`. */
+      readonly headers: Readonly<Record<string, string>>;
+    }
+  | { readonly error: ErrorShape }
+  | null;
+
+/**
+ * The outcome of {@link Auth.login}.
+ *
+ * @example
+ * const result: LoginResult = await auth.login('admin', 'secret');
+ */
+export type LoginResult =
+  | { readonly user: User; readonly session: Session; readonly nonce: string }
+  | { readonly error: ErrorShape };
+
+/**
+ * Options of `Set-Cookie` values built by {@link Auth.sessionCookie}.
+ *
+ * @example
+ * const options: CookieOptions = { secure: true, path: '/' };
+ */
+export interface CookieOptions {
+  /** Adds `Secure`; set it when the site is served over HTTPS. Default false. */
+  secure?: boolean | undefined;
+  /** Default `/`. */
+  path?: string | undefined;
+}
+
+/**
+ * Options of {@link createAuth}.
+ *
+ * @example
+ * const options: AuthOptions = { db, secret: process.env.SITE_SECRET!, prefix: 'cms' };
+ */
+export interface AuthOptions {
+  /** A database migrated with `migrateContent`. */
+  db: Kysely<ContentTables>;
+  /** The site secret that keys nonces: at least 16 characters; keep it stable and private. */
+  secret: string;
+  /** The product prefix: `cms` (default) or `wp`. Names the nonce action, header, parameter and cookie. */
+  prefix?: string | undefined;
+  /** The clock, in milliseconds since the epoch; default `Date.now`. */
+  now?: (() => number) | undefined;
+  /** The site's roles; default the WordPress defaults. */
+  roles?: Roles | undefined;
+  /** Lifetime of a cookie session; default two days. */
+  sessionLifetimeMs?: number | undefined;
+  /** Lifetime of a nonce; default one day (valid in two 12-hour ticks). */
+  nonceLifetimeMs?: number | undefined;
+}
+
+/**
+ * Authentication for a site: HTTP Basic with application passwords, and cookie sessions
+ * guarded by nonces, with the original's rules and error codes.
+ *
+ * @example
+ * const auth = createAuth({ db, secret: process.env.SITE_SECRET! });
+ * const result = await auth.authenticate({ headers: req.headers, query });
+ */
+export interface Auth {
+  readonly users: UserStore;
+  readonly applicationPasswords: ApplicationPasswordStore;
+  readonly sessions: SessionStore;
+  readonly prefix: string;
+  /** `<prefix>_rest`: the action of REST nonces. */
+  readonly nonceAction: string;
+  /** `X-<PREFIX>-Nonce`: the request and response header of the nonce. */
+  readonly nonceHeader: string;
+  /** `_<prefix>nonce`: the query or body parameter of the nonce. */
+  readonly nonceParam: string;
+  /** `<prefix>_logged_in`: the session cookie's name. */
+  readonly cookieName: string;
+  /**
+   * Finds who sends a request, in the original's order: Basic credentials with an
+   * application password first (a failure is an error, 401), then the session cookie, which
+   * counts only with a valid nonce (none: anonymous; a wrong one: 403
+   * `rest_cookie_invalid_nonce`). Never throws on a malformed header.
+   */
+  authenticate(request: AuthRequest): Promise<AuthResult>;
+  /** Checks a login (or email) and password and starts a cookie session. */
+  login(login: string, password: string): Promise<LoginResult>;
+  /** Ends a session, given its token or its cookie value; false when there was none. */
+  logout(tokenOrCookie: string): Promise<boolean>;
+  /** A nonce for a session (anonymous: `{ userId: 0, token: '' }`); default action {@link nonceAction}. */
+  createNonce(session: NonceSession, action?: string): string;
+  /** 1 or 2 when valid (current or previous tick), 0 otherwise; default action {@link nonceAction}. */
+  verifyNonce(nonce: string, session: NonceSession, action?: string): NonceAge;
+  /** The `Set-Cookie` value that stores a session in the browser (`HttpOnly`, `SameSite=Lax`). */
+  sessionCookie(session: Session, options?: CookieOptions): string;
+  /** The `Set-Cookie` value that removes the session cookie. */
+  clearSessionCookie(options?: CookieOptions): string;
+}
+
+const ANONYMOUS: NonceSession = { userId: 0, token: '' };
+
+/**
+ * Creates the authenticator of a site. Wire it into the REST server so it runs before
+ * dispatch; use `users`, `applicationPasswords` and `sessions` for the routes.
+ *
+ * @throws Error when the secret is shorter than 16 characters or the prefix is not a lower-case word.
+ * @example
+ * const { db } = openDatabase<ContentTables>({ url: 'sqlite:./data/site.db' });
+ * await migrateContent(db);
+ * const auth = createAuth({ db, secret: process.env.SITE_SECRET!, prefix: 'cms' });
+ * const result = await auth.authenticate({ headers: { authorization: `Basic ${btoa('admin:abcd efgh …')}` } });
+ * if (result && 'user' in result) console.log(result.user.login);
+ */
+export function createAuth(options: AuthOptions): Auth {
+  const prefix = options.prefix ?? 'cms';
+  if (!/^[a-z][a-z0-9_]*$/.test(prefix))
+    throw new Error(`createAuth: invalid prefix "${prefix}" (use lower-case letters, digits and _).`);
+  if (typeof options.secret !== 'string' || options.secret.length < 16) {
+    throw new Error('createAuth: the site secret must be a string of at least 16 characters.');
+  }
+  const now = options.now ?? Date.now;
+  const users = createUserStore(options.db, { roles: options.roles, now });
+  const applicationPasswords = createApplicationPasswords(options.db, { now });
+  const sessions = createSessions(options.db, { now, lifetimeMs: options.sessionLifetimeMs });
+  const nonces = createNonces({ secret: options.secret, now, lifetimeMs: options.nonceLifetimeMs });
+  const nonceAction = `${prefix}_rest`;
+  const nonceHeader = `X-${prefix.toUpperCase()}-Nonce`;
+  const nonceParam = `_${prefix}nonce`;
+  const cookieName = `${prefix}_logged_in`;
+
+  async function byBasic(authorization: string | undefined, ip: string | undefined): Promise<AuthResult | undefined> {
+    const credentials = parseBasicAuthorization(authorization);
+    if (credentials === null) return undefined;
+    if ('malformed' in credentials) {
+      return failure(
+        'invalid_username',
+        'The Authorization header is not valid Basic credentials: expected "Basic " and the base64 of "username:password".',
+      );
+    }
+    let user = await users.findByLogin(credentials.login);
+    if (!user && looksLikeEmail(credentials.login)) user = await users.findByEmail(credentials.login);
+    if (!user) {
+      return looksLikeEmail(credentials.login)
+        ? failure('invalid_email', '<strong>Error</strong>: Unknown email address. Check again or try your username.')
+        : failure('invalid_username', '<strong>Error</strong>: Unknown username. Check again or try your email address.');
+    }
+    const applicationPassword = await applicationPasswords.verify(user.id, credentials.password, { ip });
+    if (!applicationPassword) {
+      return failure('incorrect_password', 'The provided password is an invalid application password.');
+    }
+    return { user, method: 'application-password', applicationPassword, headers: {} };
+  }
+
+  async function byCookie(request: AuthRequest): Promise<AuthResult> {
+    const nonce = nonceOf(request);
+    // No nonce: the cookie does not count and the request is anonymous, as in the original.
+    if (nonce === undefined) return null;
+    const cookie = readCookie(headerValue(request.headers, 'cookie'), cookieName);
+    const session = cookie === undefined ? undefined : await sessions.find(cookie);
+    const user = session ? await users.findById(session.userId) : undefined;
+    const bound = session && user ? session : ANONYMOUS;
+    if (nonces.verify(nonce, nonceAction, bound) === 0) {
+      return failure('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
+    }
+    if (!session || !user) return null;
+    return { user, method: 'cookie', session, headers: { [nonceHeader]: nonces.create(nonceAction, session) } };
+  }
+
+  function nonceOf(request: AuthRequest): string | undefined {
+    const fromQuery = request.query?.[nonceParam];
+    if (typeof fromQuery === 'string') return fromQuery;
+    const body = request.body;
+    if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+      const fromBody = (body as Record<string, unknown>)[nonceParam];
+      if (typeof fromBody === 'string') return fromBody;
+    }
+    return headerValue(request.headers, nonceHeader);
+  }
+
+  function cookieAttributes(cookieOptions: CookieOptions): string {
+    return `Path=${cookieOptions.path ?? '/'}; HttpOnly; SameSite=Lax${cookieOptions.secure ? '; Secure' : ''}`;
+  }
+
+  return {
+    users,
+    applicationPasswords,
+    sessions,
+    prefix,
+    nonceAction,
+    nonceHeader,
+    nonceParam,
+    cookieName,
+
+    async authenticate(request) {
+      const basic = await byBasic(headerValue(request.headers, 'authorization'), request.ip);
+      return basic !== undefined ? basic : byCookie(request);
+    },
+
+    async login(login, password) {
+      if (login.trim() === '') return failure('empty_username', 'The username field is empty.', 400);
+      if (password === '') return failure('empty_password', 'The password field is empty.', 400);
+      let user = await users.findByLogin(login);
+      if (!user && looksLikeEmail(login)) user = await users.findByEmail(login);
+      if (!user) {
+        return looksLikeEmail(login)
+          ? failure('invalid_email', 'Unknown email address. Check again or try your username.')
+          : failure('invalid_username', 'Unknown username. Check again or try your email address.');
+      }
+      if (!(await users.verifyPassword(user.id, password))) {
+        return failure('incorrect_password', `The password you entered for the username ${user.login} is incorrect.`);
+      }
+      const session = await sessions.start(user.id);
+      return { user, session, nonce: nonces.create(nonceAction, session) };
+    },
+
+    logout: (tokenOrCookie) => sessions.end(tokenOrCookie),
+    createNonce: (session, action = nonceAction) => nonces.create(action, session),
+    verifyNonce: (nonce, session, action = nonceAction) => nonces.verify(nonce, action, session),
+
+    sessionCookie(session, cookieOptions = {}) {
+      const maxAge = Math.max(0, Math.floor((Date.parse(session.expires) - now()) / 1000));
+      const expires = new Date(session.expires).toUTCString();
+      return `${cookieName}=${session.cookie}; Max-Age=${maxAge}; Expires=${expires}; ${cookieAttributes(cookieOptions)}`;
+    },
+
+    clearSessionCookie(cookieOptions = {}) {
+      return `${cookieName}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${cookieAttributes(cookieOptions)}`;
+    },
+  };
+}
+
+function failure(code: string, message: string, status = 401): { error: ErrorShape } {
+  return { error: { code, message, status } };
+}
+
+function looksLikeEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
+/** A header by name in any case; several values of `cookie` are joined with `; `, others give the first. */
+function headerValue(headers: HeaderMap, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== wanted || value === undefined) continue;
+    if (typeof value === 'string') return value;
+    return wanted === 'cookie' ? value.join('; ') : value[0];
+  }
+  return undefined;
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(';')) {
+    const equals = part.indexOf('=');
+    if (equals < 0 || part.slice(0, equals).trim() !== name) continue;
+    const raw = part
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}

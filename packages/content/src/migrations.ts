@@ -1,0 +1,87 @@
+import { autoIncrementId, type Dialect, type Migration, runMigrations } from '@cms-json/database';
+import { type Kysely, sql } from 'kysely';
+
+/** The owner name under which the content migrations are recorded in `cms_migrations`. */
+export const CONTENT_MIGRATIONS_OWNER = 'content';
+
+/**
+ * The schema of `@cms-json/content`, in order. Released ids never change; new changes are
+ * appended.
+ *
+ * @example
+ * await runMigrations(db, { owner: CONTENT_MIGRATIONS_OWNER, migrations: contentMigrations });
+ */
+export const contentMigrations: readonly Migration[] = [
+  {
+    id: '0001-users',
+    async up(db, { dialect }) {
+      await db.schema
+        .createTable('users')
+        .$call((table) => autoIncrementId(table, dialect))
+        .addColumn('login', 'varchar(60)', (col) => col.notNull())
+        .addColumn('pass_hash', 'varchar(255)', (col) => col.notNull())
+        .addColumn('email', 'varchar(100)', (col) => col.notNull())
+        .addColumn('display_name', 'varchar(250)', (col) => col.notNull().defaultTo(''))
+        .addColumn('first_name', 'varchar(250)', (col) => col.notNull().defaultTo(''))
+        .addColumn('last_name', 'varchar(250)', (col) => col.notNull().defaultTo(''))
+        .addColumn('nickname', 'varchar(250)', (col) => col.notNull().defaultTo(''))
+        .addColumn('slug', 'varchar(50)', (col) => col.notNull().unique())
+        .addColumn('url', 'varchar(100)', (col) => col.notNull().defaultTo(''))
+        .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('locale', 'varchar(20)', (col) => col.notNull().defaultTo(''))
+        .addColumn('registered', 'varchar(32)', (col) => col.notNull())
+        .addColumn('roles', 'text', (col) => col.notNull().defaultTo('[]'))
+        .execute();
+      // Logins and emails are unique whatever their case, as in WordPress (MySQL compares them
+      // case-insensitively); an index on lower(…) gives that on both engines.
+      await db.schema.createIndex('users_login_unique').on('users').unique().expression(sql`lower(login)`).execute();
+      await db.schema.createIndex('users_email_unique').on('users').unique().expression(sql`lower(email)`).execute();
+    },
+  },
+  {
+    id: '0002-application-passwords',
+    async up(db) {
+      await db.schema
+        .createTable('application_passwords')
+        .addColumn('uuid', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('app_id', 'varchar(36)', (col) => col.notNull().defaultTo(''))
+        .addColumn('name', 'varchar(255)', (col) => col.notNull())
+        .addColumn('hash', 'varchar(64)', (col) => col.notNull())
+        .addColumn('created', 'varchar(32)', (col) => col.notNull())
+        .addColumn('last_used', 'varchar(32)')
+        .addColumn('last_ip', 'varchar(45)')
+        .execute();
+      await db.schema.createIndex('application_passwords_user').on('application_passwords').column('user_id').execute();
+    },
+  },
+  {
+    id: '0003-sessions',
+    async up(db) {
+      await db.schema
+        .createTable('sessions')
+        .addColumn('token_hash', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created', 'varchar(32)', (col) => col.notNull())
+        .addColumn('expires', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      await db.schema.createIndex('sessions_expires').on('sessions').column('expires').execute();
+    },
+  },
+];
+
+/**
+ * Brings the content tables up to date; returns the ids of the migrations it applied.
+ *
+ * @example
+ * const { db } = openDatabase<ContentTables>({ url: 'sqlite:./data/site.db' });
+ * await migrateContent(db);
+ */
+export function migrateContent(
+  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
+  db: Kysely<any>,
+  dialect?: Dialect,
+): Promise<string[]> {
+  return runMigrations(db, { owner: CONTENT_MIGRATIONS_OWNER, migrations: contentMigrations, dialect });
+}

@@ -1,0 +1,86 @@
+import { capabilitiesOf, DEFAULT_ROLES, type Roles } from './roles.js';
+
+/**
+ * A user of the site, without any secret. `can` answers capability checks the way
+ * WordPress's `user_can` does, meta capabilities included.
+ *
+ * @example
+ * if (user.can('edit_user', otherUserId)) { … }
+ */
+export interface User {
+  readonly id: number;
+  /** The login name (WordPress `user_login`, REST `username`). */
+  readonly login: string;
+  readonly email: string;
+  /** The public name (WordPress `display_name`, REST `name`). */
+  readonly displayName: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly nickname: string;
+  /** URL-safe unique name (WordPress `user_nicename`). */
+  readonly slug: string;
+  readonly url: string;
+  readonly description: string;
+  /** Empty for the site's locale. */
+  readonly locale: string;
+  /** Registration time, ISO 8601 in UTC. */
+  readonly registered: string;
+  readonly roles: readonly string[];
+  /** Every capability the user holds (role slugs included), like WordPress's `allcaps`. */
+  readonly capabilities: ReadonlySet<string>;
+  /**
+   * Whether the user holds a capability. Meta capabilities take the id of the object they
+   * are about: `edit_user`, `delete_user`, `remove_user`, `promote_user` (a user id).
+   */
+  can(capability: string, objectId?: number): boolean;
+}
+
+/** The stored fields of a user, as {@link User} minus what is derived from them. */
+export type UserData = Omit<User, 'capabilities' | 'can'>;
+
+/**
+ * Builds a {@link User} from its data and the site's roles.
+ *
+ * @example
+ * const user = toUser({ id: 1, login: 'admin', roles: ['administrator'], … });
+ * user.can('manage_options'); // true
+ */
+export function toUser(data: UserData, roles: Roles = DEFAULT_ROLES): User {
+  const capabilities = capabilitiesOf(data.roles, roles);
+  return Object.freeze({
+    ...data,
+    roles: Object.freeze([...data.roles]),
+    capabilities,
+    can(capability: string, objectId?: number): boolean {
+      return primitiveCapabilities(capability, data.id, objectId).every((needed) => capabilities.has(needed));
+    },
+  });
+}
+
+/** Never granted; stands for "no one may". */
+const DO_NOT_ALLOW = 'do_not_allow';
+
+/**
+ * The primitive capabilities a (meta) capability needs, after WordPress's `map_meta_cap` for
+ * the single-site case. An empty list means "allowed".
+ */
+function primitiveCapabilities(capability: string, userId: number, objectId: number | undefined): string[] {
+  switch (capability) {
+    case 'exist':
+      return [];
+    case 'edit_user':
+      // Everyone may edit themselves.
+      return objectId !== undefined && objectId === userId ? [] : ['edit_users'];
+    case 'delete_user':
+      return ['delete_users'];
+    case 'remove_user':
+      return ['remove_users'];
+    case 'promote_user':
+    case 'add_users':
+      return ['promote_users'];
+    case DO_NOT_ALLOW:
+      return [DO_NOT_ALLOW];
+    default:
+      return [capability];
+  }
+}

@@ -1,0 +1,468 @@
+import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import { ContentError } from './errors.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { DEFAULT_ROLE, DEFAULT_ROLES, type Roles } from './roles.js';
+import type { ContentTables, UsersTable } from './tables.js';
+import { toUser, type User } from './user.js';
+
+/**
+ * The fields of a new user. Only `login`, `email` and `password` are required.
+ *
+ * @example
+ * const input: NewUser = { login: 'jane', email: 'jane@example.com', password: 's3cret!', roles: ['editor'] };
+ */
+export interface NewUser {
+  login: string;
+  email: string;
+  password: string;
+  displayName?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  nickname?: string | undefined;
+  /** Derived from the login when absent; made unique with a `-2`, `-3` … suffix. */
+  slug?: string | undefined;
+  url?: string | undefined;
+  description?: string | undefined;
+  locale?: string | undefined;
+  /** Default `['subscriber']`. */
+  roles?: readonly string[] | undefined;
+}
+
+/**
+ * Changes to a user; absent fields stay. The login cannot change (as in WordPress).
+ *
+ * @example
+ * const changes: UserChanges = { displayName: 'Jane D.', password: 'n3w-s3cret' };
+ */
+export type UserChanges = Partial<Omit<NewUser, 'login'>>;
+
+/** Sort keys of {@link UserQuery}, named as the REST `orderby` values. */
+export type UserOrderBy = 'id' | 'include' | 'name' | 'registered_date' | 'slug' | 'include_slugs' | 'email' | 'url';
+
+/**
+ * A filter and page over the users.
+ *
+ * @example
+ * const query: UserQuery = { search: 'jan', roles: ['editor'], orderBy: 'name', perPage: 10, page: 1 };
+ */
+export interface UserQuery {
+  /** Substring of login, email, URL, slug or display name, case-insensitive. */
+  search?: string | undefined;
+  include?: readonly number[] | undefined;
+  exclude?: readonly number[] | undefined;
+  slugs?: readonly string[] | undefined;
+  /** Users holding at least one of these roles. */
+  roles?: readonly string[] | undefined;
+  /** Default `name`. */
+  orderBy?: UserOrderBy | undefined;
+  /** Default `asc`. */
+  order?: 'asc' | 'desc' | undefined;
+  /** 1-based; default 1. */
+  page?: number | undefined;
+  /** Default 10. */
+  perPage?: number | undefined;
+  /** Skips this many users; replaces `page` when given. */
+  offset?: number | undefined;
+}
+
+/**
+ * A page of users and the count of all users matching the query.
+ *
+ * @example
+ * const { users, total } = await store.list({ perPage: 5 });
+ */
+export interface UserPage {
+  users: User[];
+  total: number;
+}
+
+/**
+ * Reads and writes users. Every method checks its input and throws a {@link ContentError}
+ * with the original's code on a bad one; no method returns a password or hash.
+ *
+ * @example
+ * const users = createUserStore(db);
+ * const jane = await users.create({ login: 'jane', email: 'jane@example.com', password: 's3cret!' });
+ */
+export interface UserStore {
+  /** The site's roles, as given to the store. */
+  readonly roles: Roles;
+  create(input: NewUser): Promise<User>;
+  findById(id: number): Promise<User | undefined>;
+  /** Case-insensitive, as WordPress on MySQL. */
+  findByLogin(login: string): Promise<User | undefined>;
+  /** Case-insensitive. */
+  findByEmail(email: string): Promise<User | undefined>;
+  findBySlug(slug: string): Promise<User | undefined>;
+  list(query?: UserQuery): Promise<UserPage>;
+  /** @throws ContentError `rest_user_invalid_id` (404) when the user does not exist. */
+  update(id: number, changes: UserChanges): Promise<User>;
+  /** Deletes the user with their sessions and application passwords; false when absent. */
+  delete(id: number): Promise<boolean>;
+  /** Whether `password` is the user's login password (not an application password). */
+  verifyPassword(id: number, password: string): Promise<boolean>;
+  count(): Promise<number>;
+}
+
+/**
+ * Options of {@link createUserStore}.
+ *
+ * @example
+ * const options: UserStoreOptions = { roles: DEFAULT_ROLES, now: () => Date.now() };
+ */
+export interface UserStoreOptions {
+  /** The site's roles; default {@link DEFAULT_ROLES}. */
+  roles?: Roles | undefined;
+  /** The clock, in milliseconds since the epoch; default `Date.now`. */
+  now?: (() => number) | undefined;
+}
+
+type Row = Selectable<UsersTable>;
+
+const LOGIN_MAX = 60;
+const SLUG_MAX = 50;
+const EMAIL_MAX = 100;
+const URL_MAX = 100;
+const NAME_MAX = 250;
+
+/**
+ * Creates the user store over a database migrated with `migrateContent`.
+ *
+ * @example
+ * const users = createUserStore(db, { roles: { ...DEFAULT_ROLES, shop_manager: shopManager } });
+ * const admin = await users.findByLogin('admin');
+ * admin?.can('manage_options'); // true
+ */
+export function createUserStore(db: Kysely<ContentTables>, options: UserStoreOptions = {}): UserStore {
+  const roles = options.roles ?? DEFAULT_ROLES;
+  const now = options.now ?? Date.now;
+  const select = () => db.selectFrom('users').selectAll();
+  const first = async (query: ReturnType<typeof select>) => {
+    const row = await query.executeTakeFirst();
+    return row ? fromRow(row, roles) : undefined;
+  };
+
+  async function uniqueSlug(base: string): Promise<string> {
+    const taken = new Set(
+      (
+        await db
+          .selectFrom('users')
+          .select('slug')
+          .where((eb) => eb.or([eb('slug', '=', base), like('slug', `${escapeLike(base)}-%`)]))
+          .execute()
+      ).map((row) => row.slug),
+    );
+    if (!taken.has(base)) return base;
+    for (let suffix = 2; ; suffix += 1) {
+      const tail = `-${suffix}`;
+      const candidate = `${base.slice(0, SLUG_MAX - tail.length)}${tail}`;
+      if (!taken.has(candidate)) return candidate;
+    }
+  }
+
+  const store: UserStore = {
+    roles,
+
+    async create(input) {
+      const login = checkLogin(input.login);
+      const email = checkEmail(input.email);
+      checkPassword(input.password);
+      const userRoles = checkRoles(input.roles ?? [DEFAULT_ROLE], roles);
+      if (await store.findByLogin(login)) throw new ContentError('existing_user_login', 'Sorry, that username already exists!');
+      if (await store.findByEmail(email)) {
+        throw new ContentError('existing_user_email', 'Sorry, that email address is already used!');
+      }
+      const firstName = checkName(input.firstName, 'first_name');
+      const lastName = checkName(input.lastName, 'last_name');
+      const slug = await uniqueSlug(input.slug ? checkSlug(input.slug) : slugFromLogin(login));
+      const row = {
+        login,
+        pass_hash: await hashPassword(input.password),
+        email,
+        display_name: checkName(input.displayName, 'display_name') || defaultDisplayName(login, firstName, lastName),
+        first_name: firstName,
+        last_name: lastName,
+        nickname: checkName(input.nickname, 'nickname') || login,
+        slug,
+        url: checkUrl(input.url),
+        description: input.description ?? '',
+        locale: checkLocale(input.locale),
+        registered: new Date(now()).toISOString(),
+        roles: JSON.stringify(userRoles),
+      };
+      try {
+        const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+        return fromRow({ ...row, id }, roles);
+      } catch (error) {
+        throw duplicateError(error, 'create') ?? error;
+      }
+    },
+
+    findById: (id) => first(select().where('id', '=', id)),
+    findByLogin: (login) => first(select().where(sql<string>`lower(login)`, '=', login.trim().toLowerCase())),
+    findByEmail: (email) => first(select().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())),
+    findBySlug: (slug) => first(select().where('slug', '=', slug)),
+
+    async list(query = {}) {
+      const perPage = Math.max(1, Math.trunc(query.perPage ?? 10));
+      const offset = Math.max(0, Math.trunc(query.offset ?? (Math.max(1, Math.trunc(query.page ?? 1)) - 1) * perPage));
+      const filtered = db.selectFrom('users').where((eb) => {
+        const conditions: Expression<SqlBool>[] = [];
+        if (query.include) conditions.push(query.include.length ? eb('id', 'in', [...query.include]) : eb.lit(false));
+        if (query.exclude?.length) conditions.push(eb('id', 'not in', [...query.exclude]));
+        if (query.slugs) conditions.push(query.slugs.length ? eb('slug', 'in', [...query.slugs]) : eb.lit(false));
+        if (query.roles) {
+          conditions.push(eb.or(query.roles.map((role) => like('roles', `%${escapeLike(JSON.stringify(role))}%`))));
+        }
+        const search = query.search?.trim();
+        if (search) {
+          const pattern = `%${escapeLike(search.toLowerCase())}%`;
+          const columns = ['login', 'email', 'url', 'slug', 'display_name'] as const;
+          conditions.push(eb.or(columns.map((column) => like(sql`lower(${sql.ref(column)})`, pattern))));
+        }
+        return eb.and(conditions);
+      });
+      const direction = query.order === 'desc' ? 'desc' : 'asc';
+      let page = filtered.selectAll();
+      switch (query.orderBy ?? 'name') {
+        case 'include':
+          page = page.orderBy(positionIn('id', query.include ?? []), direction);
+          break;
+        case 'include_slugs':
+          page = page.orderBy(positionIn('slug', query.slugs ?? []), direction);
+          break;
+        default:
+          page = page.orderBy(ORDER_COLUMNS[query.orderBy ?? 'name'], direction);
+      }
+      const [rows, counted] = await Promise.all([
+        page.orderBy('id', direction).limit(perPage).offset(offset).execute(),
+        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { users: rows.map((row) => fromRow(row, roles)), total: Number(counted.total) };
+    },
+
+    async update(id, changes) {
+      const current = await store.findById(id);
+      if (!current) throw new ContentError('rest_user_invalid_id', 'Invalid user ID.', 404);
+      const values: Partial<Omit<Row, 'id'>> = {};
+      if (changes.email !== undefined) {
+        const email = checkEmail(changes.email);
+        const owner = await store.findByEmail(email);
+        if (owner && owner.id !== id) throw new ContentError('rest_user_invalid_email', 'Invalid email address.');
+        values.email = email;
+      }
+      if (changes.slug !== undefined && changes.slug !== current.slug) {
+        const slug = checkSlug(changes.slug);
+        const owner = await store.findBySlug(slug);
+        if (owner && owner.id !== id) throw new ContentError('rest_user_invalid_slug', 'Invalid slug.');
+        values.slug = slug;
+      }
+      if (changes.password !== undefined) {
+        checkPassword(changes.password);
+        values.pass_hash = await hashPassword(changes.password);
+      }
+      if (changes.roles !== undefined) values.roles = JSON.stringify(checkRoles(changes.roles, roles));
+      if (changes.displayName !== undefined) {
+        values.display_name = checkName(changes.displayName, 'display_name') || current.login;
+      }
+      if (changes.firstName !== undefined) values.first_name = checkName(changes.firstName, 'first_name');
+      if (changes.lastName !== undefined) values.last_name = checkName(changes.lastName, 'last_name');
+      if (changes.nickname !== undefined) values.nickname = checkName(changes.nickname, 'nickname') || current.login;
+      if (changes.url !== undefined) values.url = checkUrl(changes.url);
+      if (changes.description !== undefined) values.description = changes.description;
+      if (changes.locale !== undefined) values.locale = checkLocale(changes.locale);
+      if (Object.keys(values).length > 0) {
+        try {
+          await db.updateTable('users').set(values).where('id', '=', id).execute();
+        } catch (error) {
+          throw duplicateError(error, 'update') ?? error;
+        }
+      }
+      const updated = await store.findById(id);
+      if (!updated) throw new ContentError('rest_user_invalid_id', 'Invalid user ID.', 404);
+      return updated;
+    },
+
+    async delete(id) {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async verifyPassword(id, password) {
+      const row = await db.selectFrom('users').select('pass_hash').where('id', '=', id).executeTakeFirst();
+      return row ? verifyPassword(password, row.pass_hash) : false;
+    },
+
+    async count() {
+      const { total } = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(total);
+    },
+  };
+  return store;
+}
+
+const ORDER_COLUMNS = {
+  id: 'id',
+  name: 'display_name',
+  registered_date: 'registered',
+  slug: 'slug',
+  email: 'email',
+  url: 'url',
+} as const satisfies Record<Exclude<UserOrderBy, 'include' | 'include_slugs'>, keyof Row>;
+
+/** `case column when v0 then 0 when v1 then 1 … end`: orders rows as the values are listed. */
+function positionIn(column: 'id' | 'slug', values: readonly (number | string)[]) {
+  if (values.length === 0) return sql<number>`0`;
+  const whens = values.map((value, index) => sql`when ${sql.ref(column)} = ${value} then ${sql.lit(index)}`);
+  return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(values.length)} end`;
+}
+
+function fromRow(row: Row, roles: Roles): User {
+  return toUser(
+    {
+      id: Number(row.id),
+      login: row.login,
+      email: row.email,
+      displayName: row.display_name,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      nickname: row.nickname,
+      slug: row.slug,
+      url: row.url,
+      description: row.description,
+      locale: row.locale,
+      registered: row.registered,
+      roles: parseRoles(row.roles),
+    },
+    roles,
+  );
+}
+
+function parseRoles(stored: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((role): role is string => typeof role === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** `<column> like <pattern> escape '\'`, the same on both engines. */
+function like(column: string | Expression<string>, pattern: string): Expression<SqlBool> {
+  const target = typeof column === 'string' ? sql.ref(column) : column;
+  return sql<SqlBool>`${target} like ${pattern} escape '\\'`;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** WordPress's `sanitize_user( $login, true )` must leave the login unchanged. */
+function checkLogin(login: string): string {
+  const trimmed = login.trim();
+  if (trimmed === '') throw new ContentError('empty_user_login', 'Cannot create a user with an empty login name.');
+  if (trimmed.length > LOGIN_MAX) {
+    throw new ContentError('user_login_too_long', 'Username may not be longer than 60 characters.');
+  }
+  if (!/^[A-Za-z0-9 _.@-]+$/.test(trimmed) || /\s{2,}/.test(trimmed)) {
+    throw new ContentError(
+      'rest_user_invalid_username',
+      'This username is invalid because it uses illegal characters. Please enter a valid username.',
+    );
+  }
+  return trimmed;
+}
+
+function checkEmail(email: string): string {
+  const trimmed = email.trim();
+  if (trimmed.length > EMAIL_MAX || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(trimmed)) {
+    throw new ContentError('rest_user_invalid_email', 'Invalid email address.');
+  }
+  return trimmed;
+}
+
+function checkPassword(password: string): void {
+  if (password === '') throw new ContentError('rest_user_invalid_password', 'Passwords cannot be empty.');
+  if (password.includes('\\')) {
+    throw new ContentError('rest_user_invalid_password', 'Passwords cannot contain the "\\" character.');
+  }
+}
+
+function checkRoles(requested: readonly string[], roles: Roles): string[] {
+  for (const role of requested) {
+    if (!Object.hasOwn(roles, role)) throw new ContentError('rest_user_invalid_role', `The role ${role} does not exist.`);
+  }
+  return [...new Set(requested)];
+}
+
+function checkName(value: string | undefined, field: string): string {
+  const trimmed = (value ?? '').trim();
+  if (trimmed.length > NAME_MAX) {
+    throw new ContentError('rest_invalid_param', `${field} may not be longer than ${NAME_MAX} characters.`);
+  }
+  return trimmed;
+}
+
+function checkLocale(locale: string | undefined): string {
+  const value = (locale ?? '').trim();
+  if (value !== '' && !/^[a-z]{2,3}(_[A-Z]{2})?(_[A-Za-z0-9]+)?$/.test(value)) {
+    throw new ContentError('rest_invalid_param', `Invalid locale "${value}".`);
+  }
+  return value;
+}
+
+/** Like WordPress's `esc_url_raw`: adds `http://` when no scheme is given, drops other schemes. */
+function checkUrl(url: string | undefined): string {
+  let value = (url ?? '').trim();
+  if (value === '') return '';
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) value = `http://${value}`;
+  if (!/^https?:\/\/[^\s]+$/i.test(value)) return '';
+  if (value.length > URL_MAX) throw new ContentError('user_url_too_long', 'User URL may not be longer than 100 characters.');
+  return value;
+}
+
+/** Like WordPress's `sanitize_title`: lower case, accents removed, other characters to `-`. */
+function sanitizeSlug(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+function checkSlug(slug: string): string {
+  const value = sanitizeSlug(slug);
+  if (value === '') throw new ContentError('rest_user_invalid_slug', 'Invalid slug.');
+  if (value.length > SLUG_MAX) {
+    throw new ContentError('user_nicename_too_long', 'Nicename may not be longer than 50 characters.');
+  }
+  return value;
+}
+
+function slugFromLogin(login: string): string {
+  return sanitizeSlug(login).slice(0, SLUG_MAX).replace(/-$/, '') || 'user';
+}
+
+function defaultDisplayName(login: string, firstName: string, lastName: string): string {
+  if (firstName && lastName) return `${firstName} ${lastName}`;
+  return firstName || lastName || login;
+}
+
+/** Maps a unique-index violation (a concurrent insert won the race) to the original's error. */
+function duplicateError(error: unknown, operation: 'create' | 'update'): ContentError | undefined {
+  const text = error instanceof Error ? `${error.message} ${(error as { constraint?: string }).constraint ?? ''}` : '';
+  if (!/unique|duplicate/i.test(text)) return undefined;
+  if (/login/.test(text)) return new ContentError('existing_user_login', 'Sorry, that username already exists!');
+  if (/email/.test(text)) {
+    return operation === 'create'
+      ? new ContentError('existing_user_email', 'Sorry, that email address is already used!')
+      : new ContentError('rest_user_invalid_email', 'Invalid email address.');
+  }
+  if (/slug/.test(text)) return new ContentError('rest_user_invalid_slug', 'Invalid slug.');
+  return undefined;
+}

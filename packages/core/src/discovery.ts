@@ -1,0 +1,101 @@
+/**
+ * Discovery: the root index (`GET /`), each namespace index (`GET /tel/v1`), and the route
+ * descriptions they and OPTIONS share, keyed by the original's pattern form.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { RestError } from './errors.js';
+import type { CompiledRoute } from './namespace.js';
+import { defineRoute, READABLE, type Route } from './route.js';
+import { describeArgs } from './schema/args.js';
+
+/** What the index builders read from the server. */
+export interface IndexSource {
+  readonly routes: () => readonly CompiledRoute[];
+  readonly namespaces: () => readonly string[];
+  restUrl(path: string): string;
+  readonly site: { name: string; description: string; url: string; home: string };
+  readonly authentication: () => Record<string, unknown>;
+}
+
+/** The description of one route, as the index and OPTIONS show it. */
+export function describeRoute(
+  route: CompiledRoute,
+  options: { withSchema: boolean; restUrl: (path: string) => string },
+): Record<string, unknown> {
+  const endpoints = route.endpoints.filter((e) => e.showInIndex);
+  const data: Record<string, unknown> = {
+    namespace: route.namespace,
+    methods: [...new Set(endpoints.flatMap((e) => e.methods))],
+    endpoints: endpoints.map((e) => ({ methods: e.methods, args: describeArgs(e.args) })),
+  };
+  if (options.withSchema && route.jsonSchema !== undefined) data.schema = route.jsonSchema;
+  if (route.pattern.paramNames.length === 0) data._links = { self: [{ href: options.restUrl(route.key) }] };
+  return data;
+}
+
+function routeMap(routes: readonly CompiledRoute[], source: IndexSource, withSchema: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const route of routes) {
+    if (!route.endpoints.some((e) => e.showInIndex)) continue;
+    out[route.key] = describeRoute(route, { withSchema, restUrl: (p) => source.restUrl(p) });
+  }
+  return out;
+}
+
+const indexContext = z
+  .enum(['view', 'help'])
+  .default('view')
+  .meta({ description: 'Scope under which the request is made; determines fields present in response.' });
+
+/** The root index route: `GET /`. */
+export function rootIndexRoute(source: IndexSource): Route {
+  return defineRoute({
+    path: '/',
+    args: { context: indexContext },
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        permission: 'public',
+        handler: ({ context }) => ({
+          ...source.site,
+          gmt_offset: '0',
+          timezone_string: '',
+          namespaces: source.namespaces(),
+          authentication: source.authentication(),
+          routes: routeMap(source.routes(), source, context === 'help'),
+          _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+        }),
+      }),
+    ],
+  });
+}
+
+/** The index route of one namespace: `GET /tel/v1`. */
+export function namespaceIndexRoute(namespace: string, source: IndexSource): Route {
+  return defineRoute({
+    path: '/',
+    args: {
+      namespace: z.string().default(namespace),
+      context: indexContext,
+    },
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        permission: 'public',
+        handler: ({ namespace: wanted, context }) => {
+          if (!source.namespaces().includes(wanted)) {
+            throw new RestError('rest_invalid_namespace', undefined, { status: 404 });
+          }
+          const routes = source.routes().filter((r) => r.namespace === wanted);
+          return {
+            namespace: wanted,
+            routes: routeMap(routes, source, context === 'help'),
+            _links: { up: [{ href: source.restUrl('/') }] },
+          };
+        },
+      }),
+    ],
+  });
+}

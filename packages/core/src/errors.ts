@@ -1,0 +1,122 @@
+/**
+ * One error class and one table of codes.
+ *
+ * Every failure that reaches the wire is a {@link RestError}. Its body is the original's
+ * `{ code, message, data: { status, … } }`. Codes are never reused for another meaning.
+ *
+ * @module
+ */
+
+/** A row of the code table: the HTTP status and the default message. */
+export interface ErrorCodeInfo {
+  readonly status: number;
+  readonly message: string;
+}
+
+/**
+ * The table of the framework's own error codes, with the original's statuses and messages.
+ * Plugins use their own codes (for example `tel/rest/insert`); those need no entry here.
+ * `0` as a status means "401 when anonymous, 403 when authenticated".
+ */
+export const ERROR_CODES = {
+  // Routing and infrastructure
+  rest_no_route: { status: 404, message: 'No route was found matching the URL and request method.' },
+  rest_invalid_namespace: { status: 404, message: 'The specified namespace could not be found.' },
+  rest_invalid_handler: { status: 500, message: 'The handler for the route is invalid.' },
+  rest_encode_error: { status: 500, message: 'Unable to encode the response.' },
+  rest_internal_error: { status: 500, message: 'An internal error occurred.' },
+  rest_callback_disabled: { status: 400, message: 'JSONP support is disabled on this site.' },
+  rest_callback_invalid: { status: 400, message: 'Invalid JSONP callback function.' },
+  rest_body_too_large: { status: 413, message: 'The request body is too large.' },
+  rest_not_implemented: { status: 501, message: 'The handler for this route is not implemented.' },
+  // Parameters
+  rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
+  rest_missing_callback_param: { status: 400, message: 'Missing parameter(s).' },
+  rest_invalid_param: { status: 400, message: 'Invalid parameter(s).' },
+  rest_invalid_params: { status: 400, message: 'Invalid parameters.' },
+  // Authorisation
+  rest_forbidden: { status: 0, message: 'Sorry, you are not allowed to do that.' },
+  rest_forbidden_context: { status: 0, message: 'Sorry, you are not allowed to edit this resource.' },
+  rest_cookie_invalid_nonce: { status: 403, message: 'Cookie check failed' },
+  rest_not_logged_in: { status: 401, message: 'You are not currently logged in.' },
+  incorrect_password: { status: 401, message: 'The provided password is an invalid application password.' },
+  invalid_username: { status: 401, message: 'Unknown username. Check again or try your email address.' },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+/** A code of the framework's own table. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The `data` member of an error body. `status` is always present on the wire. */
+export interface ErrorData {
+  status?: number;
+  [key: string]: unknown;
+}
+
+/** Options of {@link RestError}. */
+export interface RestErrorOptions {
+  /** The HTTP status. Defaults to the table's status for known codes, else 500. */
+  status?: number;
+  /** Extra members of `data` (for example `params` and `details`). */
+  data?: Record<string, unknown>;
+  /** The underlying cause, kept for logs; never written to the wire. */
+  cause?: unknown;
+}
+
+/** The wire shape of an error: `{ code, message, data: { status, … } }`. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  data: ErrorData & { status: number };
+}
+
+/**
+ * The one error class. Throw it (or return it) from handlers and permission checks.
+ *
+ * @example
+ * ```ts
+ * throw new RestError('tel/rest/item', 'Please enter a title.', { status: 400 });
+ * throw new RestError('rest_no_route'); // message and status from the table
+ * ```
+ */
+export class RestError extends Error {
+  readonly code: string;
+  /** The status, or `0` for "401 when anonymous, 403 when authenticated". */
+  readonly status: number;
+  readonly data: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message?: string, options?: RestErrorOptions);
+  constructor(code: string, message: string, options?: RestErrorOptions);
+  constructor(code: string, message?: string, options: RestErrorOptions = {}) {
+    const known = (ERROR_CODES as Record<string, ErrorCodeInfo>)[code];
+    super(message ?? known?.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'RestError';
+    this.code = code;
+    this.status = options.status ?? known?.status ?? 500;
+    this.data = options.data ?? {};
+  }
+
+  /** The status to send, resolving the 401/403 rule for the caller. */
+  statusFor(authenticated: boolean): number {
+    if (this.status !== 0) return this.status;
+    return authenticated ? 403 : 401;
+  }
+
+  /** The wire body for this error. */
+  toBody(authenticated = false): ErrorBody {
+    return { code: this.code, message: this.message, data: { status: this.statusFor(authenticated), ...this.data } };
+  }
+}
+
+/** `true` for a {@link RestError}. */
+export function isRestError(value: unknown): value is RestError {
+  return value instanceof RestError;
+}
+
+/**
+ * The one place that turns anything thrown into a {@link RestError}. Unknown values become
+ * a 500 whose body carries no stack or internals.
+ */
+export function toRestError(value: unknown): RestError {
+  if (value instanceof RestError) return value;
+  return new RestError('rest_internal_error', undefined, { cause: value });
+}

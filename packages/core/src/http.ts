@@ -1,0 +1,47 @@
+/**
+ * The two plain objects an adapter exchanges with the core. No WHATWG `Request`/`Response`
+ * is built on the Node path; the Fetch adapter translates to and from these too.
+ *
+ * @module
+ */
+
+/** Header values as adapters hand them over: lower-case names, repeated headers as arrays. */
+export type HttpHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/**
+ * A request as an adapter hands it to {@link RestServer.handle}.
+ *
+ * @example
+ * ```ts
+ * const res = await server.handle({ method: 'GET', url: '/cms-json/tel/v1/outgoing-links?page=2', headers: {} });
+ * ```
+ */
+export interface HttpRequest {
+  /** The request method as sent (`GET`, `POST`, …). */
+  method: string;
+  /** Path and query relative to where the server is mounted, as sent (still percent-encoded). */
+  url: string;
+  /** Request headers, lower-case names. */
+  headers: HttpHeaders;
+  /** The raw body: bytes or text. Absent when there is none. */
+  body?: Uint8Array | string | undefined;
+  /**
+   * A body a host framework already parsed (Express body parsers). Used only when `body`
+   * is absent: an object is taken as the parsed form or JSON body, a string as raw text.
+   */
+  parsedBody?: unknown;
+  /**
+   * The absolute URL of the mount point (`http://127.0.0.1:8080/api`), used to build links
+   * when the server has no `siteUrl` option.
+   */
+  baseUrl?: string | undefined;
+}
+
+/** A response as the core hands it back to an adapter. */
+export interface HttpResponse {
+  status: number;
+  /** Header names in their canonical case; a header sent several times is an array. */
+  headers: Record<string, string | string[]>;
+  /** The body text, or `null` for none (HEAD, 204). */
+  body: string | null;
+}

@@ -1,0 +1,49 @@
+/**
+ * cms-json core: runtime-agnostic. Namespaces and routes declared as data, arguments and
+ * item schemas in Zod (published as draft-04 JSON Schema), links with CURIEs, `_embed`,
+ * `_envelope`, `_jsonp`, method override, pagination and discovery.
+ *
+ * @module
+ */
+export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
+export {
+  ERROR_CODES,
+  type ErrorBody,
+  type ErrorCode,
+  isRestError,
+  RestError,
+  type RestErrorOptions,
+  toRestError,
+} from './errors.js';
+export type { HttpHeaders, HttpRequest, HttpResponse } from './http.js';
+export type { Curie } from './links/curies.js';
+export type { LinkContext, LinkObject, Links, LinkTemplate } from './links/link.js';
+export { allOf, editContextRequires, requireCapability, requireLogin } from './permissions.js';
+export type { CorsPolicy } from './pipeline/headers.js';
+export type { Authenticator, AuthOutcome } from './pipeline/pipeline.js';
+export type { QueryMap, QueryValue } from './query-string.js';
+export type { Principal, RequestScope, RestRequestInit } from './request.js';
+export { RestRequest } from './request.js';
+export { type ResponseInit, RestResponse, response } from './response.js';
+export {
+  ALLMETHODS,
+  type ArgsOf,
+  CREATABLE,
+  DELETABLE,
+  defineRoute,
+  EDITABLE,
+  type EndpointDefinition,
+  type HandlerResult,
+  type HttpMethod,
+  type ItemOf,
+  type Permission,
+  type PermissionCheck,
+  READABLE,
+  type Route,
+  type RouteDefinition,
+} from './route.js';
+export type { ArgsShape } from './schema/args.js';
+export { createArgs, updateArgs } from './schema/item-args.js';
+export { itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
+export { createRestServer, type Plugin, RestServer, type RestServerOptions } from './server.js';
+export { discoveryLinkElement, discoveryLinkHeader, type PageDefinition, type PageRequest, type PageResponse } from './site.js';

@@ -1,0 +1,200 @@
+/**
+ * The request as handlers and permission checks see it.
+ *
+ * Parameters are looked up in the original's order: JSON body → form body → query →
+ * URL → defaults. The JSON body is parsed lazily; a parse error is reported by argument
+ * validation (`rest_invalid_json`), after the route matched, as in the original.
+ *
+ * @module
+ */
+import type { HttpHeaders } from './http.js';
+import { emptyQuery, parseQueryString, type QueryMap, type QueryValue } from './query-string.js';
+
+/** Who is making the request. Authenticators produce it; permission checks read it. */
+export interface Principal {
+  /** The user's id; never 0 for a principal. */
+  readonly id: number;
+  /** Whether the user holds a capability (`edit_posts`, `list_users`, …). */
+  can(capability: string): boolean;
+}
+
+/** What a request knows of the server that dispatches it: names and URLs. */
+export interface RequestScope {
+  /** The product prefix (`cms` or `wp`). */
+  readonly prefix: string;
+  /** The header prefix (`X-CMS-`). */
+  readonly headerPrefix: string;
+  /** The absolute URL of a path under the REST root, with an optional query. */
+  restUrl(path: string, query?: Readonly<Record<string, unknown>>): string;
+}
+
+const NO_SCOPE: RequestScope = {
+  prefix: 'cms',
+  headerPrefix: 'X-CMS-',
+  restUrl: (path) => `/cms-json${path}`,
+};
+
+/** How a request is described for in-process dispatch ({@link RestServer.dispatch}). */
+export interface RestRequestInit {
+  /** The method; default `GET`. */
+  method?: string;
+  /** The route path under the REST root, optionally with a query: `/tel/v1/outgoing-links?page=2`. */
+  path: string;
+  /** Query parameters, merged over those in `path`. */
+  query?: Readonly<Record<string, unknown>>;
+  /** Request headers (any case). */
+  headers?: HttpHeaders;
+  /** A raw body (parsed by its content type) or an object taken as the JSON body. */
+  body?: string | Readonly<Record<string, unknown>>;
+  /** The principal, for internal requests made on a user's behalf. */
+  user?: Principal | null;
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b|\+oembed\b/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A JSON parse failure, kept until argument validation reports it. */
+export interface JsonParseFailure {
+  message: string;
+}
+
+/**
+ * A request inside the core. Built by the server from an adapter's request or from a
+ * {@link RestRequestInit}.
+ */
+export class RestRequest {
+  /** The effective method (after method override), upper case. */
+  method: string;
+  /** The route path under the REST root, decoded, without a trailing slash. */
+  readonly path: string;
+  /** Query parameters (PHP-style: `a[]=1` lists, `a[b]=1` maps). */
+  readonly query: QueryMap;
+  /** Lower-case header names; repeated headers joined with `,`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body text ('' when none). */
+  readonly rawBody: string;
+  /** Parameters from the matched path (`id` of `/outgoing-links/:id`). */
+  urlParams: Record<string, string> = Object.create(null);
+  /** Defaults of the matched endpoint's arguments. */
+  defaults: Record<string, unknown> = Object.create(null);
+  /** The authenticated principal, or `null` for an anonymous request. */
+  user: Principal | null = null;
+  /** The dispatching server's names and URL builder (set by the dispatcher). */
+  scope: RequestScope = NO_SCOPE;
+
+  #json: Record<string, unknown> | undefined | null = null;
+  #jsonError: JsonParseFailure | undefined;
+  #form: QueryMap | undefined;
+  readonly #objectBody: Readonly<Record<string, unknown>> | undefined;
+  readonly #invalidUtf8: boolean;
+
+  constructor(init: {
+    method: string;
+    path: string;
+    query: QueryMap;
+    headers: Readonly<Record<string, string>>;
+    body?: string | Readonly<Record<string, unknown>> | undefined;
+    /** The raw body was not valid UTF-8: a JSON body then fails to parse. */
+    invalidUtf8?: boolean;
+  }) {
+    this.method = init.method.toUpperCase();
+    this.path = init.path;
+    this.query = init.query;
+    this.headers = init.headers;
+    if (typeof init.body === 'object' && init.body !== null) {
+      this.#objectBody = init.body;
+      this.rawBody = '';
+    } else {
+      this.rawBody = init.body ?? '';
+    }
+    this.#invalidUtf8 = init.invalidUtf8 ?? false;
+  }
+
+  /** A request header by name, any case. */
+  header(name: string): string | undefined {
+    return this.headers[name.toLowerCase()];
+  }
+
+  /** The media type of the body, without parameters, lower case. */
+  get contentType(): string {
+    const value = this.headers['content-type'] ?? '';
+    const semi = value.indexOf(';');
+    return (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
+  }
+
+  /** The parsed JSON body (objects only), or `undefined`. */
+  get json(): Readonly<Record<string, unknown>> | undefined {
+    if (this.#json === null) this.#parseJson();
+    return this.#json ?? undefined;
+  }
+
+  /** The JSON parse failure, if the body claimed to be JSON and was not. */
+  get jsonError(): JsonParseFailure | undefined {
+    if (this.#json === null) this.#parseJson();
+    return this.#jsonError;
+  }
+
+  /** The form body parameters (`application/x-www-form-urlencoded`, or no content type). */
+  get form(): QueryMap {
+    if (this.#form === undefined) {
+      const type = this.contentType;
+      const isForm = FORM_TYPE.test(type) || (type === '' && this.#objectBody === undefined);
+      this.#form = BODY_METHODS.has(this.method) && isForm && this.rawBody !== '' ? parseQueryString(this.rawBody) : emptyQuery();
+    }
+    return this.#form;
+  }
+
+  #parseJson(): void {
+    this.#json = undefined;
+    if (this.#objectBody !== undefined) {
+      this.#json = this.#objectBody;
+      return;
+    }
+    if (!JSON_TYPE.test(this.contentType) || this.rawBody.trim() === '') return;
+    if (this.#invalidUtf8) {
+      this.#jsonError = { message: 'Malformed UTF-8 characters, possibly incorrectly encoded' };
+      return;
+    }
+    try {
+      const value: unknown = JSON.parse(this.rawBody);
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        this.#json = value as Record<string, unknown>;
+      }
+    } catch (error) {
+      this.#jsonError = { message: error instanceof Error ? error.message : 'Syntax error' };
+    }
+  }
+
+  /** Whether a parameter was sent anywhere (JSON, form, query or URL). */
+  hasParam(name: string): boolean {
+    return this.#sent(name) !== undefined;
+  }
+
+  /**
+   * A parameter by name, looked up JSON body → form body → query → URL → defaults.
+   * Own properties only, so `__proto__` and `constructor` are never found by accident.
+   */
+  param(name: string): unknown {
+    const sent = this.#sent(name);
+    if (sent !== undefined) return sent;
+    return Object.hasOwn(this.defaults, name) ? this.defaults[name] : undefined;
+  }
+
+  #sent(name: string): unknown {
+    const json = this.json;
+    if (json !== undefined && Object.hasOwn(json, name)) return json[name];
+    const form = this.form;
+    if (Object.hasOwn(form, name)) return form[name];
+    if (Object.hasOwn(this.query, name)) return this.query[name] as QueryValue;
+    if (Object.hasOwn(this.urlParams, name)) return this.urlParams[name];
+    return undefined;
+  }
+
+  /** The names of every parameter sent, in no particular order. */
+  paramNames(): string[] {
+    const names = new Set<string>([...Object.keys(this.urlParams), ...Object.keys(this.query), ...Object.keys(this.form)]);
+    for (const key of Object.keys(this.json ?? {})) names.add(key);
+    return [...names];
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The response as handlers build it: status, headers, data and links. The pipeline turns it
+ * into an {@link HttpResponse}.
+ *
+ * @module
+ */
+import type { LinkObject, Links } from './links/link.js';
+
+/** Options of {@link response}. */
+export interface ResponseInit {
+  status?: number;
+  headers?: Record<string, string | string[]>;
+  /**
+   * `true` when the data is not a record of the route's schema (for example a delete's
+   * `{ deleted, previous }`): no context filter and no route links are applied.
+   */
+  raw?: boolean;
+}
+
+/**
+ * A response: a status, headers, data and `_links`. Handlers return one when they need a
+ * status other than 200, headers, or data that is not a record of the route's schema.
+ */
+export class RestResponse {
+  status: number;
+  data: unknown;
+  /** Whether the data skips the record preparation (context filter, route links). */
+  readonly raw: boolean;
+  readonly headers: Map<string, string | string[]>;
+  /** Links of the top-level data (for a single record, written to `_links`). */
+  readonly links: Links = {};
+
+  constructor(data: unknown, init: ResponseInit = {}) {
+    this.data = data;
+    this.status = init.status ?? 200;
+    this.raw = init.raw ?? false;
+    this.headers = new Map();
+    for (const [name, value] of Object.entries(init.headers ?? {})) this.setHeader(name, value);
+  }
+
+  /** Sets a header, replacing any value of that name (names compare case-insensitively). */
+  setHeader(name: string, value: string | string[]): this {
+    for (const key of this.headers.keys()) if (key.toLowerCase() === name.toLowerCase()) this.headers.delete(key);
+    this.headers.set(name, value);
+    return this;
+  }
+
+  /** Adds a value to a header, keeping the values already set. */
+  appendHeader(name: string, value: string): this {
+    for (const [key, existing] of this.headers) {
+      if (key.toLowerCase() === name.toLowerCase()) {
+        this.headers.set(key, [...(Array.isArray(existing) ? existing : [existing]), value]);
+        return this;
+      }
+    }
+    this.headers.set(name, value);
+    return this;
+  }
+
+  /** A header's value by name, any case. */
+  getHeader(name: string): string | string[] | undefined {
+    for (const [key, value] of this.headers) if (key.toLowerCase() === name.toLowerCase()) return value;
+    return undefined;
+  }
+
+  /** Adds a link to the top-level data: `addLink('alternate', url, { type: 'text/html' })`. */
+  addLink(rel: string, href: string, attributes: Record<string, unknown> = {}): this {
+    const link: LinkObject = { ...attributes, href };
+    (this.links[rel] ??= []).push(link);
+    return this;
+  }
+
+  /** Adds a `Link` header value: `<url>; rel="next"`. */
+  linkHeader(rel: string, href: string, attributes: Record<string, string> = {}): this {
+    let value = `<${href}>; rel="${rel}"`;
+    for (const [key, attr] of Object.entries(attributes)) {
+      value += key === 'title' ? `; title="${attr.replace(/"/g, '\\"')}"` : `; ${key}=${attr}`;
+    }
+    return this.appendHeader('Link', value);
+  }
+}
+
+/**
+ * Builds a {@link RestResponse}.
+ *
+ * @example
+ * ```ts
+ * return response(record, { status: 201, headers: { Location: url } });
+ * ```
+ */
+export function response(data: unknown, init?: ResponseInit): RestResponse {
+  return new RestResponse(data, init);
+}

@@ -1,0 +1,149 @@
+/**
+ * Routes declared as data: a path template, an item schema, links, and endpoints (methods,
+ * arguments, a permission check, a handler). From this one declaration come argument
+ * checks, the route index entry, the OPTIONS schema, the `Allow` header and the links.
+ *
+ * @module
+ */
+import type { z } from 'zod';
+import type { RestError } from './errors.js';
+import type { LinkTemplate } from './links/link.js';
+import type { RestRequest } from './request.js';
+import type { RestResponse } from './response.js';
+import type { ArgsShape } from './schema/args.js';
+
+/** An HTTP method a route can serve. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `GET`: the original's `WP_REST_Server::READABLE`. */
+export const READABLE = ['GET'] as const satisfies readonly HttpMethod[];
+/** `POST`: the original's `CREATABLE`. */
+export const CREATABLE = ['POST'] as const satisfies readonly HttpMethod[];
+/** `POST, PUT, PATCH`: the original's `EDITABLE`. */
+export const EDITABLE = ['POST', 'PUT', 'PATCH'] as const satisfies readonly HttpMethod[];
+/** `DELETE`: the original's `DELETABLE`. */
+export const DELETABLE = ['DELETE'] as const satisfies readonly HttpMethod[];
+/** Every method. */
+export const ALLMETHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const satisfies readonly HttpMethod[];
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** The parsed arguments of an argument map, as the handler receives them. */
+export type ArgsOf<TArgs extends ArgsShape> = { [K in keyof TArgs]: z.output<TArgs[K]> };
+
+/**
+ * A permission check. `true` allows; `false` denies with `rest_forbidden` (401 when
+ * anonymous, 403 when authenticated); a {@link RestError} denies with that error.
+ */
+export type PermissionCheck<TArgs = Record<string, unknown>> = (
+  request: RestRequest,
+  args: TArgs,
+) => MaybePromise<boolean | RestError>;
+
+/** Every endpoint states its permission: `'public'`, or a check. */
+export type Permission<TArgs = Record<string, unknown>> = 'public' | PermissionCheck<TArgs>;
+
+/** What a handler may return: a record, a list of records, or a full response. */
+export type HandlerResult<TItem> = MaybePromise<TItem | TItem[] | RestResponse | null>;
+
+/** One endpoint: methods, arguments, permission and handler. */
+export interface EndpointDefinition<TArgs extends ArgsShape, TItem> {
+  /** The methods served: an array, or the original's comma string (`'POST, PUT, PATCH'`). */
+  methods: readonly HttpMethod[] | string;
+  /** Arguments of this endpoint, merged over the route's own `args`. */
+  args?: TArgs;
+  /** Who may call it. A public endpoint says `'public'` explicitly. */
+  permission: Permission<ArgsOf<TArgs>>;
+  /** The handler: receives typed arguments and the request. */
+  handler: (args: ArgsOf<TArgs>, request: RestRequest) => HandlerResult<TItem>;
+  /** Whether the route index lists this endpoint; default `true`. */
+  showInIndex?: boolean;
+}
+
+/** An endpoint with its argument types erased, as the server stores it. */
+export interface AnyEndpoint {
+  methods: readonly HttpMethod[] | string;
+  args?: ArgsShape;
+  permission: Permission<never>;
+  handler: (args: never, request: RestRequest) => HandlerResult<unknown>;
+  showInIndex?: boolean;
+}
+
+/** The factory a route hands to its `endpoints` function, bound to the route's types. */
+export type EndpointFactory<TRouteArgs extends ArgsShape, TItem> = <TArgs extends ArgsShape = Record<never, never>>(
+  definition: EndpointDefinition<TRouteArgs & TArgs, TItem>,
+) => AnyEndpoint;
+
+/** A route's item schema: a Zod object. */
+export type ItemSchema = z.ZodObject;
+
+/** The record type of an item schema. */
+export type ItemOf<TSchema> = TSchema extends z.ZodType ? z.output<TSchema> : unknown;
+
+/** The declaration of a route. */
+export interface RouteDefinition<TSchema extends ItemSchema | undefined, TRouteArgs extends ArgsShape> {
+  /**
+   * The path under the namespace: `/outgoing-links/:id`, or the original's form
+   * `/outgoing-links/(?P<id>[\d]+)`. A `:name` parameter declared as an integer argument
+   * matches `[\d]+`; any other matches one path segment.
+   */
+  path: string;
+  /** The item schema: the shape of the records this route returns. */
+  schema?: TSchema;
+  /** The schema's `title` (defaults to the schema's own title). */
+  title?: string;
+  /** Arguments shared by every endpoint (path parameters such as `id`). */
+  args?: TRouteArgs;
+  /** Links added to every record this route returns. */
+  links?: readonly LinkTemplate[];
+  /** The endpoints, built with a factory that knows the route's argument and record types. */
+  endpoints: (endpoint: EndpointFactory<TRouteArgs, ItemOf<TSchema>>) => AnyEndpoint[];
+}
+
+/** A declared route, ready to register on a namespace. */
+export interface Route {
+  readonly path: string;
+  readonly schema: ItemSchema | undefined;
+  readonly title: string | undefined;
+  readonly args: ArgsShape;
+  readonly links: readonly LinkTemplate[];
+  readonly endpoints: readonly AnyEndpoint[];
+}
+
+/**
+ * Declares a route. The `endpoint` factory types each handler's arguments from the route's
+ * and the endpoint's Zod schemas, and its return value from the item schema.
+ *
+ * @example
+ * ```ts
+ * const item = defineRoute({
+ *   path: '/outgoing-links/:id',
+ *   schema: OutgoingLink,
+ *   args: { id: z.number().int() },
+ *   links: [{ rel: 'self', href: '/tel/v1/outgoing-links/:id' }],
+ *   endpoints: (endpoint) => [
+ *     endpoint({ methods: READABLE, permission: 'public', handler: ({ id }) => findLink(id) }),
+ *   ],
+ * });
+ * ```
+ */
+export function defineRoute<
+  TSchema extends ItemSchema | undefined = undefined,
+  TRouteArgs extends ArgsShape = Record<never, never>,
+>(definition: RouteDefinition<TSchema, TRouteArgs>): Route {
+  const factory = ((endpoint: AnyEndpoint) => endpoint) as unknown as EndpointFactory<TRouteArgs, ItemOf<TSchema>>;
+  return {
+    path: definition.path,
+    schema: definition.schema,
+    title: definition.title,
+    args: definition.args ?? {},
+    links: definition.links ?? [],
+    endpoints: definition.endpoints(factory),
+  };
+}
+
+/** Normalises an endpoint's `methods` (array or comma string) to upper-case names. */
+export function normalizeMethods(methods: readonly string[] | string): HttpMethod[] {
+  const list = typeof methods === 'string' ? methods.split(',') : methods;
+  return list.map((m) => m.trim().toUpperCase()).filter((m) => m !== '') as HttpMethod[];
+}

@@ -1,0 +1,94 @@
+/**
+ * A segment-map router: literal segments are looked up in a map, pattern segments tested in
+ * registration order, so matching costs about one map lookup per segment however many
+ * routes exist. Routes whose groups span segments fall back to one regex each.
+ * Matching is case-insensitive, as in the original (`@^route$@i`).
+ *
+ * @module
+ */
+import type { PathPattern } from './pattern.js';
+
+/** A match: the value registered and the path parameters. */
+export interface RouteMatch<T> {
+  value: T;
+  params: Record<string, string>;
+}
+
+interface Node<T> {
+  statics: Map<string, Node<T>>;
+  patterns: { regex: RegExp; names: string[]; node: Node<T> }[];
+  value: T | undefined;
+}
+
+function node<T>(): Node<T> {
+  return { statics: new Map(), patterns: [], value: undefined };
+}
+
+/** Maps path patterns to values. */
+export class Router<T> {
+  readonly #root: Node<T> = node();
+  readonly #wholePath: { regex: RegExp; value: T }[] = [];
+
+  /** Adds a pattern; a second add of the same pattern replaces the value. */
+  add(pattern: PathPattern, value: T): void {
+    if (pattern.wholePath !== undefined) {
+      this.#wholePath.push({ regex: pattern.wholePath, value });
+      return;
+    }
+    let current = this.#root;
+    for (const segment of pattern.segments) {
+      if (segment.kind === 'static') {
+        let next = current.statics.get(segment.text);
+        if (next === undefined) {
+          next = node();
+          current.statics.set(segment.text, next);
+        }
+        current = next;
+      } else {
+        let entry = current.patterns.find((p) => p.regex.source === segment.regex.source);
+        if (entry === undefined) {
+          entry = { regex: segment.regex, names: segment.names, node: node() };
+          current.patterns.push(entry);
+        }
+        current = entry.node;
+      }
+    }
+    current.value = value;
+  }
+
+  /** Finds the value for a decoded path (`/tel/v1/outgoing-links/3`). */
+  match(path: string): RouteMatch<T> | undefined {
+    const segments = path.split('/').filter((s) => s !== '');
+    const params: Record<string, string> = {};
+    const found = this.#walk(this.#root, segments, 0, params);
+    if (found !== undefined) return { value: found, params };
+    for (const entry of this.#wholePath) {
+      const m = entry.regex.exec(path);
+      if (m !== null) return { value: entry.value, params: { ...m.groups } };
+    }
+    return undefined;
+  }
+
+  #walk(current: Node<T>, segments: string[], index: number, params: Record<string, string>): T | undefined {
+    if (index === segments.length) return current.value;
+    const segment = segments[index] as string;
+    const literal = current.statics.get(segment) ?? current.statics.get(segment.toLowerCase());
+    if (literal !== undefined) {
+      const found = this.#walk(literal, segments, index + 1, params);
+      if (found !== undefined) return found;
+    }
+    for (const entry of current.patterns) {
+      const m = entry.regex.exec(segment);
+      if (m === null) continue;
+      const found = this.#walk(entry.node, segments, index + 1, params);
+      if (found !== undefined) {
+        for (const name of entry.names) {
+          const value = m.groups?.[name];
+          if (value !== undefined) params[name] = value;
+        }
+        return found;
+      }
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The site outside the REST root: pages a site registers (`/out/:slug`, the front page),
+ * and discovery: `HEAD /` answers the `Link` header pointing at the REST root, and
+ * `GET /xmlrpc.php?rsd` answers the RSD 1.0 document.
+ *
+ * @module
+ */
+import type { HttpResponse } from './http.js';
+import type { QueryMap } from './query-string.js';
+import { DEFAULT_PARAM_PATTERN, parsePattern, toOriginalForm } from './router/pattern.js';
+import { Router } from './router/router.js';
+
+/** A request for a site page. */
+export interface PageRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: QueryMap;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** What a page handler answers; `status` defaults to 200 and the type to HTML. */
+export interface PageResponse {
+  status?: number;
+  headers?: Record<string, string | string[]>;
+  body?: string | null;
+}
+
+/** A page of the site, registered with {@link RestServer.page}. */
+export interface PageDefinition {
+  /** `GET` (default; HEAD is answered by it too) or another method. */
+  method?: string;
+  /** The path, with `:name` parameters matching one segment: `/out/:slug`. */
+  path: string;
+  handler: (request: PageRequest) => PageResponse | Promise<PageResponse>;
+}
+
+/** The registered pages. */
+export class PageRegistry {
+  readonly #router = new Router<PageDefinition[]>();
+  readonly #byKey = new Map<string, PageDefinition[]>();
+
+  add(page: PageDefinition): void {
+    const pattern = parsePattern(toOriginalForm(page.path, () => DEFAULT_PARAM_PATTERN));
+    let list = this.#byKey.get(pattern.key);
+    if (list === undefined) {
+      list = [];
+      this.#byKey.set(pattern.key, list);
+      this.#router.add(pattern, list);
+    }
+    list.push(page);
+  }
+
+  /** The page for a method and path, with its parameters. */
+  match(method: string, path: string): { page: PageDefinition; params: Record<string, string> } | undefined {
+    const found = this.#router.match(path);
+    if (found === undefined) return undefined;
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const page = found.value.find((p) => (p.method ?? 'GET').toUpperCase() === wanted);
+    return page === undefined ? undefined : { page, params: found.params };
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The discovery `<link>` element for a site's pages.
+ *
+ * @example
+ * ```ts
+ * discoveryLinkElement({ restRootUrl: 'https://example.com/cms-json/', curieBase: 'https://api.cms-json.org/' });
+ * // <link rel="https://api.cms-json.org/" href="https://example.com/cms-json/" />
+ * ```
+ */
+export function discoveryLinkElement(options: { restRootUrl: string; curieBase: string }): string {
+  return `<link rel="${escapeHtml(options.curieBase)}" href="${escapeHtml(options.restRootUrl)}" />`;
+}
+
+/** The discovery `Link` header value. */
+export function discoveryLinkHeader(options: { restRootUrl: string; curieBase: string }): string {
+  return `<${options.restRootUrl}>; rel="${options.curieBase}"`;
+}
+
+/** The RSD 1.0 document with one `api` element whose `apiLink` is the REST root. */
+export function rsdDocument(options: { restRootUrl: string; siteUrl: string; apiName: string }): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rsd version="1.0" xmlns="http://archipelago.phrasewise.com/rsd">',
+    '\t<service>',
+    '\t\t<engineName>cms-json</engineName>',
+    `\t\t<homePageLink>${escapeHtml(options.siteUrl)}</homePageLink>`,
+    '\t\t<apis>',
+    `\t\t\t<api name="${escapeHtml(options.apiName)}" blogID="1" preferred="false" apiLink="${escapeHtml(options.restRootUrl)}" />`,
+    '\t\t</apis>',
+    '\t</service>',
+    '</rsd>',
+    '',
+  ].join('\n');
+}
+
+/** Turns a page's answer into an HTTP response, with the discovery `Link` header added. */
+export function pageResponse(answer: PageResponse, options: { method: string; discoveryLink: string }): HttpResponse {
+  const headers: Record<string, string | string[]> = { 'Content-Type': 'text/html; charset=UTF-8', ...answer.headers };
+  const link = headers.Link;
+  headers.Link = [options.discoveryLink, ...(link === undefined ? [] : Array.isArray(link) ? link : [link])];
+  return { status: answer.status ?? 200, headers, body: options.method === 'HEAD' ? null : (answer.body ?? '') };
+}

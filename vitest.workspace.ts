@@ -1,0 +1,15 @@
+/**
+ * The list of test projects. `vitest.config.ts` imports it as `test.projects`
+ * (Vitest 4 replaced the workspace file with that option).
+ */
+const packages = ['core', 'node', 'express', 'fetch', 'database', 'content', 'adapter-conformance'];
+const examples = ['outgoing-links', 'site'];
+
+export default [
+  ...packages.map((name) => ({
+    test: { name, root: `packages/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  })),
+  ...examples.map((name) => ({
+    test: { name: `example-${name}`, root: `examples/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  })),
+];
