@@ -67,7 +67,7 @@ export async function dispatch(request: RestRequest, context: ServerContext): Pr
   let result: RestResponse;
   let args: Record<string, unknown> = {};
   try {
-    args = parseArgs(request, endpoint.args);
+    args = await parseArgs(request, endpoint.args);
     const allowed = await permits(endpoint, request, args);
     if (allowed !== true) throw allowed;
     const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;

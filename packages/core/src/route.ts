@@ -46,16 +46,19 @@ export type Permission<TArgs = Record<string, unknown>> = 'public' | PermissionC
 /** What a handler may return: a record, a list of records, or a full response. */
 export type HandlerResult<TItem> = MaybePromise<TItem | TItem[] | RestResponse | null>;
 
-/** One endpoint: methods, arguments, permission and handler. */
-export interface EndpointDefinition<TArgs extends ArgsShape, TItem> {
+/**
+ * One endpoint: methods, arguments, permission and handler. The handler receives the
+ * route's arguments (`TRouteArgs`, such as a path `id`) and the endpoint's own.
+ */
+export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs extends ArgsShape = Record<never, never>> {
   /** The methods served: an array, or the original's comma string (`'POST, PUT, PATCH'`). */
   methods: readonly HttpMethod[] | string;
   /** Arguments of this endpoint, merged over the route's own `args`. */
   args?: TArgs;
   /** Who may call it. A public endpoint says `'public'` explicitly. */
-  permission: Permission<ArgsOf<TArgs>>;
+  permission: Permission<ArgsOf<TRouteArgs & TArgs>>;
   /** The handler: receives typed arguments and the request. */
-  handler: (args: ArgsOf<TArgs>, request: RestRequest) => HandlerResult<TItem>;
+  handler: (args: ArgsOf<TRouteArgs & TArgs>, request: RestRequest) => HandlerResult<TItem>;
   /** Whether the route index lists this endpoint; default `true`. */
   showInIndex?: boolean;
 }
@@ -71,7 +74,7 @@ export interface AnyEndpoint {
 
 /** The factory a route hands to its `endpoints` function, bound to the route's types. */
 export type EndpointFactory<TRouteArgs extends ArgsShape, TItem> = <TArgs extends ArgsShape = Record<never, never>>(
-  definition: EndpointDefinition<TRouteArgs & TArgs, TItem>,
+  definition: EndpointDefinition<TArgs, TItem, TRouteArgs>,
 ) => AnyEndpoint;
 
 /** A route's item schema: a Zod object. */

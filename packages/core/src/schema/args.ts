@@ -22,6 +22,8 @@ export interface CompiledArg {
   readonly required: boolean;
   readonly hasDefault: boolean;
   readonly defaultValue: unknown;
+  /** Set once the schema was found to hold an async refinement. */
+  async: boolean;
 }
 
 /** Compiles an argument map once, when the route is registered. */
@@ -29,8 +31,8 @@ export function compileArgs(shape: ArgsShape): CompiledArg[] {
   return Object.entries(shape).map(([name, zod]) => {
     const json = argJsonSchema(zod);
     const hasDefault = Object.hasOwn(json, 'default');
-    const acceptsUndefined = zod.safeParse(undefined).success;
-    return { name, zod, json, required: !acceptsUndefined && !hasDefault, hasDefault, defaultValue: json.default };
+    const acceptsUndefined = zod.def.type === 'optional' || zod.def.type === 'default' || zod.def.type === 'undefined' || zod.def.type === 'any' || zod.def.type === 'unknown';
+    return { name, zod, json, required: !acceptsUndefined && !hasDefault, hasDefault, defaultValue: json.default, async: false };
   });
 }
 
@@ -44,9 +46,10 @@ export function argDefaults(args: readonly CompiledArg[]): Record<string, unknow
 /**
  * Checks and converts the request's arguments. Returns the parsed values keyed by name,
  * or throws the original's error (`rest_invalid_json`, `rest_missing_callback_param`,
- * `rest_invalid_param`).
+ * `rest_invalid_param`). Async Zod refinements (an id that must exist in the database)
+ * are awaited, so they fail validation before the permission check, as in the original.
  */
-export function parseArgs(request: RestRequest, args: readonly CompiledArg[]): Record<string, unknown> {
+export async function parseArgs(request: RestRequest, args: readonly CompiledArg[]): Promise<Record<string, unknown>> {
   const jsonError = request.jsonError;
   if (jsonError !== undefined) {
     throw new RestError('rest_invalid_json', undefined, {
@@ -69,7 +72,7 @@ export function parseArgs(request: RestRequest, args: readonly CompiledArg[]): R
       values[arg.name] = undefined;
       continue;
     }
-    const found = validateValue(raw, arg.json, arg.name) ?? parseWithZod(arg, sanitizeValue(raw, arg.json), values);
+    const found = validateValue(raw, arg.json, arg.name) ?? (await parseWithZod(arg, sanitizeValue(raw, arg.json), values));
     if (found !== undefined) {
       params[arg.name] = found.message;
       details[arg.name] = found;
@@ -84,8 +87,8 @@ export function parseArgs(request: RestRequest, args: readonly CompiledArg[]): R
   return values;
 }
 
-function parseWithZod(arg: CompiledArg, value: unknown, into: Record<string, unknown>): ValidationIssue | undefined {
-  const result = arg.zod.safeParse(value);
+async function parseWithZod(arg: CompiledArg, value: unknown, into: Record<string, unknown>): Promise<ValidationIssue | undefined> {
+  const result = arg.async ? await arg.zod.safeParseAsync(value) : safeParseSync(arg, value) ?? (await arg.zod.safeParseAsync(value));
   if (result.success) {
     into[arg.name] = result.data;
     return undefined;
@@ -93,6 +96,19 @@ function parseWithZod(arg: CompiledArg, value: unknown, into: Record<string, unk
   const first = result.error.issues[0];
   const message = first?.message && first.message !== 'Invalid input' ? first.message : 'Invalid parameter.';
   return { code: 'rest_invalid_param', message, data: null };
+}
+
+/** Parses synchronously; `undefined` when the schema turns out to be async (remembered on the arg). */
+function safeParseSync(arg: CompiledArg, value: unknown): ReturnType<z.ZodType['safeParse']> | undefined {
+  try {
+    return arg.zod.safeParse(value);
+  } catch (error) {
+    if (error instanceof Error && error.constructor.name === '$ZodAsyncError') {
+      arg.async = true;
+      return undefined;
+    }
+    throw error;
+  }
 }
 
 /** An argument as the route index shows it. */
