@@ -1,0 +1,42 @@
+/**
+ * The plugin: one function that takes what it needs (the database) and returns a
+ * `Plugin` the server runs. This is the shape to copy for a plugin of your own.
+ *
+ * @module
+ */
+import type { Plugin } from '@cms-json/core';
+import { runMigrations } from '@cms-json/database';
+import type { Kysely } from 'kysely';
+import { clickCounterPage } from './click-counter.js';
+import { migrations, type OutgoingLinksTables } from './migrations.js';
+import { outgoingLinksRoutes } from './routes.js';
+import { OutgoingLinksStore } from './store.js';
+
+/** The plugin's namespace. */
+export const NAMESPACE = 'tel/v1';
+
+/** Options of {@link outgoingLinks}. */
+export interface OutgoingLinksOptions {
+  /** The site's database; the plugin's migration creates its table there. */
+  db: Kysely<OutgoingLinksTables>;
+  /** Whether to serve the `/out/<slug>` click counter. @default true */
+  clickCounter?: boolean;
+}
+
+/**
+ * The `tel/v1` outgoing-links plugin.
+ *
+ * @example
+ * ```ts
+ * const server = createRestServer({ siteUrl });
+ * await server.use(outgoingLinks({ db }));
+ * ```
+ */
+export function outgoingLinks(options: OutgoingLinksOptions): Plugin {
+  return async function outgoingLinksPlugin(server) {
+    await runMigrations(options.db, { owner: 'tel', migrations });
+    const store = new OutgoingLinksStore(options.db);
+    server.register(NAMESPACE, ...outgoingLinksRoutes(store));
+    if (options.clickCounter ?? true) server.page(clickCounterPage(store));
+  };
+}

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setup } from '../test/setup.js';
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function site() {
+  const s = await setup();
+  cleanup = () => s.database.close();
+  return s;
+}
+
+describe('tel/v1 outgoing-links', () => {
+  it('creates a link with 201, Location and a slug derived from the title', async () => {
+    const { client, editor } = await site();
+    const res = await client.post('/tel/v1/outgoing-links', {
+      headers: editor,
+      body: { title: 'PHP Manual!', link: 'https://www.php.net/manual/en/', slug: 'ignored' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.header('Location')).toBe(`http://site.test/cms-json/tel/v1/outgoing-links/${res.body.id}`);
+    expect(res.body).toMatchObject({ title: 'PHP Manual!', slug: 'phpmanual', link: 'https://www.php.net/manual/en/', count: 0 });
+    expect(typeof res.body.id).toBe('number');
+    expect(res.body._links.self[0].href).toBe(res.header('Location'));
+  });
+
+  it('rejects an id on create with tel/rest/insert', async () => {
+    const { client, editor } = await site();
+    const res = await client.post('/tel/v1/outgoing-links', { headers: editor, body: { id: 5, title: 'A', link: 'https://a.test' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('tel/rest/insert');
+  });
+
+  it('requires title and link on create', async () => {
+    const { client, editor } = await site();
+    const res = await client.post('/tel/v1/outgoing-links', { headers: editor, body: { title: 'A' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['link'] } });
+  });
+
+  it('answers an empty title with tel/rest/item', async () => {
+    const { client, editor } = await site();
+    const res = await client.post('/tel/v1/outgoing-links', { headers: editor, body: { title: '  ', link: 'https://a.test' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'tel/rest/item', message: 'Please enter a title.' });
+  });
+
+  it('needs edit_posts to write: 401 anonymous, 403 subscriber', async () => {
+    const { client } = await site();
+    const anonymous = await client.post('/tel/v1/outgoing-links', { body: { title: 'A', link: 'https://a.test' } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.code).toBe('rest_forbidden');
+    const subscriber = await client.post('/tel/v1/outgoing-links', {
+      headers: { 'x-test-user': 'subscriber' },
+      body: { title: 'A', link: 'https://a.test' },
+    });
+    expect(subscriber.status).toBe(403);
+  });
+
+  it('pages the list with totals and prev/next links', async () => {
+    const { client, create } = await site();
+    for (let i = 1; i <= 25; i++) await create(`Link ${i}`, `https://l${i}.test/`);
+    const res = await client.get('/tel/v1/outgoing-links?per_page=2&page=2&order=asc');
+    expect(res.status).toBe(200);
+    expect(res.body.map((l: { id: number }) => l.id)).toEqual([3, 4]);
+    expect(res.header('X-CMS-Total')).toBe('25');
+    expect(res.header('X-CMS-TotalPages')).toBe('13');
+    const link = res.header('Link') ?? '';
+    expect(link).toContain('<http://site.test/cms-json/tel/v1/outgoing-links?per_page=2&page=1&order=asc>; rel="prev"');
+    expect(link).toContain('<http://site.test/cms-json/tel/v1/outgoing-links?per_page=2&page=3&order=asc>; rel="next"');
+    const byOffset = await client.get('/tel/v1/outgoing-links?per_page=1&offset=1&page=1&order=asc');
+    const byPage = await client.get('/tel/v1/outgoing-links?per_page=1&page=2&order=asc');
+    expect(byOffset.body).toEqual(byPage.body);
+  });
+
+  it('searches title and link', async () => {
+    const { client, create } = await site();
+    await create('Kysely docs', 'https://kysely.dev/');
+    await create('Zod', 'https://zod.dev/');
+    await create('100% sure', 'https://percent.test/');
+    const res = await client.get('/tel/v1/outgoing-links?search=kysely');
+    expect(res.body.map((l: { title: string }) => l.title)).toEqual(['Kysely docs']);
+    const byLink = await client.get('/tel/v1/outgoing-links?search=zod.dev');
+    expect(byLink.body).toHaveLength(1);
+    const literal = await client.get('/tel/v1/outgoing-links?search=%25');
+    expect(literal.body.map((l: { title: string }) => l.title)).toEqual(['100% sure']);
+  });
+
+  it('fails an unknown id in validation with 400 rest_invalid_param, even anonymously', async () => {
+    const { client } = await site();
+    const res = await client.delete('/tel/v1/outgoing-links/999');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { id: 'Invalid parameter.' } } });
+    expect((await client.get('/tel/v1/outgoing-links/abc')).body.code).toBe('rest_no_route');
+  });
+
+  it('updates from stored values: only non-empty title and link replace them, count never', async () => {
+    const { client, editor, create } = await site();
+    const { id } = await create('Old Title', 'https://old.test/');
+    const res = await client.patch(`/tel/v1/outgoing-links/${id}`, { headers: editor, body: { title: '', link: 'https://new.test/', count: 99 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, title: 'Old Title', slug: 'oldtitle', link: 'https://new.test/', count: 0 });
+    const put = await client.put(`/tel/v1/outgoing-links/${id}`, { headers: editor, body: { title: 'New' } });
+    expect(put.body).toMatchObject({ title: 'New', slug: 'new', link: 'https://new.test/' });
+  });
+
+  it('deletes with {deleted, previous}', async () => {
+    const { client, editor, create } = await site();
+    const { id } = await create('Gone', 'https://gone.test/');
+    const res = await client.delete(`/tel/v1/outgoing-links/${id}`, { headers: editor });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: true, previous: { id, title: 'Gone', slug: 'gone', link: 'https://gone.test/', count: 0 } });
+    expect((await client.get(`/tel/v1/outgoing-links/${id}`)).status).toBe(400);
+  });
+
+  it('counts clicks on /out/<slug> and redirects; unknown slugs are 404 pages', async () => {
+    const { client, create } = await site();
+    const { id } = await create('Click Me', 'https://target.test/');
+    const out = await client.get('//out/clickme');
+    expect(out.status).toBe(302);
+    expect(out.header('Location')).toBe('https://target.test/');
+    await client.get('//out/clickme');
+    expect((await client.get(`/tel/v1/outgoing-links/${id}`)).body.count).toBe(2);
+    expect((await client.get('//out/nothing')).status).toBe(404);
+  });
+
+  it('reports a database failure as the plugin error with the database text', async () => {
+    const { client, database } = await site();
+    await database.db.schema.dropTable('outgoing_links').execute();
+    const res = await client.get('/tel/v1/outgoing-links');
+    expect(res.status).toBe(500);
+    expect(res.body.code).toBe('tel/rest/get_items');
+    expect(res.body.message).toContain('no such table');
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The `tel/v1` routes: `/outgoing-links` (list, create) and `/outgoing-links/:id` (read,
+ * update, delete). Reads are public; writes need the `edit_posts` capability.
+ *
+ * @module
+ */
+import {
+  CREATABLE,
+  collectionArgs,
+  collectionResponse,
+  contextArg,
+  createArgs,
+  DELETABLE,
+  defineRoute,
+  EDITABLE,
+  type LinkTemplate,
+  pageWindow,
+  READABLE,
+  RestError,
+  type Route,
+  requireCapability,
+  response,
+  updateArgs,
+} from '@cms-json/core';
+import { z } from 'zod';
+import { sanitizeLink, sanitizeTitle, slugOf } from './sanitize.js';
+import { OutgoingLink, type OutgoingLinkRecord } from './schema.js';
+import type { LinkWrite, OutgoingLinksStore } from './store.js';
+
+/** The REST base of the routes, under the namespace. */
+export const REST_BASE = 'outgoing-links';
+
+/** Runs a query; a database failure becomes the plugin's error, with the database's text (500). */
+async function query<T>(code: string, action: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    throw new RestError(code, `Could not ${action}. Database responded with the following error: ${text}`, {
+      status: 500,
+      cause: error,
+    });
+  }
+}
+
+/** Builds the record to write: stored values first, then any non-empty title and link. */
+function prepareWrite(stored: LinkWrite | undefined, input: { title?: string | undefined; link?: string | undefined }): LinkWrite {
+  const title = sanitizeTitle(input.title || stored?.title || '');
+  const link = sanitizeLink(input.link || stored?.link || '');
+  if (title === '') throw new RestError('tel/rest/item', 'Please enter a title.', { status: 400 });
+  if (link === '') throw new RestError('tel/rest/item', 'Please enter an URL.', { status: 400 });
+  return { title, slug: slugOf(title), link };
+}
+
+/** The routes of the plugin, over a store. */
+export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
+  const links: LinkTemplate[] = [
+    { rel: 'self', href: `/tel/v1/${REST_BASE}/:id` },
+    { rel: 'collection', href: `/tel/v1/${REST_BASE}` },
+  ];
+  // An unknown id fails argument validation, before the permission check: 400 rest_invalid_param.
+  const existingId = z
+    .number()
+    .int()
+    .min(1)
+    .refine(async (id) => (await query('tel/rest/item', 'fetch the link', () => store.get(id))) !== undefined, 'Invalid parameter.')
+    .meta({ description: 'Unique identifier for the object.' });
+  const input = { title: OutgoingLink.shape.title.max(100), link: OutgoingLink.shape.link };
+
+  const collection = defineRoute({
+    path: `/${REST_BASE}`,
+    schema: OutgoingLink,
+    links,
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        args: collectionArgs({ schema: OutgoingLink, orderby: ['id', 'title', 'count'] }),
+        permission: 'public',
+        handler: async (args, request) => {
+          const { limit, offset } = pageWindow(args);
+          const { items, total } = await query('tel/rest/get_items', 'fetch any links', () =>
+            store.list({ limit, offset, order: args.order, orderby: args.orderby, search: args.search }),
+          );
+          return collectionResponse(request, items, { total, page: args.page, perPage: args.per_page });
+        },
+      }),
+      endpoint({
+        methods: CREATABLE,
+        args: { ...createArgs(OutgoingLink), ...input },
+        permission: requireCapability('edit_posts'),
+        handler: async (args, request) => {
+          if (request.hasParam('id')) throw new RestError('tel/rest/insert', 'Please do not set the ID parameter.', { status: 400 });
+          const write = prepareWrite(undefined, args);
+          const created = await query('tel/rest/insert', 'insert link', () => store.insert(write));
+          const location = request.scope.restUrl(`/tel/v1/${REST_BASE}/${created.id}`);
+          return response(created, { status: 201, headers: { Location: location } });
+        },
+      }),
+    ],
+  });
+
+  const item = defineRoute({
+    path: `/${REST_BASE}/:id`,
+    schema: OutgoingLink,
+    args: { id: existingId },
+    links,
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        args: { context: contextArg(OutgoingLink) },
+        permission: 'public',
+        handler: ({ id }) => query('tel/rest/item', 'fetch the link', () => store.get(id)).then(orGone),
+      }),
+      endpoint({
+        methods: EDITABLE,
+        args: { ...updateArgs(OutgoingLink), title: input.title.optional(), link: input.link.optional() },
+        permission: requireCapability('edit_posts'),
+        handler: async ({ id, title, link }) => {
+          const stored = orGone(await query('tel/rest/update', 'update link', () => store.get(id)));
+          const write = prepareWrite(stored, { title, link });
+          return orGone(await query('tel/rest/update', 'update link', () => store.update(id, write)));
+        },
+      }),
+      endpoint({
+        methods: DELETABLE,
+        permission: requireCapability('edit_posts'),
+        handler: async ({ id }) => {
+          const previous = orGone(await query('tel/rest/delete', 'delete link', () => store.get(id)));
+          const deleted = await query('tel/rest/delete', 'delete link', () => store.delete(id));
+          return response({ deleted: deleted >= 1, previous }, { raw: true });
+        },
+      }),
+    ],
+  });
+
+  return [collection, item];
+}
+
+/** A record that vanished between validation and the handler (a concurrent delete). */
+function orGone(record: OutgoingLinkRecord | undefined): OutgoingLinkRecord {
+  if (record === undefined) {
+    throw new RestError('rest_invalid_param', 'Invalid parameter(s): id', {
+      status: 400,
+      data: { params: { id: 'Invalid parameter.' }, details: { id: { code: 'rest_invalid_param', message: 'Invalid parameter.', data: null } } },
+    });
+  }
+  return record;
+}

@@ -1,0 +1,118 @@
+/**
+ * The plugin's queries, written once with Kysely: they run on SQLite and PostgreSQL alike.
+ *
+ * @module
+ */
+import { type Kysely, sql } from 'kysely';
+import type { OutgoingLinksTables } from './migrations.js';
+import type { OutgoingLinkRecord } from './schema.js';
+
+/** The fields a list query takes. */
+export interface ListQuery {
+  limit: number;
+  offset: number;
+  order: 'asc' | 'desc';
+  orderby: 'id' | 'title' | 'count';
+  search?: string | undefined;
+}
+
+/** What a create or update writes. */
+export interface LinkWrite {
+  title: string;
+  slug: string;
+  link: string;
+}
+
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The outgoing-links table. */
+export class OutgoingLinksStore {
+  constructor(readonly db: Kysely<OutgoingLinksTables>) {}
+
+  #filtered(search: string | undefined) {
+    let query = this.db.selectFrom('outgoing_links');
+    if (search !== undefined && search !== '') {
+      const pattern = likePattern(search);
+      query = query.where(
+        sql<boolean>`(lower(title) like ${pattern} escape '\\' or lower(link) like ${pattern} escape '\\')`,
+      );
+    }
+    return query;
+  }
+
+  /** One page of links and the total count. */
+  async list(query: ListQuery): Promise<{ items: OutgoingLinkRecord[]; total: number }> {
+    const items = await this.#filtered(query.search)
+      .select(['id', 'title', 'slug', 'link', 'count'])
+      .orderBy(query.orderby, query.order)
+      .orderBy('id', query.order)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+    const row = await this.#filtered(query.search)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return { items: items.map(toRecord), total: Number(row.total) };
+  }
+
+  /** A link by id, or `undefined`. */
+  async get(id: number): Promise<OutgoingLinkRecord | undefined> {
+    const row = await this.db
+      .selectFrom('outgoing_links')
+      .select(['id', 'title', 'slug', 'link', 'count'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toRecord(row);
+  }
+
+  /** Inserts a link and returns it. */
+  async insert(write: LinkWrite): Promise<OutgoingLinkRecord> {
+    const row = await this.db
+      .insertInto('outgoing_links')
+      .values({ ...write, count: 0 })
+      .returning(['id', 'title', 'slug', 'link', 'count'])
+      .executeTakeFirstOrThrow();
+    return toRecord(row);
+  }
+
+  /** Updates title, slug and link; `id` and `count` are never written. */
+  async update(id: number, write: LinkWrite): Promise<OutgoingLinkRecord | undefined> {
+    const row = await this.db
+      .updateTable('outgoing_links')
+      .set(write)
+      .where('id', '=', id)
+      .returning(['id', 'title', 'slug', 'link', 'count'])
+      .executeTakeFirst();
+    return row === undefined ? undefined : toRecord(row);
+  }
+
+  /** Deletes a link; returns how many rows went. */
+  async delete(id: number): Promise<number> {
+    const result = await this.db.deleteFrom('outgoing_links').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Counts one click on the link with this slug (the oldest, when titles collide) and
+   * returns its target. One statement, so concurrent clicks never lose a count.
+   */
+  async click(slug: string): Promise<string | undefined> {
+    const row = await this.db
+      .updateTable('outgoing_links')
+      .set((eb) => ({ count: eb('count', '+', 1) }))
+      .where(
+        'id',
+        '=',
+        this.db.selectFrom('outgoing_links').select('id').where('slug', '=', slug).orderBy('id').limit(1),
+      )
+      .returning('link')
+      .executeTakeFirst();
+    return row?.link;
+  }
+}
+
+function toRecord(row: { id: number; title: string; slug: string; link: string; count: number | string | bigint }): OutgoingLinkRecord {
+  return { id: Number(row.id), title: row.title, slug: row.slug, link: row.link, count: Number(row.count) };
+}

@@ -1,0 +1,29 @@
+/**
+ * A server with the plugin on a fresh in-memory SQLite database, and two principals chosen
+ * by the `x-test-user` header (the real site authenticates with application passwords).
+ */
+import { createRestServer, type RestServerOptions } from '@cms-json/core';
+import { testClient } from '@cms-json/core/testing';
+import { openDatabase } from '@cms-json/database';
+import type { OutgoingLinksTables } from '../src/index.js';
+import { outgoingLinks } from '../src/index.js';
+
+export async function setup(options: RestServerOptions = {}) {
+  const database = openDatabase<OutgoingLinksTables>({ url: 'sqlite::memory:' });
+  const server = createRestServer({ siteUrl: 'http://site.test', ...options });
+  server.authenticate((request) => {
+    const who = request.header('x-test-user');
+    if (who === 'editor') return { user: { id: 1, can: (cap: string) => cap === 'edit_posts' } };
+    if (who === 'subscriber') return { user: { id: 2, can: (cap: string) => cap === 'read' } };
+    return null;
+  });
+  await server.use(outgoingLinks({ db: database.db }));
+  const client = testClient(server);
+  const editor = { 'x-test-user': 'editor' };
+  const create = async (title: string, link: string) => {
+    const res = await client.post('/tel/v1/outgoing-links', { headers: editor, body: { title, link } });
+    if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+    return res.body as { id: number; slug: string };
+  };
+  return { server, client, database, editor, create };
+}
