@@ -1,0 +1,48 @@
+/**
+ * The example site's settings, read from the environment.
+ *
+ * @module
+ */
+
+/** The settings of the example site. */
+export interface SiteConfig {
+  /** `PORT`, default 8080. */
+  port: number;
+  /** `HOST`, default 127.0.0.1. */
+  host: string;
+  /** `SITE_URL`, default `http://{HOST}:{PORT}`. */
+  siteUrl: string;
+  /** `DATABASE_URL`, default `sqlite:./data/site.db`. */
+  databaseUrl: string;
+  /** `CMS_PREFIX`: `cms` (default) or `wp` (the WordPress profile). */
+  prefix: 'cms' | 'wp';
+  /** `CMS_ADMIN_USER`, default `admin`. */
+  adminUser: string;
+  /** `CMS_ADMIN_APP_PASSWORD`: the first administrator's application password (generated when unset). */
+  adminAppPassword: string | undefined;
+  /** `CMS_SECRET`: the key of nonces; default a random one kept beside the SQLite file. */
+  secret: string | undefined;
+  /** `CMS_SAMPLE_LINKS=0` switches the sample outgoing links off. */
+  sampleLinks: boolean;
+}
+
+/** Reads the settings; throws a clear error for a bad value. */
+export function readConfig(env: Readonly<Record<string, string | undefined>>): SiteConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}".`);
+  const host = env.HOST ?? '127.0.0.1';
+  const prefix = env.CMS_PREFIX ?? 'cms';
+  if (prefix !== 'cms' && prefix !== 'wp') throw new Error(`CMS_PREFIX must be "cms" or "wp", not "${prefix}".`);
+  const siteUrl = (env.SITE_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host,
+    siteUrl,
+    databaseUrl: env.DATABASE_URL ?? 'sqlite:./data/site.db',
+    prefix,
+    adminUser: env.CMS_ADMIN_USER ?? 'admin',
+    adminAppPassword: env.CMS_ADMIN_APP_PASSWORD || undefined,
+    secret: env.CMS_SECRET || undefined,
+    sampleLinks: env.CMS_SAMPLE_LINKS !== '0' && env.CMS_SAMPLE_LINKS !== 'false',
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Starts the example site on a temporary SQLite file and a free port on 127.0.0.1.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@cms-json/node';
+import { readConfig } from '../src/config.js';
+import { createSite, type Site } from '../src/create-site.js';
+
+export const ADMIN_PASSWORD = 'abcdABCD1234efghEFGH5678';
+
+export interface RunningSite {
+  site: Site;
+  url: string;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-site-'));
+  const probe = await serve({ server: (await import('@cms-json/core')).createRestServer(), port: 0, host: '127.0.0.1' });
+  const port = probe.port;
+  await probe.close();
+  const config = readConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${join(dir, 'site.db')}`,
+    CMS_ADMIN_APP_PASSWORD: ADMIN_PASSWORD,
+    ...env,
+  });
+  const site = await createSite(config);
+  const listening = await serve({ server: site.server, port, host: '127.0.0.1' });
+  return {
+    site,
+    url: config.siteUrl,
+    dir,
+    async stop() {
+      await listening.close();
+      await site.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type RunningSite, startSite } from './start-site.js';
+
+// wpapi is CommonJS without types: the real client, used as WordPress users use it.
+const require = createRequire(import.meta.url);
+// biome-ignore lint/suspicious/noExplicitAny: node-wpapi ships no type declarations
+const WPAPI: any = require('wpapi');
+
+let running: RunningSite;
+beforeAll(async () => {
+  running = await startSite({ CMS_PREFIX: 'wp', CMS_SAMPLE_LINKS: '0' });
+});
+afterAll(async () => {
+  await running?.stop();
+});
+
+describe('the real wpapi client against the WordPress profile', () => {
+  it('discovers, pages, creates, updates and deletes outgoing links', async () => {
+    const wp = await WPAPI.discover(running.url);
+    wp.auth({ username: 'admin', password: ADMIN_PASSWORD });
+    wp.outgoingLinks = wp.registerRoute('tel/v1', '/outgoing-links/(?P<id>\\d+)');
+
+    const ids: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const created = await wp.outgoingLinks().create({ title: `Link ${i}`, link: `https://l${i}.test/` });
+      expect(created).toMatchObject({ title: `Link ${i}`, slug: `link${i}`, count: 0 });
+      ids.push(created.id);
+    }
+
+    const page = await wp.outgoingLinks().perPage(2).page(1).param('order', 'asc');
+    expect(page.map((l: { id: number }) => l.id)).toEqual(ids.slice(0, 2));
+    expect(page._paging.total).toBe(5);
+    expect(page._paging.totalPages).toBe(3);
+    const next = await page._paging.next;
+    expect(next.map((l: { id: number }) => l.id)).toEqual(ids.slice(2, 4));
+
+    const updated = await wp.outgoingLinks().id(ids[0]).update({ title: 'Renamed' });
+    expect(updated).toMatchObject({ id: ids[0], title: 'Renamed', slug: 'renamed' });
+
+    const deleted = await wp.outgoingLinks().id(ids[1]).delete();
+    expect(deleted).toMatchObject({ deleted: true, previous: { id: ids[1] } });
+    const after = await wp.outgoingLinks().perPage(10);
+    expect(after._paging.total).toBe(4);
+  });
+
+  it('gets 401 without credentials on a write', async () => {
+    const wp = await WPAPI.discover(running.url);
+    wp.outgoingLinks = wp.registerRoute('tel/v1', '/outgoing-links/(?P<id>\\d+)');
+    await expect(wp.outgoingLinks().create({ title: 'x', link: 'https://x.test/' })).rejects.toMatchObject({
+      code: 'rest_forbidden',
+      data: { status: 401 },
+    });
+  });
+});
