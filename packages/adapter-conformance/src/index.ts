@@ -1,0 +1,33 @@
+/**
+ * The conformance suite every cms-json adapter runs (private to this repository). An
+ * adapter's test file calls {@link runAdapterConformance} with a `start` function that
+ * mounts the fixture server and returns its URL.
+ *
+ * @example
+ * ```ts
+ * import { runAdapterConformance } from '@cms-json/adapter-conformance';
+ * runAdapterConformance({ name: 'my-adapter', start: async (server) => startMyAdapter(server) });
+ * ```
+ *
+ * @module
+ */
+export {
+  type ConformanceTarget,
+  chunksOf,
+  type RawResponse,
+  type RawSendOptions,
+  type ReadResponse,
+  rawSend,
+  readText,
+  send,
+  splitLinks,
+  streamOf,
+} from './client.js';
+export {
+  type ConformanceFixture,
+  createConformanceServer,
+  FIXTURE_MAX_BODY_BYTES,
+  FIXTURE_NOTE_COUNT,
+} from './fixture.js';
+export { hostFallback, listen, type TestHost } from './node-host.js';
+export { type AdapterConformanceOptions, FALLBACK_STATUS, fallbackText, runAdapterConformance } from './suite.js';

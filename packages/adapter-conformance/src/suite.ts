@@ -1,0 +1,340 @@
+/**
+ * `runAdapterConformance()`: the one suite every adapter runs, over real sockets or through
+ * `Request` objects. Same assertions for all: statuses, bodies, header sets, HEAD, OPTIONS,
+ * method override, JSONP, envelope, body limit, bad JSON, chunked bodies, non-ASCII input,
+ * aborted requests and fall-through.
+ *
+ * @module
+ */
+import type { RestServer } from '@cms-json/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ConformanceTarget, chunksOf, type ReadResponse, rawSend, send, splitLinks, streamOf } from './client.js';
+import { createConformanceServer, FIXTURE_MAX_BODY_BYTES, FIXTURE_NOTE_COUNT } from './fixture.js';
+
+/** The status a host answers requests the adapter passes on with. */
+export const FALLBACK_STATUS = 404;
+
+/**
+ * The text a host answers requests the adapter passes on with: it echoes the request body,
+ * which shows the adapter left the body unread.
+ *
+ * @example
+ * ```ts
+ * res.writeHead(FALLBACK_STATUS, { 'Content-Type': 'text/plain' }).end(fallbackText(body));
+ * ```
+ */
+export function fallbackText(requestBody: string): string {
+  return `host fallback: ${requestBody}`;
+}
+
+/** Options of {@link runAdapterConformance}. */
+export interface AdapterConformanceOptions {
+  /** The adapter's name, shown in the test titles. */
+  name: string;
+  /**
+   * Mounts `server` with the adapter and starts it. Requests the adapter does not serve must
+   * reach a host fallback answering {@link FALLBACK_STATUS} with {@link fallbackText}.
+   */
+  start: (server: RestServer) => Promise<ConformanceTarget>;
+}
+
+const EDITOR = { 'x-test-user': 'editor' };
+const JSON_TYPE = 'application/json; charset=UTF-8';
+const TRANSPORT_HEADERS = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+
+function json(res: ReadResponse): unknown {
+  return JSON.parse(res.text);
+}
+
+function headerSet(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (!TRANSPORT_HEADERS.has(name)) out[name] = value;
+  });
+  return out;
+}
+
+/**
+ * Declares the conformance tests for one adapter (Vitest `describe`/`it`).
+ *
+ * @example
+ * ```ts
+ * runAdapterConformance({
+ *   name: 'node',
+ *   start: async (server) => {
+ *     const served = await serve({ server, port: 0 });
+ *     return { baseUrl: served.url, close: served.close };
+ *   },
+ * });
+ * ```
+ */
+export function runAdapterConformance(options: AdapterConformanceOptions): void {
+  describe(`${options.name}: adapter conformance`, () => {
+    let target: ConformanceTarget;
+    let notes: Map<number, unknown>;
+    const viaSocket = () => target.request === undefined;
+    const url = (path: string) => `${target.baseUrl}${path}`;
+    const get = (path: string, init?: RequestInit) => send(target, path, init);
+    const expectAlive = async () => {
+      const res = await get('/cms-json/demo/v1/notes/1');
+      expect(res.status).toBe(200);
+    };
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      send(target, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...EDITOR, ...headers },
+        body: JSON.stringify(body),
+      });
+
+    beforeAll(async () => {
+      const fixture = createConformanceServer();
+      notes = fixture.notes;
+      target = await options.start(fixture.server);
+    });
+    afterAll(async () => {
+      await target?.close();
+    });
+
+    it('serves a collection with totals, several Link values and links on the mount URL', async () => {
+      const res = await get('/cms-json/demo/v1/notes?per_page=5&page=2');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(JSON_TYPE);
+      expect(res.headers.get('x-cms-total')).toBe(String(FIXTURE_NOTE_COUNT));
+      expect(res.headers.get('x-cms-totalpages')).toBe('5');
+      const body = json(res) as { id: number; _links: { self: { href: string }[] } }[];
+      expect(body.map((n) => n.id)).toEqual([20, 19, 18, 17, 16]);
+      expect(body[0]?._links.self[0]?.href).toBe(url('/cms-json/demo/v1/notes/20'));
+      expect(splitLinks(res.headers.get('link'))).toEqual([
+        `<${url('/cms-json/')}>; rel="https://api.cms-json.org/"`,
+        `<${url('/cms-json/demo/v1/notes?per_page=5&page=1')}>; rel="prev"`,
+        `<${url('/cms-json/demo/v1/notes?per_page=5&page=3')}>; rel="next"`,
+      ]);
+      const length = res.headers.get('content-length');
+      if (length !== null) expect(Number(length)).toBe(new TextEncoder().encode(res.text).length);
+    });
+
+    it('serves an item and the API root', async () => {
+      const item = await get('/cms-json/demo/v1/notes/3');
+      expect(item.status).toBe(200);
+      expect(json(item)).toMatchObject({ id: 3, title: 'Note 3', body: 'Body 3' });
+      const root = await get('/cms-json/');
+      expect(root.status).toBe(200);
+      expect(json(root)).toMatchObject({ namespaces: ['demo/v1'] });
+    });
+
+    it('answers an unknown route with 404 rest_no_route', async () => {
+      const res = await get('/cms-json/demo/v1/nope');
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe(JSON_TYPE);
+      expect(json(res)).toEqual({
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      });
+    });
+
+    it('answers HEAD with the headers of GET and no body', async () => {
+      const path = '/cms-json/demo/v1/notes?per_page=5&page=2';
+      const [getRes, headRes] = [await get(path), await get(path, { method: 'HEAD' })];
+      expect(headRes.status).toBe(200);
+      expect(headRes.text).toBe('');
+      expect(headerSet(headRes.headers)).toEqual(headerSet(getRes.headers));
+    });
+
+    it('answers OPTIONS with the route data and Allow', async () => {
+      const anonymous = await get('/cms-json/demo/v1/notes', { method: 'OPTIONS' });
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.headers.get('allow')).toBe('GET');
+      expect(json(anonymous)).toMatchObject({ namespace: 'demo/v1', methods: ['GET', 'POST'] });
+      expect((json(anonymous) as { schema: { title: string } }).schema.title).toBe('note');
+      const editor = await get('/cms-json/demo/v1/notes', { method: 'OPTIONS', headers: EDITOR });
+      expect(editor.headers.get('allow')).toBe('GET, POST');
+    });
+
+    it('creates from a JSON body and round-trips a UTF-8 title', async () => {
+      const title = 'Été à Zürich — 日本語 🎉';
+      const created = await post('/cms-json/demo/v1/notes', { title, body: 'ü' });
+      expect(created.status).toBe(201);
+      const note = json(created) as { id: number; title: string };
+      expect(note.title).toBe(title);
+      expect(created.headers.get('location')).toBe(url(`/cms-json/demo/v1/notes/${note.id}`));
+      const read = await get(`/cms-json/demo/v1/notes/${note.id}`);
+      expect(json(read)).toMatchObject({ title, body: 'ü' });
+      const length = read.headers.get('content-length');
+      if (length !== null) expect(Number(length)).toBe(new TextEncoder().encode(read.text).length);
+    });
+
+    it('reads a form-encoded body', async () => {
+      const res = await send(target, '/cms-json/demo/v1/notes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...EDITOR },
+        body: 'title=Caf%C3%A9+form&body=b',
+      });
+      expect(res.status).toBe(201);
+      expect(json(res)).toMatchObject({ title: 'Café form', body: 'b' });
+    });
+
+    it('applies X-HTTP-Method-Override: DELETE on a POST', async () => {
+      const created = json(await post('/cms-json/demo/v1/notes', { title: 'to delete', body: '' })) as { id: number };
+      const res = await send(target, `/cms-json/demo/v1/notes/${created.id}`, {
+        method: 'POST',
+        headers: { 'x-http-method-override': 'DELETE', ...EDITOR },
+      });
+      expect(res.status).toBe(200);
+      expect(json(res)).toMatchObject({ deleted: true, previous: { id: created.id } });
+      expect((await get(`/cms-json/demo/v1/notes/${created.id}`)).status).toBe(400);
+    });
+
+    it('ignores _method on a GET', async () => {
+      const res = await get('/cms-json/demo/v1/notes/2?_method=DELETE', { headers: EDITOR });
+      expect(res.status).toBe(200);
+      expect(json(res)).toMatchObject({ id: 2 });
+      expect((await get('/cms-json/demo/v1/notes/2')).status).toBe(200);
+    });
+
+    it('wraps JSONP with application/javascript', async () => {
+      const res = await get('/cms-json/demo/v1/notes/4?_jsonp=cb');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/javascript; charset=UTF-8');
+      expect(res.text.startsWith('/**/cb(')).toBe(true);
+      expect(res.text.endsWith(')')).toBe(true);
+      expect(JSON.parse(res.text.slice('/**/cb('.length, -1))).toMatchObject({ id: 4 });
+    });
+
+    it('envelopes status and headers with _envelope', async () => {
+      const res = await get('/cms-json/demo/v1/nope?_envelope');
+      expect(res.status).toBe(200);
+      expect(json(res)).toMatchObject({ status: 404, body: { code: 'rest_no_route' }, headers: {} });
+    });
+
+    it('sends several Set-Cookie and Link values', async () => {
+      const res = await get('/cms-json/demo/v1/cookies');
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+      expect(res.headers.get('x-demo')).toBe('yes');
+      const page = await get('/cms-json/demo/v1/notes?per_page=10&page=2');
+      expect(splitLinks(page.headers.get('link'))).toHaveLength(3);
+    });
+
+    it('answers malformed JSON with 400 rest_invalid_json', async () => {
+      const res = await send(target, '/cms-json/demo/v1/notes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...EDITOR },
+        body: '{"title": ',
+      });
+      expect(res.status).toBe(400);
+      expect(json(res)).toMatchObject({ code: 'rest_invalid_json', data: { status: 400 } });
+      const notUtf8 = await send(target, '/cms-json/demo/v1/notes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...EDITOR },
+        body: new Uint8Array([0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), // {"t":"\xff\xfe"}
+      });
+      expect(notUtf8.status).toBe(400);
+      expect(json(notUtf8)).toMatchObject({ code: 'rest_invalid_json' });
+    });
+
+    it('rejects a body over the limit with 413 and stays up', async () => {
+      const res = await post('/cms-json/demo/v1/notes', { title: 'big', body: 'x'.repeat(FIXTURE_MAX_BODY_BYTES) });
+      expect(res.status).toBe(413);
+      expect(json(res)).toEqual({
+        code: 'rest_body_too_large',
+        message: 'The request body is too large.',
+        data: { status: 413 },
+      });
+      await expectAlive();
+    });
+
+    it('reads a chunked body without Content-Length', async () => {
+      const title = 'chunked — ünïcödé';
+      const chunks = chunksOf(JSON.stringify({ title, body: 'streamed' }), 4);
+      const headers = { 'content-type': 'application/json', ...EDITOR };
+      let status: number;
+      let body: unknown;
+      if (viaSocket()) {
+        const res = await rawSend(url('/cms-json/demo/v1/notes'), { method: 'POST', headers, chunks });
+        status = res?.status ?? 0;
+        body = JSON.parse(res?.text ?? 'null');
+      } else {
+        const res = await send(target, '/cms-json/demo/v1/notes', {
+          method: 'POST',
+          headers,
+          body: streamOf(chunks),
+          duplex: 'half',
+        });
+        status = res.status;
+        body = json(res);
+      }
+      expect(status).toBe(201);
+      expect(body).toMatchObject({ title, body: 'streamed' });
+    });
+
+    it('rejects a chunked body over the limit with 413 and stays up', async () => {
+      const chunks = Array.from({ length: 40 }, () => new Uint8Array(4096).fill(120));
+      const headers = { 'content-type': 'application/json', ...EDITOR };
+      let res: { status: number; text: string } | null;
+      if (viaSocket()) res = await rawSend(url('/cms-json/demo/v1/notes'), { method: 'POST', headers, chunks });
+      else
+        res = await send(target, '/cms-json/demo/v1/notes', { method: 'POST', headers, body: streamOf(chunks), duplex: 'half' });
+      expect(res?.status).toBe(413);
+      expect(JSON.parse(res?.text ?? 'null')).toMatchObject({ code: 'rest_body_too_large', data: { status: 413 } });
+      await expectAlive();
+    });
+
+    it('survives a client that goes away mid-body', async () => {
+      const chunks = [new TextEncoder().encode('{"title": "never finished", "body": "')];
+      const headers = { 'content-type': 'application/json', ...EDITOR };
+      const before = notes.size;
+      if (viaSocket()) {
+        const declared = { ...headers, 'content-length': '10000' };
+        const init = { method: 'POST', headers: declared, chunks, abort: true };
+        expect(await rawSend(url('/cms-json/demo/v1/notes'), init)).toBeNull();
+      } else {
+        const init = { method: 'POST', headers, body: streamOf(chunks, 1), duplex: 'half' } as const;
+        const res = await send(target, '/cms-json/demo/v1/notes', init);
+        expect(res.status).toBeGreaterThanOrEqual(400);
+      }
+      await expectAlive();
+      expect(notes.size).toBe(before);
+    });
+
+    it('decodes non-ASCII query strings and path segments', async () => {
+      const search = await get('/cms-json/demo/v1/notes?search=%C3%A9t%C3%A9');
+      expect(search.status).toBe(200);
+      expect((json(search) as { id: number }[]).map((n) => n.id)).toEqual([7]);
+      const noRoute = await get('/cms-json/demo/v1/notes/%C3%A9t%C3%A9');
+      expect(noRoute.status).toBe(404);
+      expect(json(noRoute)).toMatchObject({ code: 'rest_no_route' });
+      const tag = await get('/cms-json/demo/v1/tags/%C3%A9t%C3%A9%20%E2%9C%93');
+      expect(tag.status).toBe(200);
+      expect(json(tag)).toEqual({ slug: 'été ✓' });
+      const malformed = await get('/cms-json/demo/v1/tags/%E9%ZZ');
+      expect(malformed.status).toBeLessThan(500);
+      expect(() => json(malformed)).not.toThrow();
+    });
+
+    it('passes paths it does not serve to the host, with the body unread', async () => {
+      const res = await send(target, '/not-the-api', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'abc' });
+      expect(res.status).toBe(FALLBACK_STATUS);
+      expect(res.text).toBe(fallbackText('abc'));
+      const lookalike = await get('/cms-jsonx/demo/v1/notes');
+      expect(lookalike.status).toBe(FALLBACK_STATUS);
+      expect(lookalike.text).toBe(fallbackText(''));
+    });
+
+    it('serves site pages and discovery outside the REST root', async () => {
+      const page = await get('/hello/Ada');
+      expect(page.status).toBe(200);
+      expect(page.text).toBe('<p>Hello Ada</p>');
+      expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+      const discovery = await get('/', { method: 'HEAD' });
+      expect(discovery.status).toBe(200);
+      expect(discovery.headers.get('link')).toBe(`<${url('/cms-json/')}>; rel="https://api.cms-json.org/"`);
+    });
+
+    it('answers 500 when a page handler throws, and stays up', async () => {
+      const res = await get('/broken');
+      expect(res.status).toBe(500);
+      await expectAlive();
+    });
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * `createFetchHandler()`: `(request: Request) => Promise<Response>` for any Fetch runtime
+ * (Deno, Bun, Cloudflare Workers, Node's own `fetch` servers). Web APIs only.
+ *
+ * @module
+ */
+import { type HttpResponse, RestError, type RestServer } from '@cms-json/core';
+import { mayNeedBody, readBody } from './read-body.js';
+
+/** Options of {@link createFetchHandler}. */
+export interface FetchHandlerOptions {
+  /** The path the server is mounted under: `/api` serves `/api/cms-json/…`. @default '' */
+  basePath?: string;
+  /**
+   * Answers requests the server does not serve (the body is then unread).
+   * @default a 404 `Not Found` in plain text
+   */
+  fallback?: (request: Request) => Response | Promise<Response>;
+  /** Receives failures (a page handler that threw). @default console.error */
+  onError?: (error: unknown) => void;
+}
+
+/** A Fetch handler. Never rejects. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=UTF-8' };
+
+function jsonError(error: RestError): Response {
+  const body = error.toBody();
+  return new Response(JSON.stringify(body), { status: body.data.status, headers: JSON_TYPE });
+}
+
+function notFound(): Response {
+  return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+function reportError(error: unknown): void {
+  console.error('[cms-json] request failed:', error);
+}
+
+/** The core's response as a `Response`; repeated headers are appended one by one. */
+export function toResponse(answer: HttpResponse): Response {
+  const headers = new Headers();
+  for (const name in answer.headers) {
+    const value = answer.headers[name];
+    if (typeof value === 'string') headers.append(name, value);
+    else if (value !== undefined) for (const item of value) headers.append(name, item);
+  }
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+function normalizeBasePath(basePath: string | undefined): string {
+  const trimmed = (basePath ?? '').replace(/\/+$/, '');
+  return trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/**
+ * Creates the handler. A body over the server's `maxBodyBytes` is answered with 413
+ * `rest_body_too_large`; a body stream that fails with 400 `rest_body_unreadable`.
+ *
+ * @example
+ * ```ts
+ * const handler = createFetchHandler(server, { basePath: '/api' });
+ * Deno.serve(handler);                  // Deno
+ * export default { fetch: handler };    // Cloudflare Workers, Bun
+ * ```
+ */
+export function createFetchHandler(server: RestServer, options: FetchHandlerOptions = {}): FetchHandler {
+  const basePath = normalizeBasePath(options.basePath);
+  const fallback = options.fallback ?? notFound;
+  const onError = options.onError ?? reportError;
+  const restRoot = server.names.restRoot;
+  return async (request) => {
+    try {
+      const url = new URL(request.url);
+      let path = url.pathname;
+      if (basePath !== '') {
+        if (path !== basePath && !path.startsWith(`${basePath}/`)) return await fallback(request);
+        path = path.length === basePath.length ? '/' : path.slice(basePath.length);
+      }
+      let body: Uint8Array | undefined;
+      if (request.body !== null && mayNeedBody(path, url.searchParams, restRoot)) {
+        const read = await readBody(request, server.options.maxBodyBytes);
+        if (read === 'too-large') return jsonError(new RestError('rest_body_too_large'));
+        if (read === 'unreadable')
+          return jsonError(new RestError('rest_body_unreadable', 'The request body could not be read.', { status: 400 }));
+        body = read;
+      }
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      const answer = await server.handle({
+        method: request.method,
+        url: path + url.search,
+        headers,
+        body,
+        baseUrl: url.origin + basePath,
+      });
+      return answer === null ? await fallback(request) : toResponse(answer);
+    } catch (error) {
+      onError(error);
+      return jsonError(new RestError('rest_internal_error'));
+    }
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The Fetch adapter of cms-json: `(request: Request) => Promise<Response>`, with Web APIs
+ * only, for Deno, Bun, Cloudflare Workers, Hono and Node's `fetch`-style servers.
+ *
+ * @example
+ * ```ts
+ * import { createRestServer } from '@cms-json/core';
+ * import { createFetchHandler } from '@cms-json/fetch';
+ *
+ * const handler = createFetchHandler(createRestServer());
+ * export default { fetch: handler };
+ * ```
+ *
+ * @module
+ */
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, toResponse } from './handler.js';
+export { type BodyFailure, mayNeedBody, readBody } from './read-body.js';

@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createConformanceServer, FIXTURE_MAX_BODY_BYTES, splitLinks } from '@cms-json/adapter-conformance';
+import { describe, expect, it, vi } from 'vitest';
+import { createFetchHandler } from '../src/index.js';
+
+describe('createFetchHandler without sockets', () => {
+  it('answers 404 Not Found for paths it does not serve, or calls the fallback', async () => {
+    const { server } = createConformanceServer();
+    const plain = createFetchHandler(server, { basePath: '/api' });
+    const outside = await plain(new Request('http://x.test/elsewhere'));
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).toBe('Not Found');
+    expect((await plain(new Request('http://x.test/api/not-ours'))).status).toBe(404);
+    const fallback = vi.fn(() => new Response('mine', { status: 200 }));
+    const withFallback = createFetchHandler(server, { basePath: '/api', fallback });
+    expect(await (await withFallback(new Request('http://x.test/api/not-ours'))).text()).toBe('mine');
+    expect(fallback).toHaveBeenCalledOnce();
+  });
+
+  it('builds links on the request origin and base path', async () => {
+    const handler = createFetchHandler(createConformanceServer().server, { basePath: '/edge/' });
+    const res = await handler(new Request('https://example.org:8443/edge/cms-json/demo/v1/notes?per_page=2&page=2'));
+    expect(res.status).toBe(200);
+    const links = splitLinks(res.headers.get('link'));
+    expect(links).toHaveLength(3);
+    expect(links[0]).toBe('<https://example.org:8443/edge/cms-json/>; rel="https://api.cms-json.org/"');
+    const [first] = (await res.json()) as { _links: { self: { href: string }[] } }[];
+    expect(first?._links.self[0]?.href).toBe('https://example.org:8443/edge/cms-json/demo/v1/notes/23');
+  });
+
+  it('serves the ?rest_route= form and appends repeated headers', async () => {
+    const handler = createFetchHandler(createConformanceServer().server);
+    const res = await handler(new Request('http://x.test/?rest_route=/demo/v1/cookies'));
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    const head = await handler(new Request('http://x.test/cms-json/demo/v1/notes/1', { method: 'HEAD' }));
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+  });
+
+  it('refuses a declared Content-Length over the limit without reading the body', async () => {
+    const pull = vi.fn((controller: ReadableStreamDefaultController<Uint8Array>) => controller.close());
+    const handler = createFetchHandler(createConformanceServer().server);
+    const request = new Request('http://x.test/cms-json/demo/v1/notes', {
+      method: 'POST',
+      headers: { 'content-length': String(FIXTURE_MAX_BODY_BYTES + 1), 'content-type': 'application/json' },
+      body: new ReadableStream<Uint8Array>({ pull }, { highWaterMark: 0 }),
+      duplex: 'half',
+    });
+    const res = await handler(request);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      code: 'rest_body_too_large',
+      message: 'The request body is too large.',
+      data: { status: 413 },
+    });
+    expect(pull).not.toHaveBeenCalled();
+  });
+
+  it('answers 500 and reports when a page handler or the fallback throws', async () => {
+    const onError = vi.fn();
+    const fallback = () => {
+      throw new Error('fallback failure');
+    };
+    const handler = createFetchHandler(createConformanceServer().server, { onError, fallback });
+    const broken = await handler(new Request('http://x.test/broken'));
+    expect(broken.status).toBe(500);
+    expect(await broken.json()).toMatchObject({ code: 'rest_internal_error' });
+    expect((await handler(new Request('http://x.test/nothing'))).status).toBe(500);
+    expect(onError).toHaveBeenCalledTimes(2);
+  });
+
+  it('uses no Node APIs', () => {
+    const dir = new URL('../src/', import.meta.url);
+    for (const file of readdirSync(dir)) {
+      const source = readFileSync(new URL(file, dir), 'utf8');
+      expect(source, file).not.toMatch(/from ['"]node:|\bBuffer\b|\bprocess\.|require\(/);
+    }
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The glue: a Node request in, the core's answer written out. {@link createHandler} falls
+ * through (`false`) for paths the core does not serve, with the body left unread;
+ * {@link createRequestListener} is a complete `node:http` listener.
+ *
+ * @module
+ */
+import type { RestServer } from '@cms-json/core';
+import { declaresBody, mayNeedBody, readBody } from './read-body.js';
+import { type NodeRequest, normalizeBasePath, requestBaseUrl, stripBasePath, toHttpRequest } from './to-http-request.js';
+import { type NodeResponse, writeBodyTooLarge, writeInternalError, writeResponse } from './write-response.js';
+
+/** One request as {@link handleNodeRequest} takes it. */
+export interface NodeExchange {
+  req: NodeRequest;
+  res: NodeResponse;
+  /** Path and query relative to the mount point, still percent-encoded. */
+  url: string;
+  /** The absolute URL of the mount point (`http://127.0.0.1:8080/api`). */
+  baseUrl: string;
+  /** A body a framework already read: the stream is then not touched. */
+  consumedBody?: { body?: Uint8Array | string | undefined; parsedBody?: unknown };
+}
+
+/**
+ * Serves one request with the core. Resolves `true` when it answered (or the client went
+ * away while the body was read) and `false` when the core does not serve the URL; then
+ * nothing was written and the body was not read (it is read only for paths under the REST
+ * root or the `/?rest_route=` form, which the core always answers).
+ *
+ * @remark Rejects only when the core or a page handler throws, or the answer cannot be
+ * written (a header value Node refuses); nothing was sent then.
+ * @example
+ * ```ts
+ * const answered = await handleNodeRequest(server, { req, res, url: req.url ?? '/', baseUrl: 'http://localhost' });
+ * ```
+ */
+export async function handleNodeRequest(server: RestServer, exchange: NodeExchange): Promise<boolean> {
+  const { req, res, url } = exchange;
+  let body = exchange.consumedBody?.body;
+  if (exchange.consumedBody === undefined && declaresBody(req) && mayNeedBody(url, server.names.restRoot)) {
+    const read = await readBody(req, server.options.maxBodyBytes);
+    if (read === 'aborted') return true;
+    if (read === 'too-large') {
+      writeBodyTooLarge(res);
+      return true;
+    }
+    body = read;
+  }
+  const answer = await server.handle(
+    toHttpRequest(req, { url, baseUrl: exchange.baseUrl, body, parsedBody: exchange.consumedBody?.parsedBody }),
+  );
+  if (answer === null) return false;
+  if (!res.writableEnded) writeResponse(res, answer, req.method ?? 'GET');
+  return true;
+}
+
+/** Options of {@link createHandler} and {@link createRequestListener}. */
+export interface NodeHandlerOptions {
+  /** The path the server is mounted under: `/api` serves `/api/cms-json/…`. @default '' */
+  basePath?: string;
+  /** Receives failures (a page handler that threw, a response that could not be written). @default console.error */
+  onError?: (error: unknown) => void;
+}
+
+/** Handles one request; resolves whether it answered. Never rejects. */
+export type NodeHandler = (req: NodeRequest, res: NodeResponse) => Promise<boolean>;
+
+function reportError(error: unknown): void {
+  console.error('[cms-json] request failed:', error);
+}
+
+/**
+ * A handler to call inside an existing server: it answers API paths and registered pages
+ * and resolves `false` for everything else, with the request body unread, so the caller can
+ * pass the request on. Failures are answered with a 500 `rest_internal_error`.
+ *
+ * @remark The promise never rejects.
+ * @example
+ * ```ts
+ * const handle = createHandler(server);
+ * http.createServer(async (req, res) => {
+ *   if (await handle(req, res)) return;
+ *   res.writeHead(404).end('Not found');
+ * });
+ * ```
+ */
+export function createHandler(server: RestServer, options: NodeHandlerOptions = {}): NodeHandler {
+  const basePath = normalizeBasePath(options.basePath);
+  const onError = options.onError ?? reportError;
+  return async (req, res) => {
+    const url = stripBasePath(req.url ?? '/', basePath);
+    if (url === undefined) return false;
+    try {
+      return await handleNodeRequest(server, { req, res, url, baseUrl: requestBaseUrl(req, basePath) });
+    } catch (error) {
+      onError(error);
+      writeInternalError(res);
+      return true;
+    }
+  };
+}
+
+/** Options of {@link createRequestListener}. */
+export interface RequestListenerOptions extends NodeHandlerOptions {
+  /** Answers requests the server does not serve. @default a 404 `Not Found` in plain text */
+  fallback?: (req: NodeRequest, res: NodeResponse) => void;
+}
+
+function notFound(_req: NodeRequest, res: NodeResponse): void {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': '9' });
+  res.end('Not Found');
+}
+
+/**
+ * A request listener for `http.createServer`, `https.createServer` or
+ * `http2.createServer` / `createSecureServer` (compatibility API).
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * createServer(createRequestListener(server, { basePath: '/api' })).listen(8080, '127.0.0.1');
+ * ```
+ */
+export function createRequestListener(
+  server: RestServer,
+  options: RequestListenerOptions = {},
+): (req: NodeRequest, res: NodeResponse) => void {
+  const handle = createHandler(server, options);
+  const fallback = options.fallback ?? notFound;
+  const onError = options.onError ?? reportError;
+  return (req, res) => {
+    handle(req, res).then(
+      (answered) => {
+        if (answered) return;
+        try {
+          fallback(req, res);
+        } catch (error) {
+          onError(error);
+          writeInternalError(res);
+        }
+      },
+      // handle never rejects; this only keeps a broken `onError` from becoming unhandled.
+      () => writeInternalError(res),
+    );
+  };
+}

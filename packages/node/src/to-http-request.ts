@@ -1,0 +1,101 @@
+/**
+ * Node's `IncomingMessage` (or `Http2ServerRequest`) → the core's {@link HttpRequest}:
+ * the URL relative to the mount point, the mount URL for links, and the headers. Pure
+ * translators: nothing here reads the body or writes a response (see `read-body.ts`).
+ *
+ * @module
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Http2ServerRequest } from 'node:http2';
+import type { HttpRequest } from '@cms-json/core';
+
+/** A request from `node:http`, `node:https` or the `node:http2` compatibility API. */
+export type NodeRequest = IncomingMessage | Http2ServerRequest;
+
+const SAFE_HOST = /^[\w.:[\]-]+$/;
+
+/**
+ * Normalises a mount path: a leading `/`, no trailing `/`; `''` and `'/'` mean the root.
+ *
+ * @example
+ * ```ts
+ * normalizeBasePath('api/'); // '/api'
+ * ```
+ */
+export function normalizeBasePath(basePath: string | undefined): string {
+  if (basePath === undefined) return '';
+  const trimmed = basePath.replace(/\/+$/, '');
+  return trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/**
+ * The URL relative to the mount point, or `undefined` when `url` is not under `basePath`.
+ * `/api?x` under `/api` is `/?x`; `/apix` is not under `/api`.
+ */
+export function stripBasePath(url: string, basePath: string): string | undefined {
+  if (basePath === '') return url;
+  if (!url.startsWith(basePath)) return undefined;
+  const next = url.charCodeAt(basePath.length);
+  if (Number.isNaN(next)) return '/';
+  if (next === 47 /* / */) return url.slice(basePath.length);
+  if (next === 63 /* ? */) return `/${url.slice(basePath.length)}`;
+  return undefined;
+}
+
+/**
+ * The absolute URL of the mount point, for links. A `Host` with characters a host name
+ * cannot have is replaced by `localhost`, so it cannot inject anything into `Link` headers.
+ * Set the server's `siteUrl` option to make links independent of the request.
+ *
+ * @example
+ * ```ts
+ * toBaseUrl('http', '127.0.0.1:8080', '/api'); // 'http://127.0.0.1:8080/api'
+ * ```
+ */
+export function toBaseUrl(scheme: string, host: string | undefined, basePath: string): string {
+  return `${scheme}://${host !== undefined && SAFE_HOST.test(host) ? host : 'localhost'}${basePath}`;
+}
+
+/** The mount URL of a Node request: `https` on a TLS socket, `Host` (or HTTP/2 `:authority`). */
+export function requestBaseUrl(req: NodeRequest, basePath: string): string {
+  const host = req.headers.host ?? req.headers[':authority'];
+  const encrypted = (req.socket as { encrypted?: boolean } | null)?.encrypted === true;
+  return toBaseUrl(encrypted ? 'https' : 'http', typeof host === 'string' ? host : undefined, basePath);
+}
+
+/** Options of {@link toHttpRequest}. */
+export interface ToHttpRequestOptions {
+  /** Path and query relative to the mount point. */
+  url: string;
+  /** The absolute URL of the mount point. */
+  baseUrl: string;
+  body?: Uint8Array | string | undefined;
+  parsedBody?: unknown;
+}
+
+/**
+ * The core's request for a Node request. Headers are passed as Node parsed them (lower-case
+ * names); HTTP/2 pseudo-headers (`:path`, …) are left out.
+ *
+ * @example
+ * ```ts
+ * const http = toHttpRequest(req, { url: req.url ?? '/', baseUrl: requestBaseUrl(req, '') });
+ * const answer = await server.handle(http);
+ * ```
+ */
+export function toHttpRequest(req: NodeRequest, options: ToHttpRequestOptions): HttpRequest {
+  return {
+    method: req.method ?? 'GET',
+    url: options.url,
+    headers: req.httpVersionMajor >= 2 ? withoutPseudoHeaders(req.headers) : req.headers,
+    body: options.body,
+    parsedBody: options.parsedBody,
+    baseUrl: options.baseUrl,
+  };
+}
+
+function withoutPseudoHeaders(headers: NodeRequest['headers']): Record<string, string | string[] | undefined> {
+  const out: Record<string, string | string[] | undefined> = {};
+  for (const name in headers) if (name.charCodeAt(0) !== 58 /* : */) out[name] = headers[name];
+  return out;
+}
