@@ -16,9 +16,9 @@ import { OutgoingLinksStore } from './store.js';
 export const NAMESPACE = 'tel/v1';
 
 /** Options of {@link outgoingLinks}. */
-export interface OutgoingLinksOptions {
-  /** The site's database; the plugin's migration creates its table there. */
-  db: Kysely<OutgoingLinksTables>;
+export interface OutgoingLinksOptions<DB extends OutgoingLinksTables = OutgoingLinksTables> {
+  /** The site's database (it may hold other tables too); the plugin's migration creates its table there. */
+  db: Kysely<DB>;
   /** Whether to serve the `/out/<slug>` click counter. @default true */
   clickCounter?: boolean;
 }
@@ -32,10 +32,10 @@ export interface OutgoingLinksOptions {
  * await server.use(outgoingLinks({ db }));
  * ```
  */
-export function outgoingLinks(options: OutgoingLinksOptions): Plugin {
+export function outgoingLinks<DB extends OutgoingLinksTables>(options: OutgoingLinksOptions<DB>): Plugin {
   return async function outgoingLinksPlugin(server) {
     await runMigrations(options.db, { owner: 'tel', migrations });
-    const store = new OutgoingLinksStore(options.db);
+    const store = new OutgoingLinksStore(options.db as unknown as Kysely<OutgoingLinksTables>);
     server.register(NAMESPACE, ...outgoingLinksRoutes(store));
     if (options.clickCounter ?? true) server.page(clickCounterPage(store));
   };

@@ -29,7 +29,10 @@ describe('tel/v1 outgoing-links', () => {
 
   it('rejects an id on create with tel/rest/insert', async () => {
     const { client, editor } = await site();
-    const res = await client.post('/tel/v1/outgoing-links', { headers: editor, body: { id: 5, title: 'A', link: 'https://a.test' } });
+    const res = await client.post('/tel/v1/outgoing-links', {
+      headers: editor,
+      body: { id: 5, title: 'A', link: 'https://a.test' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('tel/rest/insert');
   });
@@ -100,7 +103,10 @@ describe('tel/v1 outgoing-links', () => {
   it('updates from stored values: only non-empty title and link replace them, count never', async () => {
     const { client, editor, create } = await site();
     const { id } = await create('Old Title', 'https://old.test/');
-    const res = await client.patch(`/tel/v1/outgoing-links/${id}`, { headers: editor, body: { title: '', link: 'https://new.test/', count: 99 } });
+    const res = await client.patch(`/tel/v1/outgoing-links/${id}`, {
+      headers: editor,
+      body: { title: '', link: 'https://new.test/', count: 99 },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, title: 'Old Title', slug: 'oldtitle', link: 'https://new.test/', count: 0 });
     const put = await client.put(`/tel/v1/outgoing-links/${id}`, { headers: editor, body: { title: 'New' } });
@@ -112,7 +118,10 @@ describe('tel/v1 outgoing-links', () => {
     const { id } = await create('Gone', 'https://gone.test/');
     const res = await client.delete(`/tel/v1/outgoing-links/${id}`, { headers: editor });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deleted: true, previous: { id, title: 'Gone', slug: 'gone', link: 'https://gone.test/', count: 0 } });
+    expect(res.body).toEqual({
+      deleted: true,
+      previous: { id, title: 'Gone', slug: 'gone', link: 'https://gone.test/', count: 0 },
+    });
     expect((await client.get(`/tel/v1/outgoing-links/${id}`)).status).toBe(400);
   });
 

@@ -44,7 +44,10 @@ async function query<T>(code: string, action: string, run: () => Promise<T>): Pr
 }
 
 /** Builds the record to write: stored values first, then any non-empty title and link. */
-function prepareWrite(stored: LinkWrite | undefined, input: { title?: string | undefined; link?: string | undefined }): LinkWrite {
+function prepareWrite(
+  stored: LinkWrite | undefined,
+  input: { title?: string | undefined; link?: string | undefined },
+): LinkWrite {
   const title = sanitizeTitle(input.title || stored?.title || '');
   const link = sanitizeLink(input.link || stored?.link || '');
   if (title === '') throw new RestError('tel/rest/item', 'Please enter a title.', { status: 400 });
@@ -63,7 +66,10 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
     .number()
     .int()
     .min(1)
-    .refine(async (id) => (await query('tel/rest/item', 'fetch the link', () => store.get(id))) !== undefined, 'Invalid parameter.')
+    .refine(
+      async (id) => (await query('tel/rest/item', 'fetch the link', () => store.get(id))) !== undefined,
+      'Invalid parameter.',
+    )
     .meta({ description: 'Unique identifier for the object.' });
   const input = { title: OutgoingLink.shape.title.max(100), link: OutgoingLink.shape.link };
 
@@ -89,7 +95,8 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         args: { ...createArgs(OutgoingLink), ...input },
         permission: requireCapability('edit_posts'),
         handler: async (args, request) => {
-          if (request.hasParam('id')) throw new RestError('tel/rest/insert', 'Please do not set the ID parameter.', { status: 400 });
+          if (request.hasParam('id'))
+            throw new RestError('tel/rest/insert', 'Please do not set the ID parameter.', { status: 400 });
           const write = prepareWrite(undefined, args);
           const created = await query('tel/rest/insert', 'insert link', () => store.insert(write));
           const location = request.scope.restUrl(`/tel/v1/${REST_BASE}/${created.id}`);
@@ -141,7 +148,10 @@ function orGone(record: OutgoingLinkRecord | undefined): OutgoingLinkRecord {
   if (record === undefined) {
     throw new RestError('rest_invalid_param', 'Invalid parameter(s): id', {
       status: 400,
-      data: { params: { id: 'Invalid parameter.' }, details: { id: { code: 'rest_invalid_param', message: 'Invalid parameter.', data: null } } },
+      data: {
+        params: { id: 'Invalid parameter.' },
+        details: { id: { code: 'rest_invalid_param', message: 'Invalid parameter.', data: null } },
+      },
     });
   }
   return record;

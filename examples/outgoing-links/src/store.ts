@@ -29,15 +29,18 @@ function likePattern(term: string): string {
 
 /** The outgoing-links table. */
 export class OutgoingLinksStore {
-  constructor(readonly db: Kysely<OutgoingLinksTables>) {}
+  readonly db: Kysely<OutgoingLinksTables>;
+
+  /** Pass a site database with more tables as `db as unknown as Kysely<OutgoingLinksTables>` (Kysely's table map is invariant). */
+  constructor(db: Kysely<OutgoingLinksTables>) {
+    this.db = db;
+  }
 
   #filtered(search: string | undefined) {
     let query = this.db.selectFrom('outgoing_links');
     if (search !== undefined && search !== '') {
       const pattern = likePattern(search);
-      query = query.where(
-        sql<boolean>`(lower(title) like ${pattern} escape '\\' or lower(link) like ${pattern} escape '\\')`,
-      );
+      query = query.where(sql<boolean>`(lower(title) like ${pattern} escape '\\' or lower(link) like ${pattern} escape '\\')`);
     }
     return query;
   }
@@ -102,17 +105,19 @@ export class OutgoingLinksStore {
     const row = await this.db
       .updateTable('outgoing_links')
       .set((eb) => ({ count: eb('count', '+', 1) }))
-      .where(
-        'id',
-        '=',
-        this.db.selectFrom('outgoing_links').select('id').where('slug', '=', slug).orderBy('id').limit(1),
-      )
+      .where('id', '=', this.db.selectFrom('outgoing_links').select('id').where('slug', '=', slug).orderBy('id').limit(1))
       .returning('link')
       .executeTakeFirst();
     return row?.link;
   }
 }
 
-function toRecord(row: { id: number; title: string; slug: string; link: string; count: number | string | bigint }): OutgoingLinkRecord {
+function toRecord(row: {
+  id: number;
+  title: string;
+  slug: string;
+  link: string;
+  count: number | string | bigint;
+}): OutgoingLinkRecord {
   return { id: Number(row.id), title: row.title, slug: row.slug, link: row.link, count: Number(row.count) };
 }

@@ -8,10 +8,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Auth, type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
+import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Database, openDatabase } from '@cms-json/database';
-import { type OutgoingLinksTables, OutgoingLinksStore, outgoingLinks } from '@cms-json/example-outgoing-links';
+import { OutgoingLinksStore, type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
+import type { Kysely } from 'kysely';
 import type { SiteConfig } from './config.js';
 import { frontPage } from './front-page.js';
 import { addSampleLinks } from './sample-links.js';
@@ -33,9 +34,10 @@ export interface Site {
 /** The nonce secret: `CMS_SECRET`, else a random one kept beside the SQLite file. */
 function siteSecret(config: SiteConfig): string {
   if (config.secret !== undefined) return config.secret;
-  const file = config.databaseUrl.startsWith('sqlite:') && !config.databaseUrl.includes(':memory:')
-    ? resolve(dirname(config.databaseUrl.slice('sqlite:'.length).replace(/^\/\//, '')), 'site-secret')
-    : undefined;
+  const file =
+    config.databaseUrl.startsWith('sqlite:') && !config.databaseUrl.includes(':memory:')
+      ? resolve(dirname(config.databaseUrl.slice('sqlite:'.length).replace(/^\/\//, '')), 'site-secret')
+      : undefined;
   if (file === undefined) return randomBytes(32).toString('hex');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
@@ -57,8 +59,10 @@ export async function createSite(config: SiteConfig): Promise<Site> {
     });
     await server.use(contentPlugin({ auth }));
     await server.use(outgoingLinks({ db: database.db }));
-    const store = new OutgoingLinksStore(database.db);
-    server.page(frontPage({ store, siteUrl: config.siteUrl, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase }));
+    const store = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
+    server.page(
+      frontPage({ store, siteUrl: config.siteUrl, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase }),
+    );
     const firstAdmin = await ensureAdmin(auth, config);
     const sampleLinksAdded = config.sampleLinks ? await addSampleLinks(store) : 0;
     return { server, database, auth, firstAdmin, sampleLinksAdded, close: () => database.close() };

@@ -12,7 +12,12 @@ function escapeHtml(text: string): string {
 }
 
 /** The front page. */
-export function frontPage(options: { store: OutgoingLinksStore; siteUrl: string; restRootUrl: string; curieBase: string }): PageDefinition {
+export function frontPage(options: {
+  store: OutgoingLinksStore;
+  siteUrl: string;
+  restRootUrl: string;
+  curieBase: string;
+}): PageDefinition {
   return {
     path: '/',
     handler: async () => {

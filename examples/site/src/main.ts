@@ -18,7 +18,9 @@ console.log(`  site:      ${config.siteUrl}/`);
 console.log(`  REST root: ${root}`);
 console.log(`  database:  ${config.databaseUrl}`);
 if (site.firstAdmin !== undefined) {
-  console.log(`  created administrator "${site.firstAdmin.login}"${site.firstAdmin.generated ? ' with a generated application password (shown once):' : '.'}`);
+  console.log(
+    `  created administrator "${site.firstAdmin.login}"${site.firstAdmin.generated ? ' with a generated application password (shown once):' : '.'}`,
+  );
   if (site.firstAdmin.generated) console.log(`      ${site.firstAdmin.password}`);
 }
 if (site.sampleLinksAdded > 0) console.log(`  added ${site.sampleLinksAdded} sample outgoing links`);

@@ -46,7 +46,10 @@ describe('the example site over real HTTP', () => {
     expect(body).toMatchObject({ title: 'Über Links', slug: 'berlinks' });
     const wrong = await fetch(`${running.url}/cms-json/tel/v1/outgoing-links`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('admin:wrongwrongwrong').toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from('admin:wrongwrongwrong').toString('base64')}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ title: 'x', link: 'https://x.test' }),
     });
     expect(wrong.status).toBe(401);
