@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { ContentError } from './errors.js';
-import type { ApplicationPasswordsTable, ContentTables } from './tables.js';
+import { type ApplicationPasswordsTable, type ContentTables, contentDb } from './tables.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const LENGTH = 24;
@@ -53,18 +53,46 @@ export interface NewApplicationPassword {
  */
 export interface ApplicationPasswordStore {
   /**
+   * Creates a password for the user. Without `password` one is generated (the normal case);
+   * a given one (a deployment's preset) must have at least 24 letters and digits.
+   *
    * @throws ContentError `application_password_empty_name` (400) for an empty name,
-   *   `application_password_duplicate_name` (409) when the user has one of that name.
+   *   `application_password_duplicate_name` (409) when the user has one of that name,
+   *   `application_password_too_weak` (400) for a given password that is too short.
    */
-  create(userId: number, input: { name: string; appId?: string | undefined }): Promise<NewApplicationPassword>;
+  create(userId: number, input: NewApplicationPasswordInput): Promise<NewApplicationPassword>;
   list(userId: number): Promise<ApplicationPassword[]>;
   get(userId: number, uuid: string): Promise<ApplicationPassword | undefined>;
+  /**
+   * Renames a password or changes its `appId`; `undefined` when the user has no password
+   * with that uuid. Same name rules as {@link create}.
+   */
+  update(
+    userId: number,
+    uuid: string,
+    changes: { name?: string | undefined; appId?: string | undefined },
+  ): Promise<ApplicationPassword | undefined>;
   /** The matching password of the user, with its usage recorded; `undefined` when none matches. */
   verify(userId: number, password: string, options?: { ip?: string | undefined }): Promise<ApplicationPassword | undefined>;
   /** False when the user has no password with that uuid. */
   revoke(userId: number, uuid: string): Promise<boolean>;
   /** Returns how many were revoked. */
   revokeAll(userId: number): Promise<number>;
+}
+
+/**
+ * What {@link ApplicationPasswordStore.create} takes.
+ *
+ * @example
+ * const input: NewApplicationPasswordInput = { name: 'deploy script' };
+ */
+export interface NewApplicationPasswordInput {
+  /** Shown in lists; unique per user. */
+  name: string;
+  /** The id (a UUID) of the client application, if it has one. */
+  appId?: string | undefined;
+  /** A preset password instead of a generated one: at least 24 letters and digits. */
+  password?: string | undefined;
 }
 
 /**
@@ -116,6 +144,18 @@ function hash(password: string): string {
     .digest('hex');
 }
 
+/** A preset password: its letters and digits, at least 24 of them. */
+function checkPreset(given: string): string {
+  const password = given.replace(/[^A-Za-z0-9]/g, '');
+  if (password.length < LENGTH) {
+    throw new ContentError(
+      'application_password_too_weak',
+      `An application password must have at least ${LENGTH} letters and digits.`,
+    );
+  }
+  return password;
+}
+
 /**
  * Creates the application-password store over a database migrated with `migrateContent`.
  *
@@ -123,25 +163,31 @@ function hash(password: string): string {
  * const passwords = createApplicationPasswords(db);
  * const { formatted } = await passwords.create(1, { name: 'cli' });
  */
-export function createApplicationPasswords(
-  db: Kysely<ContentTables>,
+export function createApplicationPasswords<DB extends ContentTables>(
+  database: Kysely<DB>,
   options: ApplicationPasswordStoreOptions = {},
 ): ApplicationPasswordStore {
+  const db = contentDb(database);
   const now = options.now ?? Date.now;
   const ofUser = (userId: number) => db.selectFrom('application_passwords').where('user_id', '=', userId);
 
+  async function checkName(userId: number, given: string): Promise<string> {
+    const name = given.trim();
+    if (name === '') {
+      throw new ContentError(
+        'application_password_empty_name',
+        'An application name is required to create an application password.',
+      );
+    }
+    const taken = await ofUser(userId).select('uuid').where('name', '=', name).executeTakeFirst();
+    if (taken) throw new ContentError('application_password_duplicate_name', 'Each application name should be unique.', 409);
+    return name;
+  }
+
   return {
     async create(userId, input) {
-      const name = input.name.trim();
-      if (name === '') {
-        throw new ContentError(
-          'application_password_empty_name',
-          'An application name is required to create an application password.',
-        );
-      }
-      const taken = await ofUser(userId).select('uuid').where('name', '=', name).executeTakeFirst();
-      if (taken) throw new ContentError('application_password_duplicate_name', 'Each application name should be unique.', 409);
-      const password = generateApplicationPassword();
+      const name = await checkName(userId, input.name);
+      const password = input.password === undefined ? generateApplicationPassword() : checkPreset(input.password);
       const row = {
         uuid: randomUUID(),
         user_id: userId,
@@ -154,6 +200,18 @@ export function createApplicationPasswords(
       };
       await db.insertInto('application_passwords').values(row).execute();
       return { password, formatted: formatApplicationPassword(password), item: fromRow(row) };
+    },
+
+    async update(userId, uuid, changes) {
+      const current = await ofUser(userId).selectAll().where('uuid', '=', uuid).executeTakeFirst();
+      if (!current) return undefined;
+      const values: { name?: string; app_id?: string } = {};
+      if (changes.name !== undefined && changes.name.trim() !== current.name) values.name = await checkName(userId, changes.name);
+      if (changes.appId !== undefined) values.app_id = changes.appId;
+      if (Object.keys(values).length > 0) {
+        await db.updateTable('application_passwords').set(values).where('uuid', '=', uuid).execute();
+      }
+      return fromRow({ ...current, ...values });
     },
 
     async list(userId) {

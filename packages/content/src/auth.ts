@@ -9,7 +9,12 @@ import type { ContentTables } from './tables.js';
 import type { User } from './user.js';
 import { createUserStore, type UserStore } from './users.js';
 
-/** Request headers as Node and most adapters give them; names in any case. */
+/**
+ * Request headers as Node and most adapters give them; names in any case.
+ *
+ * @example
+ * const headers: HeaderMap = { Authorization: 'Basic …', cookie: ['a=1', 'cms_logged_in=…'] };
+ */
 export type HeaderMap = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /**
@@ -83,9 +88,9 @@ export interface CookieOptions {
  * @example
  * const options: AuthOptions = { db, secret: process.env.SITE_SECRET!, prefix: 'cms' };
  */
-export interface AuthOptions {
-  /** A database migrated with `migrateContent`. */
-  db: Kysely<ContentTables>;
+export interface AuthOptions<DB extends ContentTables = ContentTables> {
+  /** A database migrated with `migrateContent`; it may hold the site's other tables too. */
+  db: Kysely<DB>;
   /** The site secret that keys nonces: at least 16 characters; keep it stable and private. */
   secret: string;
   /** The product prefix: `cms` (default) or `wp`. Names the nonce action, header, parameter and cookie. */
@@ -132,6 +137,11 @@ export interface Auth {
   login(login: string, password: string): Promise<LoginResult>;
   /** Ends a session, given its token or its cookie value; false when there was none. */
   logout(tokenOrCookie: string): Promise<boolean>;
+  /**
+   * The live session and user named by the session cookie in these headers, without any
+   * nonce check: for the endpoint that hands out nonces, never for authorising a request.
+   */
+  sessionOf(headers: HeaderMap): Promise<{ session: Session; user: User } | undefined>;
   /** A nonce for a session (anonymous: `{ userId: 0, token: '' }`); default action {@link nonceAction}. */
   createNonce(session: NonceSession, action?: string): string;
   /** 1 or 2 when valid (current or previous tick), 0 otherwise; default action {@link nonceAction}. */
@@ -156,7 +166,7 @@ const ANONYMOUS: NonceSession = { userId: 0, token: '' };
  * const result = await auth.authenticate({ headers: { authorization: `Basic ${btoa('admin:abcd efgh …')}` } });
  * if (result && 'user' in result) console.log(result.user.login);
  */
-export function createAuth(options: AuthOptions): Auth {
+export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): Auth {
   const prefix = options.prefix ?? 'cms';
   if (!/^[a-z][a-z0-9_]*$/.test(prefix))
     throw new Error(`createAuth: invalid prefix "${prefix}" (use lower-case letters, digits and _).`);
@@ -200,15 +210,20 @@ export function createAuth(options: AuthOptions): Auth {
     const nonce = nonceOf(request);
     // No nonce: the cookie does not count and the request is anonymous, as in the original.
     if (nonce === undefined) return null;
-    const cookie = readCookie(headerValue(request.headers, 'cookie'), cookieName);
-    const session = cookie === undefined ? undefined : await sessions.find(cookie);
-    const user = session ? await users.findById(session.userId) : undefined;
-    const bound = session && user ? session : ANONYMOUS;
-    if (nonces.verify(nonce, nonceAction, bound) === 0) {
+    const found = await cookieSession(request.headers);
+    if (nonces.verify(nonce, nonceAction, found?.session ?? ANONYMOUS) === 0) {
       return failure('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
     }
-    if (!session || !user) return null;
+    if (found === undefined) return null;
+    const { user, session } = found;
     return { user, method: 'cookie', session, headers: { [nonceHeader]: nonces.create(nonceAction, session) } };
+  }
+
+  async function cookieSession(headers: HeaderMap): Promise<{ session: Session; user: User } | undefined> {
+    const cookie = readCookie(headerValue(headers, 'cookie'), cookieName);
+    const session = cookie === undefined ? undefined : await sessions.find(cookie);
+    const user = session ? await users.findById(session.userId) : undefined;
+    return session && user ? { session, user } : undefined;
   }
 
   function nonceOf(request: AuthRequest): string | undefined {
@@ -259,6 +274,8 @@ export function createAuth(options: AuthOptions): Auth {
     },
 
     logout: (tokenOrCookie) => sessions.end(tokenOrCookie),
+
+    sessionOf: cookieSession,
     createNonce: (session, action = nonceAction) => nonces.create(action, session),
     verifyNonce: (nonce, session, action = nonceAction) => nonces.verify(nonce, action, session),
 
@@ -295,7 +312,9 @@ function headerValue(headers: HeaderMap, name: string): string | undefined {
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (header === undefined) return undefined;
-  for (const part of header.split(';')) {
+  // Cookies are separated by `;`; a `,` appears where a server joined repeated headers
+  // (cookie values never contain either).
+  for (const part of header.split(/[;,]/)) {
     const equals = part.indexOf('=');
     if (equals < 0 || part.slice(0, equals).trim() !== name) continue;
     const raw = part

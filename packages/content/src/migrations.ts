@@ -1,7 +1,12 @@
 import { autoIncrementId, type Dialect, type Migration, runMigrations } from '@cms-json/database';
 import { type Kysely, sql } from 'kysely';
 
-/** The owner name under which the content migrations are recorded in `cms_migrations`. */
+/**
+ * The owner name under which the content migrations are recorded in `cms_migrations`.
+ *
+ * @example
+ * await appliedMigrations(db, CONTENT_MIGRATIONS_OWNER); // ['0001-users', …]
+ */
 export const CONTENT_MIGRATIONS_OWNER = 'content';
 
 /**

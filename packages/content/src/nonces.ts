@@ -18,6 +18,9 @@ export interface NonceSession {
 /**
  * How fresh a nonce is: `1` made in the current tick (the last 0–12 h), `2` in the previous
  * one (12–24 h ago), `0` invalid or expired. The same values as WordPress's `wp_verify_nonce`.
+ *
+ * @example
+ * const age: NonceAge = nonces.verify(nonce, 'cms_rest', session);
  */
 export type NonceAge = 0 | 1 | 2;
 

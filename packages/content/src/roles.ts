@@ -19,7 +19,12 @@ export interface Role {
  */
 export type Roles = Readonly<Record<string, Role>>;
 
-/** The names of WordPress's five default roles. */
+/**
+ * The names of WordPress's five default roles.
+ *
+ * @example
+ * const role: DefaultRoleName = 'editor';
+ */
 export type DefaultRoleName = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
 
 const levels = (top: number): string[] => Array.from({ length: top + 1 }, (_, level) => `level_${top - level}`);
@@ -116,7 +121,12 @@ export const DEFAULT_ROLES: Readonly<Record<DefaultRoleName, Role>> = {
   subscriber: { name: 'Subscriber', capabilities: ['read', ...levels(0)] },
 };
 
-/** The role new users get when none is given, as WordPress's `default_role` option. */
+/**
+ * The role new users get when none is given, as WordPress's `default_role` option.
+ *
+ * @example
+ * DEFAULT_ROLE; // 'subscriber'
+ */
 export const DEFAULT_ROLE: DefaultRoleName = 'subscriber';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ContentTables } from './tables.js';
+import { type ContentTables, contentDb } from './tables.js';
 
 /** WordPress's default login lifetime without "remember me": two days. */
 const DEFAULT_LIFETIME_MS = 2 * 24 * 60 * 60 * 1000;
@@ -70,7 +70,8 @@ function parseCookie(cookie: string): { userId: number; token: string } | undefi
  * @example
  * const sessions = createSessions(db, { now: () => Date.now() });
  */
-export function createSessions(db: Kysely<ContentTables>, options: SessionStoreOptions = {}): SessionStore {
+export function createSessions<DB extends ContentTables>(database: Kysely<DB>, options: SessionStoreOptions = {}): SessionStore {
+  const db = contentDb(database);
   const now = options.now ?? Date.now;
   const lifetime = options.lifetimeMs ?? DEFAULT_LIFETIME_MS;
 

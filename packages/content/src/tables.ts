@@ -1,10 +1,11 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /**
  * A row of `users`. Dates are ISO 8601 strings in UTC; `roles` is a JSON array of role slugs.
+ * `Generated` columns have a database default and may be left out of an insert.
  *
  * @example
- * const row: Partial<UsersTable> = { login: 'admin', roles: '["administrator"]' };
+ * const row: Insertable<UsersTable> = { login: 'admin', pass_hash, email: 'admin@example.com', slug: 'admin', registered: new Date().toISOString() };
  */
 export interface UsersTable {
   id: Generated<number>;
@@ -12,16 +13,16 @@ export interface UsersTable {
   /** scrypt hash in the `$scrypt$…` format; never leaves the store. */
   pass_hash: string;
   email: string;
-  display_name: string;
-  first_name: string;
-  last_name: string;
-  nickname: string;
+  display_name: Generated<string>;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  nickname: Generated<string>;
   slug: string;
-  url: string;
-  description: string;
-  locale: string;
+  url: Generated<string>;
+  description: Generated<string>;
+  locale: Generated<string>;
   registered: string;
-  roles: string;
+  roles: Generated<string>;
 }
 
 /**
@@ -29,12 +30,12 @@ export interface UsersTable {
  * itself is shown once, when it is created.
  *
  * @example
- * const row: Partial<ApplicationPasswordsTable> = { name: 'cli', last_used: null };
+ * const rows: Selectable<ApplicationPasswordsTable>[] = await db.selectFrom('application_passwords').selectAll().execute();
  */
 export interface ApplicationPasswordsTable {
   uuid: string;
   user_id: number;
-  app_id: string;
+  app_id: Generated<string>;
   name: string;
   hash: string;
   created: string;
@@ -46,7 +47,7 @@ export interface ApplicationPasswordsTable {
  * A row of `sessions`: a cookie login. Only the SHA-256 of the token is stored.
  *
  * @example
- * const row: Partial<SessionsTable> = { user_id: 1, expires: '2030-01-01T00:00:00.000Z' };
+ * const row: Insertable<SessionsTable> = { token_hash, user_id: 1, created: '2030-01-01T00:00:00.000Z', expires: '2030-01-03T00:00:00.000Z' };
  */
 export interface SessionsTable {
   token_hash: string;
@@ -66,4 +67,13 @@ export interface ContentTables {
   users: UsersTable;
   application_passwords: ApplicationPasswordsTable;
   sessions: SessionsTable;
+}
+
+/**
+ * The content view of a database that may hold more tables. `Kysely<DB>` is invariant in
+ * `DB`, so a `Kysely<ContentTables & SiteTables>` is not a `Kysely<ContentTables>` to the
+ * compiler although every content query runs on it unchanged.
+ */
+export function contentDb<DB extends ContentTables>(db: Kysely<DB>): Kysely<ContentTables> {
+  return db as unknown as Kysely<ContentTables>;
 }

@@ -35,7 +35,12 @@ export interface User {
   can(capability: string, objectId?: number): boolean;
 }
 
-/** The stored fields of a user, as {@link User} minus what is derived from them. */
+/**
+ * The stored fields of a user, as {@link User} minus what is derived from them.
+ *
+ * @example
+ * const { capabilities, can, ...data }: User = user; // data: UserData
+ */
 export type UserData = Omit<User, 'capabilities' | 'can'>;
 
 /**
@@ -52,7 +57,7 @@ export function toUser(data: UserData, roles: Roles = DEFAULT_ROLES): User {
     roles: Object.freeze([...data.roles]),
     capabilities,
     can(capability: string, objectId?: number): boolean {
-      return primitiveCapabilities(capability, data.id, objectId).every((needed) => capabilities.has(needed));
+      return mapMetaCapability(capability, data.id, objectId).every((needed) => capabilities.has(needed));
     },
   });
 }
@@ -62,14 +67,27 @@ const DO_NOT_ALLOW = 'do_not_allow';
 
 /**
  * The primitive capabilities a (meta) capability needs, after WordPress's `map_meta_cap` for
- * the single-site case. An empty list means "allowed".
+ * the single-site case: `edit_user` on oneself needs nothing, on others `edit_users`; the
+ * application-password capabilities follow `edit_user`. An empty list means "allowed";
+ * anything not listed is primitive.
+ *
+ * @example
+ * mapMetaCapability('edit_user', 1, 1); // []
+ * mapMetaCapability('edit_user', 1, 2); // ['edit_users']
+ * mapMetaCapability('publish_posts', 1); // ['publish_posts']
  */
-function primitiveCapabilities(capability: string, userId: number, objectId: number | undefined): string[] {
+export function mapMetaCapability(capability: string, userId: number, objectId?: number): string[] {
   switch (capability) {
     case 'exist':
       return [];
     case 'edit_user':
-      // Everyone may edit themselves.
+    case 'list_app_passwords':
+    case 'create_app_password':
+    case 'read_app_password':
+    case 'edit_app_password':
+    case 'delete_app_passwords':
+    case 'delete_app_password':
+      // Everyone may edit themselves (and manage their own application passwords).
       return objectId !== undefined && objectId === userId ? [] : ['edit_users'];
     case 'delete_user':
       return ['delete_users'];

@@ -2,8 +2,22 @@ import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from
 import { ContentError } from './errors.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { DEFAULT_ROLE, DEFAULT_ROLES, type Roles } from './roles.js';
-import type { ContentTables, UsersTable } from './tables.js';
+import { type ContentTables, contentDb, type UsersTable } from './tables.js';
 import { toUser, type User } from './user.js';
+import {
+  checkEmail,
+  checkLocale,
+  checkLogin,
+  checkName,
+  checkPassword,
+  checkRoles,
+  checkSlug,
+  checkUrl,
+  defaultDisplayName,
+  SLUG_MAX,
+  slugFromLogin,
+  stripTags,
+} from './user-fields.js';
 
 /**
  * The fields of a new user. Only `login`, `email` and `password` are required.
@@ -36,7 +50,20 @@ export interface NewUser {
  */
 export type UserChanges = Partial<Omit<NewUser, 'login'>>;
 
-/** Sort keys of {@link UserQuery}, named as the REST `orderby` values. */
+/**
+ * Fields {@link UserQuery.search} can look in.
+ *
+ * @example
+ * const fields: UserSearchField[] = ['login', 'display_name'];
+ */
+export type UserSearchField = 'login' | 'email' | 'url' | 'slug' | 'display_name';
+
+/**
+ * Sort keys of {@link UserQuery}, named as the REST `orderby` values.
+ *
+ * @example
+ * await users.list({ orderBy: 'registered_date' satisfies UserOrderBy, order: 'desc' });
+ */
 export type UserOrderBy = 'id' | 'include' | 'name' | 'registered_date' | 'slug' | 'include_slugs' | 'email' | 'url';
 
 /**
@@ -48,6 +75,8 @@ export type UserOrderBy = 'id' | 'include' | 'name' | 'registered_date' | 'slug'
 export interface UserQuery {
   /** Substring of login, email, URL, slug or display name, case-insensitive. */
   search?: string | undefined;
+  /** The fields `search` looks in; default all five. */
+  searchIn?: readonly UserSearchField[] | undefined;
   include?: readonly number[] | undefined;
   exclude?: readonly number[] | undefined;
   slugs?: readonly string[] | undefined;
@@ -119,12 +148,6 @@ export interface UserStoreOptions {
 
 type Row = Selectable<UsersTable>;
 
-const LOGIN_MAX = 60;
-const SLUG_MAX = 50;
-const EMAIL_MAX = 100;
-const URL_MAX = 100;
-const NAME_MAX = 250;
-
 /**
  * Creates the user store over a database migrated with `migrateContent`.
  *
@@ -133,7 +156,8 @@ const NAME_MAX = 250;
  * const admin = await users.findByLogin('admin');
  * admin?.can('manage_options'); // true
  */
-export function createUserStore(db: Kysely<ContentTables>, options: UserStoreOptions = {}): UserStore {
+export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, options: UserStoreOptions = {}): UserStore {
+  const db = contentDb(database);
   const roles = options.roles ?? DEFAULT_ROLES;
   const now = options.now ?? Date.now;
   const select = () => db.selectFrom('users').selectAll();
@@ -185,7 +209,7 @@ export function createUserStore(db: Kysely<ContentTables>, options: UserStoreOpt
         nickname: checkName(input.nickname, 'nickname') || login,
         slug,
         url: checkUrl(input.url),
-        description: input.description ?? '',
+        description: stripTags(input.description ?? '').trim(),
         locale: checkLocale(input.locale),
         registered: new Date(now()).toISOString(),
         roles: JSON.stringify(userRoles),
@@ -217,23 +241,20 @@ export function createUserStore(db: Kysely<ContentTables>, options: UserStoreOpt
         const search = query.search?.trim();
         if (search) {
           const pattern = `%${escapeLike(search.toLowerCase())}%`;
-          const columns = ['login', 'email', 'url', 'slug', 'display_name'] as const;
+          const columns = query.searchIn ?? SEARCH_FIELDS;
           conditions.push(eb.or(columns.map((column) => like(sql`lower(${sql.ref(column)})`, pattern))));
         }
         return eb.and(conditions);
       });
       const direction = query.order === 'desc' ? 'desc' : 'asc';
-      let page = filtered.selectAll();
-      switch (query.orderBy ?? 'name') {
-        case 'include':
-          page = page.orderBy(positionIn('id', query.include ?? []), direction);
-          break;
-        case 'include_slugs':
-          page = page.orderBy(positionIn('slug', query.slugs ?? []), direction);
-          break;
-        default:
-          page = page.orderBy(ORDER_COLUMNS[query.orderBy ?? 'name'], direction);
-      }
+      const orderBy = query.orderBy ?? 'name';
+      const sorted =
+        orderBy === 'include'
+          ? positionIn('id', query.include ?? [])
+          : orderBy === 'include_slugs'
+            ? positionIn('slug', query.slugs ?? [])
+            : sql.ref<string>(ORDER_COLUMNS[orderBy]);
+      const page = filtered.selectAll().orderBy(sorted, direction);
       const [rows, counted] = await Promise.all([
         page.orderBy('id', direction).limit(perPage).offset(offset).execute(),
         filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -269,7 +290,7 @@ export function createUserStore(db: Kysely<ContentTables>, options: UserStoreOpt
       if (changes.lastName !== undefined) values.last_name = checkName(changes.lastName, 'last_name');
       if (changes.nickname !== undefined) values.nickname = checkName(changes.nickname, 'nickname') || current.login;
       if (changes.url !== undefined) values.url = checkUrl(changes.url);
-      if (changes.description !== undefined) values.description = changes.description;
+      if (changes.description !== undefined) values.description = stripTags(changes.description).trim();
       if (changes.locale !== undefined) values.locale = checkLocale(changes.locale);
       if (Object.keys(values).length > 0) {
         try {
@@ -303,6 +324,8 @@ export function createUserStore(db: Kysely<ContentTables>, options: UserStoreOpt
   };
   return store;
 }
+
+const SEARCH_FIELDS: readonly UserSearchField[] = ['login', 'email', 'url', 'slug', 'display_name'];
 
 const ORDER_COLUMNS = {
   id: 'id',
@@ -358,99 +381,6 @@ function like(column: string | Expression<string>, pattern: string): Expression<
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** WordPress's `sanitize_user( $login, true )` must leave the login unchanged. */
-function checkLogin(login: string): string {
-  const trimmed = login.trim();
-  if (trimmed === '') throw new ContentError('empty_user_login', 'Cannot create a user with an empty login name.');
-  if (trimmed.length > LOGIN_MAX) {
-    throw new ContentError('user_login_too_long', 'Username may not be longer than 60 characters.');
-  }
-  if (!/^[A-Za-z0-9 _.@-]+$/.test(trimmed) || /\s{2,}/.test(trimmed)) {
-    throw new ContentError(
-      'rest_user_invalid_username',
-      'This username is invalid because it uses illegal characters. Please enter a valid username.',
-    );
-  }
-  return trimmed;
-}
-
-function checkEmail(email: string): string {
-  const trimmed = email.trim();
-  if (trimmed.length > EMAIL_MAX || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(trimmed)) {
-    throw new ContentError('rest_user_invalid_email', 'Invalid email address.');
-  }
-  return trimmed;
-}
-
-function checkPassword(password: string): void {
-  if (password === '') throw new ContentError('rest_user_invalid_password', 'Passwords cannot be empty.');
-  if (password.includes('\\')) {
-    throw new ContentError('rest_user_invalid_password', 'Passwords cannot contain the "\\" character.');
-  }
-}
-
-function checkRoles(requested: readonly string[], roles: Roles): string[] {
-  for (const role of requested) {
-    if (!Object.hasOwn(roles, role)) throw new ContentError('rest_user_invalid_role', `The role ${role} does not exist.`);
-  }
-  return [...new Set(requested)];
-}
-
-function checkName(value: string | undefined, field: string): string {
-  const trimmed = (value ?? '').trim();
-  if (trimmed.length > NAME_MAX) {
-    throw new ContentError('rest_invalid_param', `${field} may not be longer than ${NAME_MAX} characters.`);
-  }
-  return trimmed;
-}
-
-function checkLocale(locale: string | undefined): string {
-  const value = (locale ?? '').trim();
-  if (value !== '' && !/^[a-z]{2,3}(_[A-Z]{2})?(_[A-Za-z0-9]+)?$/.test(value)) {
-    throw new ContentError('rest_invalid_param', `Invalid locale "${value}".`);
-  }
-  return value;
-}
-
-/** Like WordPress's `esc_url_raw`: adds `http://` when no scheme is given, drops other schemes. */
-function checkUrl(url: string | undefined): string {
-  let value = (url ?? '').trim();
-  if (value === '') return '';
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) value = `http://${value}`;
-  if (!/^https?:\/\/[^\s]+$/i.test(value)) return '';
-  if (value.length > URL_MAX) throw new ContentError('user_url_too_long', 'User URL may not be longer than 100 characters.');
-  return value;
-}
-
-/** Like WordPress's `sanitize_title`: lower case, accents removed, other characters to `-`. */
-function sanitizeSlug(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
-function checkSlug(slug: string): string {
-  const value = sanitizeSlug(slug);
-  if (value === '') throw new ContentError('rest_user_invalid_slug', 'Invalid slug.');
-  if (value.length > SLUG_MAX) {
-    throw new ContentError('user_nicename_too_long', 'Nicename may not be longer than 50 characters.');
-  }
-  return value;
-}
-
-function slugFromLogin(login: string): string {
-  return sanitizeSlug(login).slice(0, SLUG_MAX).replace(/-$/, '') || 'user';
-}
-
-function defaultDisplayName(login: string, firstName: string, lastName: string): string {
-  if (firstName && lastName) return `${firstName} ${lastName}`;
-  return firstName || lastName || login;
 }
 
 /** Maps a unique-index violation (a concurrent insert won the race) to the original's error. */

@@ -4,10 +4,20 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 
-/** The database engines cms-json runs on. */
+/**
+ * The database engines cms-json runs on.
+ *
+ * @example
+ * const dialect: Dialect = openDatabase({ url: 'sqlite::memory:' }).dialect; // 'sqlite'
+ */
 export type Dialect = 'sqlite' | 'postgres';
 
-/** The URL `openDatabase` uses when none is given: an embedded SQLite file under `./data`. */
+/**
+ * The URL `openDatabase` uses when none is given: an embedded SQLite file under `./data`.
+ *
+ * @example
+ * openDatabase({ url: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL });
+ */
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/site.db';
 
 /**

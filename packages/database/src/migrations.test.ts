@@ -131,7 +131,7 @@ describe('runMigrations', () => {
     await close();
   });
 
-  it('applies a migration exactly once when several processes start together', async () => {
+  it('applies a migration exactly once when several processes start together', { timeout: 30_000 }, async () => {
     const worker = fileURLToPath(new URL('../test/fixtures/migrate-worker.ts', import.meta.url));
     const run = () =>
       new Promise<string[]>((done, fail) => {

@@ -1,7 +1,12 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import { type Dialect, dialectOf } from './connect.js';
 
-/** The table that records which migration of which owner has been applied. */
+/**
+ * The table that records which migration of which owner has been applied.
+ *
+ * @example
+ * await db.selectFrom(MIGRATIONS_TABLE).selectAll().execute(); // [{ owner, id, applied_at }, …]
+ */
 export const MIGRATIONS_TABLE = 'cms_migrations';
 
 /**

@@ -1,0 +1,296 @@
+import {
+  CREATABLE,
+  contextArg,
+  DELETABLE,
+  defineRoute,
+  EDITABLE,
+  READABLE,
+  RestError,
+  type RestRequest,
+  type Route,
+  response,
+  updateArgs,
+} from '@cms-json/core';
+import { z } from 'zod';
+import type { ApplicationPassword, ApplicationPasswordStore } from './application-passwords.js';
+import type { AuthProofs } from './authenticator.js';
+import { denied, rest, userCan } from './permissions.js';
+import type { User } from './user.js';
+import { editResponse } from './user-record.js';
+import type { UserStore } from './users.js';
+
+const ALL = ['view', 'edit', 'embed'];
+
+/**
+ * The application-password record (WordPress's `application-password` schema). The password
+ * itself appears once, in the answer to the create request.
+ *
+ * @example
+ * itemJsonSchema(ApplicationPasswordSchema).title; // 'application-password'
+ */
+export const ApplicationPasswordSchema = z
+  .object({
+    uuid: z
+      .string()
+      .readonly()
+      .meta({ description: 'The unique identifier for the application password.', format: 'uuid', context: ALL }),
+    app_id: z.string().meta({
+      description:
+        'A UUID provided by the application to uniquely identify it. It is recommended to use an UUID v5 with the URL or DNS namespace.',
+      format: 'uuid',
+      context: ALL,
+    }),
+    name: z
+      .string()
+      .min(1)
+      .regex(/.*\S.*/)
+      .meta({ description: 'The name of the application password.', context: ALL }),
+    password: z
+      .string()
+      .readonly()
+      .optional()
+      .meta({ description: 'The generated password. Only available after adding an application.', context: ['edit'] }),
+    created: z
+      .string()
+      .readonly()
+      .meta({
+        description: 'The GMT date the application password was created.',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      }),
+    last_used: z
+      .string()
+      .nullable()
+      .readonly()
+      .meta({
+        description: 'The GMT date the application password was last used.',
+        format: 'date-time',
+        context: ['view', 'edit'],
+      }),
+    last_ip: z
+      .string()
+      .nullable()
+      .readonly()
+      .meta({
+        description: 'The IP address the application password was last used by.',
+        format: 'ip',
+        context: ['view', 'edit'],
+      }),
+  })
+  .meta({ title: 'application-password' });
+
+/**
+ * Options of {@link applicationPasswordsRoutes}.
+ *
+ * @example
+ * const options: ApplicationPasswordsRoutesOptions = { users: auth.users, passwords: auth.applicationPasswords, namespace: 'cms/v2', proofs };
+ */
+export interface ApplicationPasswordsRoutesOptions {
+  users: UserStore;
+  passwords: ApplicationPasswordStore;
+  /** The content namespace: `cms/v2` (or `wp/v2`). */
+  namespace: string;
+  /** What the authenticator recorded, for `/introspect`. */
+  proofs: AuthProofs;
+}
+
+/** `2030-01-01T00:00:00.000Z` → `2030-01-01T00:00:00`, PHP's `gmdate('Y-m-d\TH:i:s')`. */
+const gmt = (iso: string | null) => (iso === null ? null : iso.slice(0, 19));
+
+/**
+ * The application-password routes under `/<namespace>/users/<id|me>/application-passwords`:
+ * list, create and revoke all; `/introspect` (the password of the current request); and
+ * `/<uuid>` to read, rename and revoke one. Each needs `edit_user` on the user (everyone
+ * may manage their own).
+ *
+ * @example
+ * server.register('cms/v2', ...applicationPasswordsRoutes({ users, passwords, namespace: 'cms/v2', proofs }));
+ */
+export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOptions): Route[] {
+  const { users, passwords, namespace, proofs } = options;
+  const base = '/users/(?P<user_id>(?:[\\d]+|me))/application-passwords';
+  const urlOf = (request: RestRequest, userId: number, uuid?: string) =>
+    request.scope.restUrl(`/${namespace}/users/${userId}/application-passwords${uuid === undefined ? '' : `/${uuid}`}`);
+  const recordOf = (item: ApplicationPassword) => ({
+    uuid: item.uuid,
+    app_id: item.appId,
+    name: item.name,
+    created: item.created.slice(0, 19),
+    last_used: gmt(item.lastUsed),
+    last_ip: item.lastIp,
+  });
+  /** The user of the path (`me` is the caller), or the original's error. */
+  async function target(request: RestRequest): Promise<User | RestError> {
+    const raw = request.urlParams.user_id ?? '';
+    if (raw === 'me') {
+      if (request.user === null) return new RestError('rest_not_logged_in');
+      return (
+        (await users.findById(request.user.id)) ?? new RestError('rest_user_invalid_id', 'Invalid user ID.', { status: 404 })
+      );
+    }
+    const id = Number(raw);
+    const user = Number.isSafeInteger(id) && id > 0 ? await users.findById(id) : undefined;
+    return user ?? new RestError('rest_user_invalid_id', 'Invalid user ID.', { status: 404 });
+  }
+
+  /** A permission check: the user exists and the caller may manage their passwords. */
+  const allowed = (capability: string, code: string, message: string) => async (request: RestRequest) => {
+    const user = await target(request);
+    if (user instanceof RestError) return user;
+    return userCan(request, capability, user.id) || denied(code, message);
+  };
+
+  async function resolve(request: RestRequest): Promise<User> {
+    const user = await target(request);
+    if (user instanceof RestError) throw user;
+    return user;
+  }
+
+  async function found(request: RestRequest, user: User): Promise<ApplicationPassword> {
+    const item = await passwords.get(user.id, request.urlParams.uuid ?? '');
+    if (item === undefined)
+      throw new RestError('rest_application_password_not_found', 'Application password not found.', { status: 404 });
+    return item;
+  }
+
+  const collection = defineRoute({
+    path: base,
+    schema: ApplicationPasswordSchema,
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        args: { context: contextArg(ApplicationPasswordSchema) },
+        permission: allowed(
+          'list_app_passwords',
+          'rest_cannot_list_application_passwords',
+          'Sorry, you are not allowed to list application passwords for this user.',
+        ),
+        handler: async (_args, request) => {
+          const user = await resolve(request);
+          const items = await passwords.list(user.id);
+          return items.map((item) => ({ ...recordOf(item), _links: { self: [{ href: urlOf(request, user.id, item.uuid) }] } }));
+        },
+      }),
+      endpoint({
+        methods: CREATABLE,
+        args: {
+          name: ApplicationPasswordSchema.shape.name,
+          app_id: ApplicationPasswordSchema.shape.app_id.optional(),
+        },
+        permission: allowed(
+          'create_app_password',
+          'rest_cannot_create_application_passwords',
+          'Sorry, you are not allowed to create application passwords for this user.',
+        ),
+        handler: async (args, request) => {
+          const user = await resolve(request);
+          const created = await rest(() => passwords.create(user.id, { name: args.name, appId: args.app_id }));
+          const self = urlOf(request, user.id, created.item.uuid);
+          return editResponse(
+            { ...recordOf(created.item), password: created.formatted },
+            { self },
+            { status: 201, headers: { Location: self } },
+          );
+        },
+      }),
+      endpoint({
+        methods: DELETABLE,
+        permission: allowed(
+          'delete_app_passwords',
+          'rest_cannot_delete_application_passwords',
+          'Sorry, you are not allowed to delete application passwords for this user.',
+        ),
+        handler: async (_args, request) => {
+          const user = await resolve(request);
+          return response({ deleted: true, count: await passwords.revokeAll(user.id) }, { raw: true });
+        },
+      }),
+    ],
+  });
+
+  const introspect = defineRoute({
+    path: `${base}/introspect`,
+    schema: ApplicationPasswordSchema,
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        args: { context: contextArg(ApplicationPasswordSchema) },
+        permission: async (request) => {
+          const user = await target(request);
+          if (user instanceof RestError) return user;
+          return (
+            request.user?.id === user.id ||
+            denied(
+              'rest_cannot_introspect_app_password_for_non_authenticated_user',
+              'The authenticated application password can only be introspected for the current user.',
+            )
+          );
+        },
+        handler: async (_args, request) => {
+          const user = await resolve(request);
+          const proof = proofs.get(request);
+          const item =
+            proof?.method === 'application-password' ? await passwords.get(user.id, proof.applicationPassword.uuid) : undefined;
+          if (item === undefined) {
+            throw new RestError('rest_no_authenticated_app_password', 'Cannot introspect application password.', { status: 404 });
+          }
+          return editResponse(recordOf(item), { self: urlOf(request, user.id, item.uuid) }, {});
+        },
+      }),
+    ],
+  });
+
+  const single = defineRoute({
+    path: `${base}/(?P<uuid>[\\w\\-]+)`,
+    schema: ApplicationPasswordSchema,
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        args: { context: contextArg(ApplicationPasswordSchema) },
+        permission: allowed(
+          'read_app_password',
+          'rest_cannot_read_application_password',
+          'Sorry, you are not allowed to read this application password.',
+        ),
+        handler: async (_args, request) => {
+          const user = await resolve(request);
+          const item = await found(request, user);
+          return { ...recordOf(item), _links: { self: [{ href: urlOf(request, user.id, item.uuid) }] } };
+        },
+      }),
+      endpoint({
+        methods: EDITABLE,
+        args: updateArgs(ApplicationPasswordSchema),
+        permission: allowed(
+          'edit_app_password',
+          'rest_cannot_edit_application_password',
+          'Sorry, you are not allowed to edit this application password.',
+        ),
+        handler: async (args, request) => {
+          const user = await resolve(request);
+          const item = await found(request, user);
+          const updated = await rest(() => passwords.update(user.id, item.uuid, { name: args.name, appId: args.app_id }));
+          if (updated === undefined)
+            throw new RestError('rest_application_password_not_found', 'Application password not found.', { status: 404 });
+          return editResponse(recordOf(updated), { self: urlOf(request, user.id, item.uuid) });
+        },
+      }),
+      endpoint({
+        methods: DELETABLE,
+        permission: allowed(
+          'delete_app_password',
+          'rest_cannot_delete_application_password',
+          'Sorry, you are not allowed to delete this application password.',
+        ),
+        handler: async (_args, request) => {
+          const user = await resolve(request);
+          const item = await found(request, user);
+          await passwords.revoke(user.id, item.uuid);
+          return response({ deleted: true, previous: recordOf(item) }, { raw: true });
+        },
+      }),
+    ],
+  });
+
+  return [collection, introspect, single];
+}

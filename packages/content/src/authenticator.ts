@@ -1,0 +1,50 @@
+import { type Authenticator, RestError, type RestRequest } from '@cms-json/core';
+import type { ApplicationPassword } from './application-passwords.js';
+import type { Auth } from './auth.js';
+import type { Session } from './sessions.js';
+
+/**
+ * How the current request proved who it is: the application password or the cookie session
+ * used. Routes read it (application-password introspection, logout).
+ *
+ * @example
+ * const proof: AuthProof = { method: 'cookie', session };
+ */
+export type AuthProof =
+  | { readonly method: 'application-password'; readonly applicationPassword: ApplicationPassword }
+  | { readonly method: 'cookie'; readonly session: Session };
+
+/**
+ * The proofs of the requests in flight, keyed weakly by request (nothing outlives a request).
+ *
+ * @example
+ * const proofs: AuthProofs = new WeakMap();
+ * proofs.get(request)?.method; // 'cookie'
+ */
+export type AuthProofs = WeakMap<RestRequest, AuthProof>;
+
+/**
+ * The core authenticator over {@link Auth}: Basic with an application password, then the
+ * session cookie with a nonce (`X-<PREFIX>-Nonce` header, or `_<prefix>nonce` in the query
+ * or form body). Errors stop the request with the original's codes; a fresh nonce goes out
+ * in the response header after a cookie login. `null` (not mine) for anonymous requests.
+ *
+ * @example
+ * server.authenticate(contentAuthenticator(auth));
+ */
+export function contentAuthenticator(auth: Auth, proofs?: AuthProofs): Authenticator {
+  return async function contentAuthenticate(request) {
+    const result = await auth.authenticate({ headers: request.headers, query: request.query, body: request.form });
+    if (result === null) return null;
+    if ('error' in result) {
+      return { user: null, error: new RestError(result.error.code, result.error.message, { status: result.error.status }) };
+    }
+    proofs?.set(
+      request,
+      result.method === 'cookie'
+        ? { method: 'cookie', session: result.session }
+        : { method: 'application-password', applicationPassword: result.applicationPassword },
+    );
+    return { user: result.user, headers: { ...result.headers } };
+  };
+}

@@ -1,0 +1,14 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { AVATAR_SIZES, avatarUrls } from './index.js';
+
+describe('avatarUrls', () => {
+  it('builds one Gravatar URL per size from the MD5 of the trimmed lower-case email', () => {
+    const hash = createHash('md5').update('jane@example.com').digest('hex');
+    const urls = avatarUrls('  Jane@Example.COM ');
+    expect(Object.keys(urls)).toEqual([...AVATAR_SIZES]);
+    expect(urls['48']).toBe(`https://secure.gravatar.com/avatar/${hash}?s=48&d=mm&r=g`);
+    expect(urls['24']).toContain('s=24');
+    expect(urls['96']).toContain('s=96');
+  });
+});

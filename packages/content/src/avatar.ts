@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The avatar sizes the user record lists, as WordPress's `rest_get_avatar_sizes`.
+ *
+ * @example
+ * AVATAR_SIZES; // ['24', '48', '96']
+ */
+export const AVATAR_SIZES = ['24', '48', '96'] as const;
+
+/**
+ * Avatar URLs keyed by size.
+ *
+ * @example
+ * const urls: AvatarUrls = avatarUrls('jane@example.com');
+ */
+export type AvatarUrls = Record<(typeof AVATAR_SIZES)[number], string>;
+
+/**
+ * Gravatar URLs for an email, one per size: the MD5 of the trimmed lower-case address, with
+ * the "mystery person" fallback and the `g` rating, as WordPress builds them.
+ *
+ * @example
+ * avatarUrls('Jane@Example.com')['24']; // 'https://secure.gravatar.com/avatar/…?s=24&d=mm&r=g'
+ */
+export function avatarUrls(email: string): AvatarUrls {
+  const hash = createHash('md5').update(email.trim().toLowerCase()).digest('hex');
+  const url = (size: string) => `https://secure.gravatar.com/avatar/${hash}?s=${size}&d=mm&r=g`;
+  return { '24': url('24'), '48': url('48'), '96': url('96') };
+}

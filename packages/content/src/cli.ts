@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATABASE_URL, openDatabase } from '@cms-json/database';
+import { createApplicationPasswords } from './application-passwords.js';
+import { ContentError } from './errors.js';
+import { migrateContent } from './migrations.js';
+import type { ContentTables } from './tables.js';
+import { createUserStore } from './users.js';
+
+const USAGE = `Usage: npx tsx packages/content/src/cli.ts <command> [options]
+
+Commands:
+  create-admin --login <login> --email <email> [--password <password>] [--db <url>]
+      Creates an administrator. Without --password a strong one is generated and printed once.
+  app-password --login <login> --name <name> [--db <url>]
+      Creates an application password for HTTP Basic authentication and prints it once.
+
+--db defaults to $DATABASE_URL, then ${DEFAULT_DATABASE_URL}.
+`;
+
+/**
+ * Where {@link runCli} writes; the process streams by default.
+ *
+ * @example
+ * const lines: string[] = [];
+ * const io: CliOutput = { out: (text) => lines.push(text), err: (text) => lines.push(text) };
+ */
+export interface CliOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processOutput: CliOutput = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/**
+ * Runs the content command line and returns its exit code: 0 done, 1 failed (the reason is
+ * written to `err`), 2 bad usage.
+ *
+ * @example
+ * const code = await runCli(['create-admin', '--login', 'admin', '--email', 'admin@example.com', '--db', 'sqlite:./data/site.db']);
+ */
+export async function runCli(argv: readonly string[], io: CliOutput = processOutput, env = process.env): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  const { command, values } = parsed;
+  if (command === undefined || command === 'help' || values.help) {
+    io.out(USAGE);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  if (command !== 'create-admin' && command !== 'app-password') {
+    io.err(`Unknown command "${command}".\n\n${USAGE}`);
+    return 2;
+  }
+  const missing = (command === 'create-admin' ? ['login', 'email'] : ['login', 'name']).filter(
+    (name) => !values[name as keyof typeof values],
+  );
+  if (missing.length > 0) {
+    io.err(`${command}: missing ${missing.map((name) => `--${name}`).join(', ')}.\n\n${USAGE}`);
+    return 2;
+  }
+
+  let database: ReturnType<typeof openDatabase<ContentTables>> | undefined;
+  try {
+    database = openDatabase<ContentTables>({ url: values.db ?? env.DATABASE_URL ?? DEFAULT_DATABASE_URL });
+    await migrateContent(database.db);
+    const users = createUserStore(database.db);
+    if (command === 'create-admin') {
+      const password = values.password ?? randomBytes(18).toString('base64url');
+      const user = await users.create({
+        login: String(values.login),
+        email: String(values.email),
+        password,
+        roles: ['administrator'],
+      });
+      io.out(`Created administrator "${user.login}" (id ${user.id}).\n`);
+      if (values.password === undefined) io.out(`Password (shown once): ${password}\n`);
+    } else {
+      const user = await users.findByLogin(String(values.login));
+      if (!user) throw new ContentError('invalid_username', `No user with the login "${values.login}".`);
+      const created = await createApplicationPasswords(database.db).create(user.id, { name: String(values.name) });
+      io.out(`Application password "${created.item.name}" for "${user.login}" (uuid ${created.item.uuid}).\n`);
+      io.out(`Password (shown once): ${created.formatted}\n`);
+    }
+    return 0;
+  } catch (error) {
+    const message =
+      error instanceof ContentError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    io.err(`${command} failed: ${message}\n`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+function parse(argv: readonly string[]) {
+  const { positionals, values } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      login: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      db: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (positionals.length > 1) throw new Error(`Unexpected argument "${positionals[1]}".`);
+  return { command: positionals[0], values };
+}
+
+/** True when this file is the program being run (`npx tsx packages/content/src/cli.ts …`). */
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}

@@ -1,0 +1,124 @@
+/**
+ * The rules of a user's fields, after WordPress's `wp_insert_user` and the users
+ * controller: each check returns the cleaned value or throws a {@link ContentError} with the
+ * original's code.
+ *
+ * @module
+ */
+import { ContentError } from './errors.js';
+import type { Roles } from './roles.js';
+
+const LOGIN_MAX = 60;
+/** Longest slug (WordPress's `user_nicename` column). */
+export const SLUG_MAX = 50;
+const EMAIL_MAX = 100;
+const URL_MAX = 100;
+const NAME_MAX = 250;
+
+/** WordPress's `sanitize_user( $login, true )` must leave the login unchanged. */
+export function checkLogin(login: string): string {
+  const trimmed = login.trim();
+  if (trimmed === '') throw new ContentError('empty_user_login', 'Cannot create a user with an empty login name.');
+  if (trimmed.length > LOGIN_MAX) {
+    throw new ContentError('user_login_too_long', 'Username may not be longer than 60 characters.');
+  }
+  if (!/^[A-Za-z0-9 _.@-]+$/.test(trimmed) || /\s{2,}/.test(trimmed)) {
+    throw new ContentError(
+      'rest_user_invalid_username',
+      'This username is invalid because it uses illegal characters. Please enter a valid username.',
+    );
+  }
+  return trimmed;
+}
+
+/** A plausible address of at most 100 characters, trimmed; else `rest_user_invalid_email`. */
+export function checkEmail(email: string): string {
+  const trimmed = email.trim();
+  if (trimmed.length > EMAIL_MAX || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(trimmed)) {
+    throw new ContentError('rest_user_invalid_email', 'Invalid email address.');
+  }
+  return trimmed;
+}
+
+/** Not empty and without a backslash, as the users controller requires; else `rest_user_invalid_password`. */
+export function checkPassword(password: string): void {
+  if (password === '') throw new ContentError('rest_user_invalid_password', 'Passwords cannot be empty.');
+  if (password.includes('\\')) {
+    throw new ContentError('rest_user_invalid_password', 'Passwords cannot contain the "\\" character.');
+  }
+}
+
+/** Known role slugs only (else `rest_user_invalid_role`), without duplicates. */
+export function checkRoles(requested: readonly string[], roles: Roles): string[] {
+  for (const role of requested) {
+    if (!Object.hasOwn(roles, role)) throw new ContentError('rest_user_invalid_role', `The role ${role} does not exist.`);
+  }
+  return [...new Set(requested)];
+}
+
+/** Like WordPress's `wp_strip_all_tags`: script and style blocks go with their content, other tags alone. */
+export function stripTags(value: string): string {
+  return value.replace(/<(script|style)[^>]*?>.*?<\/\1>/gis, '').replace(/<[^>]*>?/g, '');
+}
+
+/** Like WordPress's `sanitize_text_field`: no tags, no line breaks, single spaces, trimmed. */
+export function checkName(value: string | undefined, field: string): string {
+  const trimmed = stripTags(value ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (trimmed.length > NAME_MAX) {
+    throw new ContentError('rest_invalid_param', `${field} may not be longer than ${NAME_MAX} characters.`);
+  }
+  return trimmed;
+}
+
+/** Empty (the site's locale) or a locale name such as `de_DE`; else `rest_invalid_param`. */
+export function checkLocale(locale: string | undefined): string {
+  const value = (locale ?? '').trim();
+  if (value !== '' && !/^[a-z]{2,3}(_[A-Z]{2})?(_[A-Za-z0-9]+)?$/.test(value)) {
+    throw new ContentError('rest_invalid_param', `Invalid locale "${value}".`);
+  }
+  return value;
+}
+
+/** Like WordPress's `esc_url_raw`: adds `http://` when no scheme is given, drops other schemes. */
+export function checkUrl(url: string | undefined): string {
+  let value = (url ?? '').trim();
+  if (value === '') return '';
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) value = `http://${value}`;
+  if (!/^https?:\/\/[^\s]+$/i.test(value)) return '';
+  if (value.length > URL_MAX) throw new ContentError('user_url_too_long', 'User URL may not be longer than 100 characters.');
+  return value;
+}
+
+/** Like WordPress's `sanitize_title`: lower case, accents removed, other characters to `-`. */
+export function sanitizeSlug(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** A given slug, sanitized; `rest_user_invalid_slug` when nothing is left, `user_nicename_too_long` past 50. */
+export function checkSlug(slug: string): string {
+  const value = sanitizeSlug(slug);
+  if (value === '') throw new ContentError('rest_user_invalid_slug', 'Invalid slug.');
+  if (value.length > SLUG_MAX) {
+    throw new ContentError('user_nicename_too_long', 'Nicename may not be longer than 50 characters.');
+  }
+  return value;
+}
+
+/** The slug derived from a login, cut to 50 characters (`user` when nothing is left). */
+export function slugFromLogin(login: string): string {
+  return sanitizeSlug(login).slice(0, SLUG_MAX).replace(/-$/, '') || 'user';
+}
+
+/** WordPress's default display name: first and last name, either one, or the login. */
+export function defaultDisplayName(login: string, firstName: string, lastName: string): string {
+  if (firstName && lastName) return `${firstName} ${lastName}`;
+  return firstName || lastName || login;
+}

@@ -1,0 +1,45 @@
+/**
+ * A REST server with the content plugin on a fresh in-memory database, and one user per
+ * default role, each with an application password.
+ */
+import { createRestServer } from '@cms-json/core';
+import { testClient } from '@cms-json/core/testing';
+import { type ContentPluginOptions, contentPlugin, createAuth, type DefaultRoleName } from '../src/index.js';
+import { manualClock, openContentDatabase } from './helpers.js';
+
+export const SECRET = 'a test site secret, long enough';
+
+export const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+
+export interface Person {
+  id: number;
+  login: string;
+  password: string;
+  /** Headers that authenticate as this person (HTTP Basic with an application password). */
+  headers: Record<string, string>;
+}
+
+export async function contentSite(options: { prefix?: 'cms' | 'wp' } & Omit<ContentPluginOptions, 'auth'> = {}) {
+  const prefix = options.prefix ?? 'cms';
+  const database = await openContentDatabase();
+  const clock = manualClock();
+  const auth = createAuth({ db: database.db, secret: SECRET, prefix, now: clock.now });
+  const server = createRestServer({ prefix, siteUrl: 'http://site.test' });
+  await server.use(contentPlugin({ ...options, auth }));
+  const client = testClient(server);
+  const roles: DefaultRoleName[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber'];
+  const people = {} as Record<DefaultRoleName, Person>;
+  for (const role of roles) {
+    const user = await auth.users.create({
+      login: role,
+      email: `${role}@example.com`,
+      password: `${role}-password`,
+      roles: [role],
+    });
+    const { password } = await auth.applicationPasswords.create(user.id, { name: 'tests' });
+    people[role] = { id: user.id, login: role, password, headers: { authorization: basic(role, password) } };
+  }
+  return { server, client, auth, database, clock, people, ns: `/${prefix}/v2`, close: () => database.close() };
+}
+
+export type ContentSite = Awaited<ReturnType<typeof contentSite>>;
