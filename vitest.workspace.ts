@@ -2,14 +2,15 @@
  * The list of test projects. `vitest.config.ts` imports it as `test.projects`
  * (Vitest 4 replaced the workspace file with that option).
  */
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 const packages = ['core', 'node', 'express', 'fetch', 'database', 'content', 'adapter-conformance'];
 const examples = ['outgoing-links', 'site'];
 
 export default [
   ...packages.map((name) => ({
-    test: { name, root: `packages/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+    test: { name, root: `packages/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts },
   })),
   ...examples.map((name) => ({
-    test: { name: `example-${name}`, root: `examples/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+    test: { name: `example-${name}`, root: `examples/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts },
   })),
 ];
