@@ -20,8 +20,8 @@ export interface CollectionArgsOptions<TOrderby extends string> {
   schema?: z.ZodObject;
   /** The fields a client may sort by; omit for no `orderby`. */
   orderby?: readonly [TOrderby, ...TOrderby[]];
-  /** The default sort field. @default the first of `orderby` */
-  defaultOrderby?: TOrderby;
+  /** The default sort field; must be one of `orderby`. @default the first of `orderby` */
+  defaultOrderby?: NoInfer<TOrderby>;
   /** @default 10 */
   defaultPerPage?: number;
   /** @default 100 */
@@ -31,14 +31,20 @@ export interface CollectionArgsOptions<TOrderby extends string> {
 }
 
 /**
- * The `context` argument: an enum of the contexts the schema names, default `view`.
+ * The `context` argument: an enum of the contexts the schema's properties name (sorted as
+ * the original does: `view, embed, edit`), default `view` (or the only context named).
+ *
+ * @example
+ * ```ts
+ * endpoint({ methods: READABLE, args: { context: contextArg(Note) }, permission: 'public', handler });
+ * ```
  */
 export function contextArg(schema?: z.ZodObject) {
   const found = schema === undefined ? [] : schemaContexts(itemJsonSchema(schema));
   const values = (found.length > 0 ? found : ['view', 'embed', 'edit']) as [RestContext, ...RestContext[]];
   return z
     .enum(values)
-    .default('view')
+    .default((values.includes('view') ? 'view' : values[0]) as never)
     .meta({ description: 'Scope under which the request is made; determines fields present in response.' });
 }
 
@@ -63,6 +69,9 @@ function baseArgs(options: CollectionArgsOptions<string>) {
 }
 
 function orderbyArg<TOrderby extends string>(values: readonly [TOrderby, ...TOrderby[]], fallback: TOrderby | undefined) {
+  if (fallback !== undefined && !values.includes(fallback)) {
+    throw new Error(`defaultOrderby "${fallback}" is not one of the orderby values: ${values.join(', ')}.`);
+  }
   return z
     .enum(values)
     .default((fallback ?? values[0]) as never)
@@ -70,7 +79,9 @@ function orderbyArg<TOrderby extends string>(values: readonly [TOrderby, ...TOrd
 }
 
 /**
- * The arguments of a list route; `orderby` only when the route names its sort fields.
+ * The arguments of a list route: `context`, `page` (≥ 1, default 1), `per_page` (1–100,
+ * default 10), `offset`, `order` (default `desc`), `search`, and `orderby` only when the
+ * route names its sort fields.
  *
  * @example
  * ```ts
@@ -92,30 +103,52 @@ export interface PageWindow {
   offset: number;
 }
 
-/** The window of a page: `page` > 1 wins over `offset`. */
+/**
+ * The window of a page: `page` > 1 wins over `offset`, so `per_page=1&page=2` and
+ * `per_page=1&offset=1&page=1` give the same item.
+ *
+ * @example
+ * ```ts
+ * const { limit, offset } = pageWindow(args); // SQL: LIMIT limit OFFSET offset
+ * ```
+ */
 export function pageWindow(args: { page: number; per_page: number; offset?: number | undefined }): PageWindow {
   if (args.page > 1) return { limit: args.per_page, offset: (args.page - 1) * args.per_page };
   return { limit: args.per_page, offset: args.offset !== undefined && args.offset > 0 ? args.offset : 0 };
 }
 
 /**
- * A list response with the totals headers and `Link` prev/next. The links keep the
- * request's query and replace `page`; `prev` is capped at the last page; `next` only when
- * more pages exist.
+ * A list response with the totals headers (`X-CMS-Total`, `X-CMS-TotalPages`, integers) and
+ * `Link` prev/next. The links keep the request's query and replace `page`; `prev` is
+ * capped at the last page; `next` only when more pages exist.
+ *
+ * @example
+ * ```ts
+ * return collectionResponse(request, rows, { total, page: args.page, perPage: args.per_page });
+ * ```
  */
 export function collectionResponse(
   request: RestRequest,
   items: unknown[],
   paging: { total: number; page: number; perPage: number },
 ): RestResponse {
-  const totalPages = paging.total === 0 ? 0 : Math.ceil(paging.total / paging.perPage);
+  const total = Math.max(0, Math.trunc(Number(paging.total)) || 0);
+  const perPage = Math.max(1, Math.trunc(paging.perPage) || 1);
+  const page = Math.max(1, Math.trunc(paging.page) || 1);
+  const totalPages = Math.ceil(total / perPage);
   const { headerPrefix } = request.scope;
   const result = new RestResponse(items, {
-    headers: { [`${headerPrefix}Total`]: String(paging.total), [`${headerPrefix}TotalPages`]: String(totalPages) },
+    headers: { [`${headerPrefix}Total`]: String(total), [`${headerPrefix}TotalPages`]: String(totalPages) },
   });
-  const query: Record<string, unknown> = { ...request.query };
-  const at = (page: number) => request.scope.restUrl(request.path, { ...query, page });
-  if (paging.page > 1) result.linkHeader('prev', at(Math.min(paging.page - 1, Math.max(totalPages, 1))));
-  if (totalPages > paging.page) result.linkHeader('next', at(paging.page + 1));
+  if (page <= 1 && totalPages <= page) return result;
+  const path = encodePath(request.path);
+  const at = (n: number) => request.scope.restUrl(path, { ...request.query, page: n });
+  if (page > 1) result.linkHeader('prev', at(Math.min(page - 1, Math.max(totalPages, 1))));
+  if (totalPages > page) result.linkHeader('next', at(page + 1));
   return result;
+}
+
+/** Re-encodes a decoded route path for a URL (`/a b` → `/a%20b`), keeping `/`. */
+function encodePath(path: string): string {
+  return /^[\w\-./~:@!$&'()*+,;=]*$/.test(path) ? path : path.split('/').map(encodeURIComponent).join('/');
 }

@@ -44,10 +44,8 @@ function routeMap(routes: readonly CompiledRoute[], source: IndexSource, withSch
   return out;
 }
 
-const indexContext = z
-  .enum(['view', 'help'])
-  .default('view')
-  .meta({ description: 'Scope under which the request is made; determines fields present in response.' });
+// The original declares the index arguments with a default only (no type): `{ default, required }`.
+const indexContext = z.unknown().default('view');
 
 /** The root index route: `GET /`. */
 export function rootIndexRoute(source: IndexSource): Route {
@@ -58,8 +56,10 @@ export function rootIndexRoute(source: IndexSource): Route {
       endpoint({
         methods: READABLE,
         permission: 'public',
-        handler: ({ context }) => ({
+        handler: ({ context }, request) => ({
           ...source.site,
+          url: request.scope.siteUrl ?? source.site.url,
+          home: request.scope.siteUrl ?? source.site.home,
           gmt_offset: '0',
           timezone_string: '',
           namespaces: source.namespaces(),
@@ -77,14 +77,15 @@ export function namespaceIndexRoute(namespace: string, source: IndexSource): Rou
   return defineRoute({
     path: '/',
     args: {
-      namespace: z.string().default(namespace),
+      namespace: z.unknown().default(namespace),
       context: indexContext,
     },
     endpoints: (endpoint) => [
       endpoint({
         methods: READABLE,
         permission: 'public',
-        handler: ({ namespace: wanted, context }) => {
+        handler: ({ namespace: requested, context }) => {
+          const wanted = typeof requested === 'string' ? requested : '';
           if (!source.namespaces().includes(wanted)) {
             throw new RestError('rest_invalid_namespace', undefined, { status: 404 });
           }

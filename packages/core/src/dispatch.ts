@@ -3,9 +3,12 @@
  * original's order: match → JSON parse → required → validate → sanitise → permission →
  * handler → records prepared (context, links) → `Allow`.
  *
+ * Permission checks run at most once per endpoint and request: the `Allow` header reuses
+ * the matched endpoint's outcome, and routes whose endpoints are all public need no check.
+ *
  * @module
  */
-import { RestError, toRestError } from './errors.js';
+import { isRestError, RestError, toRestError } from './errors.js';
 import { resolveLinks } from './links/link.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 import type { RestRequest } from './request.js';
@@ -20,6 +23,12 @@ export interface Matched {
   endpoint: CompiledEndpoint | undefined;
 }
 
+/** Options of {@link dispatch}. */
+export interface DispatchOptions {
+  /** Whether to compute the `Allow` header (skipped for embedded requests). @default true */
+  allow?: boolean;
+}
+
 const matchedOf = new WeakMap<RestResponse, Matched>();
 
 /** The route that produced a response, if any. */
@@ -27,7 +36,7 @@ export function matchedRoute(response: RestResponse): Matched | undefined {
   return matchedOf.get(response);
 }
 
-/** Turns an error into a response with the original's body. */
+/** Turns an error into a response with the original's body; unexpected failures are reported. */
 export function errorResponse(error: unknown, request: RestRequest, context: ServerContext): RestResponse {
   const restError = toRestError(error);
   if (restError.code === 'rest_internal_error') context.reportError(error, request);
@@ -37,26 +46,59 @@ export function errorResponse(error: unknown, request: RestRequest, context: Ser
 
 function findEndpoint(route: CompiledRoute, method: string): CompiledEndpoint | undefined {
   const wanted = method === 'HEAD' ? 'GET' : method;
-  return route.endpoints.find((e) => (e.methods as readonly string[]).includes(wanted));
+  for (const endpoint of route.endpoints) if ((endpoint.methods as readonly string[]).includes(wanted)) return endpoint;
+  return undefined;
 }
 
-async function permits(
-  endpoint: CompiledEndpoint,
-  request: RestRequest,
-  args: Record<string, unknown>,
-): Promise<true | RestError> {
-  if (endpoint.permission === 'public') return true;
-  const check = endpoint.permission as (request: RestRequest, args: Record<string, unknown>) => unknown;
-  const outcome = await check(request, args);
+/** `true`, `false` (denied: `rest_forbidden`, built only when sent), or the check's own error. */
+type Outcome = boolean | RestError;
+
+function settle(outcome: unknown): Outcome {
   if (outcome === true) return true;
-  if (outcome instanceof RestError) return outcome;
-  return new RestError('rest_forbidden');
+  return isRestError(outcome) ? outcome : false;
+}
+
+/** The permission outcomes of one request, by endpoint: each check runs once. */
+class Permissions {
+  readonly #done = new Map<CompiledEndpoint, Outcome | Promise<Outcome>>();
+
+  constructor(
+    readonly request: RestRequest,
+    readonly args: Record<string, unknown>,
+  ) {}
+
+  /** The outcome of an endpoint's check; a throwing check is a failure (never an allow). */
+  check(endpoint: CompiledEndpoint): Outcome | Promise<Outcome> {
+    if (endpoint.permission === 'public') return true;
+    let found = this.#done.get(endpoint);
+    if (found === undefined) {
+      const check = endpoint.permission as (request: RestRequest, args: Record<string, unknown>) => unknown;
+      try {
+        const outcome = check(this.request, this.args);
+        found = outcome instanceof Promise ? outcome.then(settle) : settle(outcome);
+      } catch (error) {
+        found = Promise.reject(error);
+      }
+      // Outcomes may be awaited later (for Allow): never let a rejection count as unhandled.
+      if (found instanceof Promise) found.catch(() => undefined);
+      this.#done.set(endpoint, found);
+    }
+    return found;
+  }
 }
 
 /** Dispatches a request to its route. Never throws: failures become error responses. */
-export async function dispatch(request: RestRequest, context: ServerContext): Promise<RestResponse> {
+export async function dispatch(
+  request: RestRequest,
+  context: ServerContext,
+  options: DispatchOptions = {},
+): Promise<RestResponse> {
   const found = context.router.match(request.path);
-  if (found === undefined) return errorResponse(new RestError('rest_no_route'), request, context);
+  if (found === undefined) {
+    // The original answers OPTIONS on an unknown path with an empty list, not an error.
+    if (request.method === 'OPTIONS') return new RestResponse([]);
+    return errorResponse(new RestError('rest_no_route'), request, context);
+  }
   const route = found.value;
   request.urlParams = found.params;
   request.scope = context.scope;
@@ -65,39 +107,52 @@ export async function dispatch(request: RestRequest, context: ServerContext): Pr
   if (endpoint === undefined) return errorResponse(new RestError('rest_no_route'), request, context);
   request.defaults = endpoint.defaults;
   let result: RestResponse;
-  let args: Record<string, unknown> = {};
+  let permissions: Permissions | undefined;
   try {
-    args = await parseArgs(request, endpoint.args);
-    const allowed = await permits(endpoint, request, args);
-    if (allowed !== true) throw allowed;
+    const parsed = parseArgs(request, endpoint.args);
+    const args = parsed instanceof Promise ? await parsed : parsed;
+    permissions = new Permissions(request, args);
+    const pending = permissions.check(endpoint);
+    const allowed = pending instanceof Promise ? await pending : pending;
+    if (allowed !== true) throw allowed === false ? new RestError('rest_forbidden') : allowed;
     const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
-    result = prepare(await handler(args, request), route, args, context);
+    const value = handler(args, request);
+    result = prepare(value instanceof Promise ? await value : value, route, args, context);
   } catch (error) {
     result = errorResponse(error, request, context);
   }
   matchedOf.set(result, { route, endpoint });
-  await setAllowHeader(result, route, request, args);
+  if (options.allow !== false) await setAllowHeader(result, route, permissions ?? new Permissions(request, {}));
   return result;
 }
 
 async function optionsResponse(route: CompiledRoute, request: RestRequest, context: ServerContext): Promise<RestResponse> {
   const result = new RestResponse(context.describeRoute(route, { withSchema: true }));
   matchedOf.set(result, { route, endpoint: undefined });
-  await setAllowHeader(result, route, request, {});
+  await setAllowHeader(result, route, new Permissions(request, {}));
   return result;
 }
 
-async function setAllowHeader(
-  result: RestResponse,
-  route: CompiledRoute,
-  request: RestRequest,
-  args: Record<string, unknown>,
-): Promise<void> {
-  const allowed = new Set<string>();
-  for (const endpoint of route.endpoints) {
-    let ok: true | RestError;
+/** `Allow`: the methods whose permission check passes for this caller (the original's `rest_send_allow_header`). */
+async function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions: Permissions): Promise<void> {
+  if (route.publicAllow !== undefined) {
+    result.setHeader('Allow', route.publicAllow);
+    return;
+  }
+  // Start every check first, so slow (async) checks run side by side.
+  const outcomes = route.endpoints.map((endpoint) => {
     try {
-      ok = await permits(endpoint, request, args);
+      return permissions.check(endpoint);
+    } catch {
+      return false;
+    }
+  });
+  const allowed = new Set<string>();
+  for (const [index, endpoint] of route.endpoints.entries()) {
+    let ok: Outcome;
+    try {
+      const pending = outcomes[index] ?? false;
+      ok = pending instanceof Promise ? await pending : pending;
     } catch {
       continue;
     }
@@ -116,19 +171,24 @@ function prepare(value: unknown, route: CompiledRoute, args: Record<string, unkn
   if (result.raw || result.status >= 400) return result;
   const requested = typeof args.context === 'string' ? args.context : 'view';
   const schema = route.jsonSchema;
-  const filter = schema !== undefined && needsContextFilter(schema, requested);
-  const prepareRecord = (record: unknown): unknown =>
-    filter && schema !== undefined ? filterByContext(record, schema, requested) : record;
+  const filter = schema !== undefined && needsContextFilter(schema, requested) ? schema : undefined;
   if (Array.isArray(result.data)) {
+    const withLinks = route.links.length > 0;
     result.data = result.data.map((item) => {
-      const prepared = prepareRecord(item);
-      if (!isRecord(prepared) || route.links.length === 0) return prepared;
+      const prepared = filter === undefined ? item : filterByContext(item, filter, requested);
+      if (!withLinks || !isRecord(prepared)) return prepared;
       const links = context.curies.apply(resolveLinks(route.links, item as Record<string, unknown>, context.linkContext));
-      return Object.keys(links).length === 0 ? prepared : { ...prepared, _links: links };
+      for (const _rel in links) {
+        // A filtered record is already a copy; the handler's own object is never changed.
+        if (prepared === item) return { ...prepared, _links: links };
+        prepared._links = links;
+        return prepared;
+      }
+      return prepared;
     });
   } else if (isRecord(result.data)) {
     const original = result.data;
-    result.data = prepareRecord(original);
+    if (filter !== undefined) result.data = filterByContext(original, filter, requested);
     if (route.links.length > 0) {
       const links = resolveLinks(route.links, original, context.linkContext);
       for (const [rel, list] of Object.entries(links)) (result.links[rel] ??= []).unshift(...list);

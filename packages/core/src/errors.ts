@@ -7,6 +7,9 @@
  * @module
  */
 
+/** Marks instances across copies of this module (two bundles of the core in one process). */
+const BRAND = Symbol.for('cms-json.RestError');
+
 /** A row of the code table: the HTTP status and the default message. */
 export interface ErrorCodeInfo {
   readonly status: number;
@@ -56,7 +59,7 @@ export interface ErrorData {
 export interface RestErrorOptions {
   /** The HTTP status. Defaults to the table's status for known codes, else 500. */
   status?: number;
-  /** Extra members of `data` (for example `params` and `details`). */
+  /** Extra members of `data` (for example `params` and `details`); a `status` here counts as the status. */
   data?: Record<string, unknown>;
   /** The underlying cause, kept for logs; never written to the wire. */
   cause?: unknown;
@@ -79,9 +82,11 @@ export interface ErrorBody {
  * ```
  */
 export class RestError extends Error {
+  /** The machine-readable code: a table code, or a plugin's own (`tel/rest/insert`). */
   readonly code: string;
   /** The status, or `0` for "401 when anonymous, 403 when authenticated". */
   readonly status: number;
+  /** Extra members of the body's `data`, next to `status`. */
   readonly data: Record<string, unknown>;
 
   constructor(code: ErrorCode, message?: string, options?: RestErrorOptions);
@@ -91,8 +96,9 @@ export class RestError extends Error {
     super(message ?? known?.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'RestError';
     this.code = code;
-    this.status = options.status ?? known?.status ?? 500;
-    this.data = options.data ?? {};
+    const { status: dataStatus, ...data } = options.data ?? {};
+    this.status = options.status ?? (typeof dataStatus === 'number' ? dataStatus : undefined) ?? known?.status ?? 500;
+    this.data = data;
   }
 
   /** The status to send, resolving the 401/403 rule for the caller. */
@@ -107,9 +113,11 @@ export class RestError extends Error {
   }
 }
 
-/** `true` for a {@link RestError}. */
+Object.defineProperty(RestError.prototype, BRAND, { value: true });
+
+/** `true` for a {@link RestError}, also one thrown by another copy of this module. */
 export function isRestError(value: unknown): value is RestError {
-  return value instanceof RestError;
+  return value instanceof RestError || (typeof value === 'object' && value !== null && Reflect.get(value, BRAND) === true);
 }
 
 /**
@@ -117,6 +125,6 @@ export function isRestError(value: unknown): value is RestError {
  * a 500 whose body carries no stack or internals.
  */
 export function toRestError(value: unknown): RestError {
-  if (value instanceof RestError) return value;
+  if (isRestError(value)) return value;
   return new RestError('rest_internal_error', undefined, { cause: value });
 }

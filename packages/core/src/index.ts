@@ -36,6 +36,7 @@ export {
   type HandlerResult,
   type HttpMethod,
   type ItemOf,
+  type MergedArgs,
   type Permission,
   type PermissionCheck,
   READABLE,

@@ -1,10 +1,13 @@
 /**
  * Namespaces (`tel/v1`, `cms/v2`: a name plus a version) and the routes compiled into them.
+ * Everything a request needs that can be known in advance is computed here, once, at
+ * registration: argument schemas and defaults, the path pattern, the item schema, and the
+ * `Allow` header of routes whose endpoints are all public.
  *
  * @module
  */
 import type { z } from 'zod';
-import type { LinkTemplate } from './links/link.js';
+import { assertLinkTemplates, type LinkTemplate } from './links/link.js';
 import type { RestRequest } from './request.js';
 import { type HttpMethod, normalizeMethods, type Permission, type Route } from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
@@ -33,15 +36,20 @@ export interface CompiledRoute {
   readonly links: readonly LinkTemplate[];
   readonly endpoints: readonly CompiledEndpoint[];
   readonly methods: readonly HttpMethod[];
+  /** The `Allow` header when every endpoint is public (no check to run), else `undefined`. */
+  readonly publicAllow: string | undefined;
 }
 
-const NAMESPACE = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9_.-]+)*$/i;
+const NAMESPACE = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9_.-]+)+$/i;
 
-/** Checks a namespace name: two or more segments (`tel/v1`), no leading or trailing slash. */
+/**
+ * Checks a namespace name: a name and a version (`tel/v1`, `oembed/1.0`), no leading or
+ * trailing slash. Throws otherwise.
+ */
 export function assertNamespace(name: string): void {
-  if (!NAMESPACE.test(name)) {
+  if (typeof name !== 'string' || !NAMESPACE.test(name)) {
     throw new Error(
-      `Invalid namespace "${name}": use a name and a version, such as "tel/v1", with no leading or trailing slash.`,
+      `Invalid namespace "${String(name)}": use a name and a version, such as "tel/v1", with no leading or trailing slash.`,
     );
   }
 }
@@ -53,16 +61,26 @@ function paramPattern(route: Route, name: string): string {
   return json.type === 'integer' ? '[\\d]+' : DEFAULT_PARAM_PATTERN;
 }
 
-/** Compiles a declared route under a namespace. */
-export function compileRoute(namespace: string, route: Route): CompiledRoute {
+function allowOf(endpoints: readonly CompiledEndpoint[]): string | undefined {
+  if (!endpoints.every((e) => e.permission === 'public')) return undefined;
+  return [...new Set(endpoints.flatMap((e) => e.methods))].join(', ');
+}
+
+/** Compiles a declared route under a namespace (`''` for the root index). Throws on a bad declaration. */
+export function compileRoute(namespace: string, route: Route, prefix = 'cms'): CompiledRoute {
+  if (typeof route.path !== 'string') throw new Error(`A route of ${namespace} has no path.`);
   const relative = route.path.startsWith('/') ? route.path : `/${route.path}`;
   const original = toOriginalForm(relative === '/' ? '' : relative, (name) => paramPattern(route, name));
-  const pattern = parsePattern(`/${namespace}${original}`);
+  const base = namespace === '' ? '' : `/${namespace}`;
+  const pattern = parsePattern(`${base}${original}` || '/');
   if (route.endpoints.length === 0) throw new Error(`Route ${pattern.key} has no endpoints.`);
+  assertLinkTemplates(route.links, prefix);
   const endpoints = route.endpoints.map((endpoint): CompiledEndpoint => {
-    if ((endpoint as { permission?: unknown }).permission === undefined) {
+    const permission = (endpoint as { permission?: unknown }).permission;
+    if (permission !== 'public' && typeof permission !== 'function') {
       throw new Error(`An endpoint of ${pattern.key} has no permission: state one ('public' for an open endpoint).`);
     }
+    if (typeof endpoint.handler !== 'function') throw new Error(`An endpoint of ${pattern.key} has no handler.`);
     const args = compileArgs({ ...route.args, ...endpoint.args });
     return {
       methods: normalizeMethods(endpoint.methods),
@@ -82,5 +100,24 @@ export function compileRoute(namespace: string, route: Route): CompiledRoute {
     links: route.links,
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
+    publicAllow: allowOf(endpoints),
+  };
+}
+
+/**
+ * A second registration of the same path adds its endpoints after the first's (the
+ * original's `register_rest_route` without `$override`); its schema and links, when given,
+ * replace the first's.
+ */
+export function mergeRoutes(first: CompiledRoute, second: CompiledRoute): CompiledRoute {
+  const endpoints = [...first.endpoints, ...second.endpoints];
+  return {
+    ...first,
+    schema: second.schema ?? first.schema,
+    jsonSchema: second.jsonSchema ?? first.jsonSchema,
+    links: second.links.length > 0 ? second.links : first.links,
+    endpoints,
+    methods: [...new Set(endpoints.flatMap((e) => e.methods))],
+    publicAllow: allowOf(endpoints),
   };
 }

@@ -55,55 +55,84 @@ export function parseQueryString(text: string): QueryMap {
   return result;
 }
 
-function assign(target: QueryMap, rawKey: string, value: string): void {
+/**
+ * Splits a key the way PHP does: `a[b][]` → `a` and `['b', '']`. A key starting with `[` is
+ * dropped; an unclosed first `[` becomes `_` (`a[b` → `a_b`); text after a closing `]` that
+ * does not open another bracket is ignored (`a[b]c` → `a[b]`).
+ */
+function splitKey(rawKey: string): { name: string; path: string[] } | undefined {
   const open = rawKey.indexOf('[');
-  if (open <= 0 || !rawKey.endsWith(']')) {
-    target[rawKey] = value;
+  if (open === -1) return rawKey === '' ? undefined : { name: rawKey, path: [] };
+  if (open === 0) return undefined;
+  const name = rawKey.slice(0, open);
+  const path: string[] = [];
+  let at = open;
+  while (at < rawKey.length && rawKey[at] === '[' && path.length < MAX_DEPTH) {
+    const close = rawKey.indexOf(']', at + 1);
+    if (close === -1) {
+      if (path.length === 0) return { name: `${name}_${rawKey.slice(open + 1)}`, path: [] };
+      break;
+    }
+    path.push(rawKey.slice(at + 1, close));
+    at = close + 1;
+  }
+  return { name, path };
+}
+
+function assign(target: QueryMap, rawKey: string, value: string): void {
+  const key = splitKey(rawKey);
+  if (key === undefined) return;
+  if (key.path.length === 0) {
+    target[key.name] = value;
     return;
   }
-  const name = rawKey.slice(0, open);
-  const path = rawKey
-    .slice(open + 1, -1)
-    .split('][')
-    .slice(0, MAX_DEPTH);
+  // Each step creates the container its segment indexes into: a list for `[]`, else a map.
+  // A list that meets a named segment becomes a map keyed by index, as a PHP array would.
   let container: QueryValue[] | QueryMap = target;
-  let key: string = name;
-  for (const segment of path) {
-    const existing: QueryValue | undefined = getChild(container, key);
-    const next: QueryValue[] | QueryMap =
-      segment === '' ? (Array.isArray(existing) ? existing : []) : isMap(existing) ? existing : emptyQuery();
-    setChild(container, key, next);
+  let slot: string = key.name;
+  for (const segment of key.path) {
+    const existing = getChild(container, slot);
+    let next: QueryValue[] | QueryMap;
+    if (segment === '') next = Array.isArray(existing) || isMap(existing) ? existing : [];
+    else if (isMap(existing)) next = existing;
+    else next = Array.isArray(existing) ? toMap(existing) : emptyQuery();
+    if (next !== existing) setChild(container, slot, next);
     container = next;
-    key = segment;
+    slot = segment;
   }
-  if (Array.isArray(container) && key === '') container.push(value);
-  else setChild(container, key, value);
+  setChild(container, slot, value);
+}
+
+function toMap(list: readonly QueryValue[]): QueryMap {
+  const map = emptyQuery();
+  for (const [index, item] of list.entries()) map[String(index)] = item;
+  return map;
 }
 
 function isMap(value: QueryValue | undefined): value is QueryMap {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// `''` appends: to a list, or to a map at its next integer index (PHP's `$a[] = …`).
 function getChild(container: QueryValue[] | QueryMap, key: string): QueryValue | undefined {
-  if (Array.isArray(container)) return key === '' ? undefined : container[Number(key)];
-  return container[key];
+  return Array.isArray(container) || key === '' ? undefined : container[key];
 }
 
 function setChild(container: QueryValue[] | QueryMap, key: string, value: QueryValue): void {
-  if (Array.isArray(container)) {
-    if (key === '') container.push(value);
-    else {
-      const index = Number(key);
-      if (Number.isInteger(index) && index >= 0 && index < 10_000) container[index] = value;
-    }
-    return;
+  if (Array.isArray(container)) container.push(value);
+  else if (key !== '') container[key] = value;
+  else {
+    let index = 0;
+    for (const name of Object.keys(container)) if (/^\d+$/.test(name) && Number(name) >= index) index = Number(name) + 1;
+    container[String(index)] = value;
   }
-  container[key] = value;
 }
 
 /**
- * Serialises a map back into a query string (`+` never used; values percent-encoded).
- * Keys in PHP bracket form for nested values.
+ * Serialises a map back into a query string (`+` never used; values percent-encoded, so no
+ * CR, LF, quote or angle bracket survives). Keys in PHP bracket form for nested values; an
+ * empty value is written as the bare key (`_envelope&page=2`), as the original's
+ * `add_query_arg` does.
  */
 export function stringifyQuery(query: Readonly<Record<string, unknown>>): string {
   const parts: string[] = [];
@@ -114,7 +143,9 @@ export function stringifyQuery(query: Readonly<Record<string, unknown>>): string
     } else if (typeof value === 'object') {
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(`${prefix}[${k}]`, v);
     } else {
-      parts.push(`${encodeURIComponent(prefix).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(String(value))}`);
+      const key = encodeURIComponent(prefix).replace(/%5B/g, '[').replace(/%5D/g, ']');
+      const text = String(value);
+      parts.push(text === '' ? key : `${key}=${encodeURIComponent(text)}`);
     }
   };
   for (const [key, value] of Object.entries(query)) walk(key, value);

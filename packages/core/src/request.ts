@@ -8,7 +8,7 @@
  * @module
  */
 import type { HttpHeaders } from './http.js';
-import { emptyQuery, parseQueryString, type QueryMap, type QueryValue } from './query-string.js';
+import { emptyQuery, parseQueryString, type QueryMap, type QueryValue, stringifyQuery } from './query-string.js';
 
 /** Who is making the request. Authenticators produce it; permission checks read it. */
 export interface Principal {
@@ -26,12 +26,18 @@ export interface RequestScope {
   readonly headerPrefix: string;
   /** The absolute URL of a path under the REST root, with an optional query. */
   restUrl(path: string, query?: Readonly<Record<string, unknown>>): string;
+  /** The site's address the request was made to, without a trailing slash. */
+  readonly siteUrl?: string;
 }
 
+/** The scope of a request no server dispatched yet: relative URLs under the default root. */
 const NO_SCOPE: RequestScope = {
   prefix: 'cms',
   headerPrefix: 'X-CMS-',
-  restUrl: (path) => `/cms-json${path}`,
+  restUrl: (path, query) => {
+    const qs = query === undefined ? '' : stringifyQuery(query);
+    return `/cms-json${path}${qs === '' ? '' : `?${qs}`}`;
+  },
 };
 
 /** How a request is described for in-process dispatch ({@link RestServer.dispatch}). */
@@ -53,11 +59,18 @@ export interface RestRequestInit {
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b|\+oembed\b/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const EMPTY_FORM: QueryMap = Object.freeze(emptyQuery());
 
-/** A JSON parse failure, kept until argument validation reports it. */
+/** A JSON parse failure, kept until argument validation reports it, in PHP's terms. */
 export interface JsonParseFailure {
+  /** PHP's `json_last_error()`: 4 for a syntax error, 5 for malformed UTF-8. */
+  code: number;
+  /** PHP's `json_last_error_msg()`. */
   message: string;
 }
+
+const SYNTAX_ERROR: JsonParseFailure = { code: 4, message: 'Syntax error' };
+const UTF8_ERROR: JsonParseFailure = { code: 5, message: 'Malformed UTF-8 characters, possibly incorrectly encoded' };
 
 /**
  * A request inside the core. Built by the server from an adapter's request or from a
@@ -86,6 +99,7 @@ export class RestRequest {
   #json: Record<string, unknown> | undefined | null = null;
   #jsonError: JsonParseFailure | undefined;
   #form: QueryMap | undefined;
+  #formParsed = false;
   readonly #objectBody: Readonly<Record<string, unknown>> | undefined;
   readonly #invalidUtf8: boolean;
 
@@ -135,14 +149,19 @@ export class RestRequest {
     return this.#jsonError;
   }
 
-  /** The form body parameters (`application/x-www-form-urlencoded`, or no content type). */
+  /**
+   * The form body parameters (`application/x-www-form-urlencoded`, or no content type) of a
+   * POST, PUT, PATCH or DELETE; empty for other methods.
+   */
   get form(): QueryMap {
-    if (this.#form === undefined) {
+    if (!BODY_METHODS.has(this.method)) return EMPTY_FORM;
+    if (!this.#formParsed) {
+      this.#formParsed = true;
       const type = this.contentType;
       const isForm = FORM_TYPE.test(type) || (type === '' && this.#objectBody === undefined);
-      this.#form = BODY_METHODS.has(this.method) && isForm && this.rawBody !== '' ? parseQueryString(this.rawBody) : emptyQuery();
+      if (isForm && this.rawBody !== '') this.#form = parseQueryString(this.rawBody);
     }
-    return this.#form;
+    return this.#form ?? EMPTY_FORM;
   }
 
   #parseJson(): void {
@@ -151,9 +170,9 @@ export class RestRequest {
       this.#json = this.#objectBody;
       return;
     }
-    if (!JSON_TYPE.test(this.contentType) || this.rawBody.trim() === '') return;
+    if (this.rawBody === '' || !JSON_TYPE.test(this.contentType)) return;
     if (this.#invalidUtf8) {
-      this.#jsonError = { message: 'Malformed UTF-8 characters, possibly incorrectly encoded' };
+      this.#jsonError = UTF8_ERROR;
       return;
     }
     try {
@@ -161,8 +180,8 @@ export class RestRequest {
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         this.#json = value as Record<string, unknown>;
       }
-    } catch (error) {
-      this.#jsonError = { message: error instanceof Error ? error.message : 'Syntax error' };
+    } catch {
+      this.#jsonError = SYNTAX_ERROR;
     }
   }
 

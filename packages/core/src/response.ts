@@ -22,10 +22,13 @@ export interface ResponseInit {
  * status other than 200, headers, or data that is not a record of the route's schema.
  */
 export class RestResponse {
+  /** The HTTP status. @default 200 */
   status: number;
+  /** The body: a record, a list of records, or anything JSON can hold (`null` sends no body). */
   data: unknown;
   /** Whether the data skips the record preparation (context filter, route links). */
   readonly raw: boolean;
+  /** Response headers by name; read with {@link RestResponse.getHeader}, any case. */
   readonly headers: Map<string, string | string[]>;
   /** Links of the top-level data (for a single record, written to `_links`). */
   readonly links: Links = {};
@@ -70,14 +73,38 @@ export class RestResponse {
     return this;
   }
 
-  /** Adds a `Link` header value: `<url>; rel="next"`. */
+  /**
+   * Adds a `Link` header value: `<url>; rel="next"`. Control characters, spaces, quotes and
+   * angle brackets in the URL are percent-encoded and removed from attributes, so no value
+   * can break out of the header.
+   *
+   * @example
+   * ```ts
+   * res.linkHeader('alternate', permalink, { type: 'text/html' }); // <…>; rel="alternate"; type=text/html
+   * ```
+   */
   linkHeader(rel: string, href: string, attributes: Record<string, string> = {}): this {
-    let value = `<${href}>; rel="${rel}"`;
+    let value = `<${headerSafeUrl(href)}>; rel="${headerSafeText(rel).replace(/"/g, '')}"`;
     for (const [key, attr] of Object.entries(attributes)) {
-      value += key === 'title' ? `; title="${attr.replace(/"/g, '\\"')}"` : `; ${key}=${attr}`;
+      const name = key.replace(/[^\w-]/g, '');
+      const text = headerSafeText(attr);
+      value += name === 'title' || /[\s;,"]/.test(text) ? `; ${name}="${text.replace(/["\\]/g, '\\$&')}"` : `; ${name}=${text}`;
     }
     return this.appendHeader('Link', value);
   }
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/** Percent-encodes what may not appear inside `<…>` of a header: controls, space, `"`, `<`, `>`. */
+function headerSafeUrl(url: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is encoded
+  return url.replace(/[\u0000-\u0020\u007f"<>]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+function headerSafeText(text: string): string {
+  return text.replace(CONTROL, '');
 }
 
 /**

@@ -46,9 +46,13 @@ export type Permission<TArgs = Record<string, unknown>> = 'public' | PermissionC
 /** What a handler may return: a record, a list of records, or a full response. */
 export type HandlerResult<TItem> = MaybePromise<TItem | TItem[] | RestResponse | null>;
 
+/** The route's arguments with the endpoint's laid over them, as the server merges them. */
+export type MergedArgs<TRouteArgs extends ArgsShape, TArgs extends ArgsShape> = Omit<TRouteArgs, keyof TArgs> & TArgs;
+
 /**
  * One endpoint: methods, arguments, permission and handler. The handler receives the
- * route's arguments (`TRouteArgs`, such as a path `id`) and the endpoint's own.
+ * route's arguments (`TRouteArgs`, such as a path `id`) and the endpoint's own, which win
+ * on a name both declare.
  */
 export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs extends ArgsShape = Record<never, never>> {
   /** The methods served: an array, or the original's comma string (`'POST, PUT, PATCH'`). */
@@ -56,9 +60,9 @@ export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs e
   /** Arguments of this endpoint, merged over the route's own `args`. */
   args?: TArgs;
   /** Who may call it. A public endpoint says `'public'` explicitly. */
-  permission: Permission<ArgsOf<TRouteArgs & TArgs>>;
+  permission: Permission<ArgsOf<MergedArgs<TRouteArgs, TArgs>>>;
   /** The handler: receives typed arguments and the request. */
-  handler: (args: ArgsOf<TRouteArgs & TArgs>, request: RestRequest) => HandlerResult<TItem>;
+  handler: (args: ArgsOf<MergedArgs<TRouteArgs, TArgs>>, request: RestRequest) => HandlerResult<TItem>;
   /** Whether the route index lists this endpoint; default `true`. */
   showInIndex?: boolean;
 }
@@ -145,8 +149,18 @@ export function defineRoute<
   };
 }
 
-/** Normalises an endpoint's `methods` (array or comma string) to upper-case names. */
+const KNOWN_METHODS = new Set<string>(ALLMETHODS);
+
+/**
+ * Normalises an endpoint's `methods` (array or comma string) to upper-case names. Throws on
+ * an empty list or a method a route cannot serve (HEAD is served by GET, OPTIONS by the core).
+ */
 export function normalizeMethods(methods: readonly string[] | string): HttpMethod[] {
   const list = typeof methods === 'string' ? methods.split(',') : methods;
-  return list.map((m) => m.trim().toUpperCase()).filter((m) => m !== '') as HttpMethod[];
+  const out = [...new Set(list.map((m) => m.trim().toUpperCase()).filter((m) => m !== ''))];
+  if (out.length === 0) throw new Error('An endpoint must name at least one method.');
+  for (const method of out) {
+    if (!KNOWN_METHODS.has(method)) throw new Error(`Unknown method "${method}": use GET, POST, PUT, PATCH or DELETE.`);
+  }
+  return out as HttpMethod[];
 }

@@ -40,8 +40,10 @@ export interface ServerContext {
   describeRoute(route: CompiledRoute, options: { withSchema: boolean }): Record<string, unknown>;
   /** Reports an unexpected failure (logged; never sent to the client). */
   reportError(error: unknown, request: RestRequest): void;
-  /** In-process dispatch, used by `_embed`. */
-  dispatch(init: RestRequestInit | RestRequest): Promise<RestResponse>;
+  /** In-process dispatch, used by `_embed`; `allow: false` skips the `Allow` header. */
+  dispatch(init: RestRequestInit | RestRequest, options?: { allow?: boolean }): Promise<RestResponse>;
+  /** A fresh copy of the standard headers of an API response (precomputed per site URL). */
+  standardHeaders(jsonp: boolean): Record<string, string | string[]>;
   /** Builds a request for an absolute URL under the REST root, or `undefined`. */
   requestFromUrl(url: string): RestRequest | undefined;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createDemoServer } from '../test/fixture.js';
+import { createRestServer, defineRoute, READABLE, response } from './index.js';
 import { testClient } from './testing.js';
 
 describe('createRestServer', () => {
@@ -22,5 +24,109 @@ describe('createRestServer', () => {
       message: 'No route was found matching the URL and request method.',
       data: { status: 404 },
     });
+  });
+
+  it('creates with 201 and Location', async () => {
+    const { server, notes } = createDemoServer();
+    const res = await testClient(server).post('/demo/v1/notes', {
+      headers: { 'x-test-user': 'editor' },
+      body: { title: 'New', body: 'Text' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.header('Location')).toBe('http://example.test/cms-json/demo/v1/notes/26');
+    expect(notes.get(26)).toMatchObject({ title: 'New', body: 'Text' });
+  });
+
+  it('rejects an invalid prefix', () => {
+    expect(() => createRestServer({ prefix: 'Bad-Prefix' })).toThrow(/Invalid prefix/);
+  });
+
+  it('runs plugins with use()', async () => {
+    const server = createRestServer();
+    await server.use(async (s) => {
+      s.register(
+        'plug/v1',
+        defineRoute({
+          path: '/hi',
+          endpoints: (e) => [e({ methods: READABLE, permission: 'public', handler: () => ({ hi: 1 }) })],
+        }),
+      );
+    });
+    expect(server.namespaces).toEqual(['plug/v1']);
+  });
+
+  it('builds REST URLs with a query', () => {
+    const server = createRestServer({ siteUrl: 'https://site.test' });
+    expect(server.restRootUrl()).toBe('https://site.test/cms-json/');
+    expect(server.restUrl('demo/v1/notes', { page: 2, tags: ['a', 'b'] })).toBe(
+      'https://site.test/cms-json/demo/v1/notes?page=2&tags[]=a&tags[]=b',
+    );
+  });
+});
+
+describe('server.dispatch', () => {
+  it('takes a query in the path, merges `query` over it, and converts values to strings', async () => {
+    const { server } = createDemoServer();
+    const res = await server.dispatch({ path: '/demo/v1/notes?per_page=2&order=asc', query: { page: 2, _embed: true } });
+    expect(res.status).toBe(200);
+    expect((res.data as { id: number }[]).map((n) => n.id)).toEqual([3, 4]);
+    expect(res.getHeader('Link')).toEqual([
+      '<http://example.test/cms-json/demo/v1/notes?per_page=2&order=asc&page=1&_embed=1>; rel="prev"',
+      '<http://example.test/cms-json/demo/v1/notes?per_page=2&order=asc&page=3&_embed=1>; rel="next"',
+    ]);
+  });
+
+  it('decodes the path and drops a trailing slash', async () => {
+    const server = createRestServer();
+    server.register(
+      'demo/v1',
+      defineRoute({
+        path: '/tags/:slug',
+        args: { slug: z.string() },
+        endpoints: (e) => [e({ methods: READABLE, permission: 'public', handler: ({ slug }) => response({ slug }) })],
+      }),
+    );
+    expect((await server.dispatch({ path: '/demo/v1/tags/a%20b/' })).data).toEqual({ slug: 'a b' });
+  });
+
+  it('takes an object body as JSON and a user', async () => {
+    const { server, notes } = createDemoServer();
+    const editor = { id: 1, can: () => true };
+    const res = await server.dispatch({ method: 'POST', path: '/demo/v1/notes', body: { title: 'T', body: 'B' }, user: editor });
+    expect(res.status).toBe(201);
+    expect(notes.size).toBe(26);
+  });
+});
+
+describe('the WordPress profile (prefix: wp)', () => {
+  const { server } = createDemoServer({ prefix: 'wp' });
+  const client = testClient(server);
+
+  it('serves under /wp-json with X-WP-* headers and the wp: CURIE', async () => {
+    const res = await client.get('/demo/v1/notes?per_page=2');
+    expect(res.header('X-WP-Total')).toBe('25');
+    expect(res.header('X-WP-TotalPages')).toBe('13');
+    expect(res.header('Access-Control-Expose-Headers')).toBe('X-WP-Total, X-WP-TotalPages, Link');
+    expect(res.header('Access-Control-Allow-Headers')).toBe(
+      'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+    );
+    expect(res.headers.Link?.[0]).toBe('<http://example.test/wp-json/>; rel="https://api.w.org/"');
+    expect(res.body[0]._links.curies).toEqual([{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }]);
+    expect(res.body[0]._links.self[0].href).toMatch(/^http:\/\/example\.test\/wp-json\/demo\/v1\/notes\/\d+$/);
+  });
+
+  it('names the nonce header and parameter after the prefix', () => {
+    expect(server.names).toEqual({
+      prefix: 'wp',
+      restRoot: '/wp-json',
+      headerPrefix: 'X-WP-',
+      nonceHeader: 'X-WP-Nonce',
+      nonceParam: '_wpnonce',
+    });
+    expect(createRestServer().names.nonceParam).toBe('_cmsnonce');
+  });
+
+  it('does not answer under the other prefix', async () => {
+    expect(await server.handle({ method: 'GET', url: '/cms-json/demo/v1', headers: {} })).toBeNull();
   });
 });

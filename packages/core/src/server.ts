@@ -9,18 +9,19 @@
 import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute } from './discovery.js';
 import { dispatch as dispatchRequest } from './dispatch.js';
 import type { HttpRequest, HttpResponse } from './http.js';
+import { decodePath, normalizeHeaders, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
 import { CurieRegistry } from './links/curies.js';
 import type { LinkContext } from './links/link.js';
-import { assertNamespace, type CompiledRoute, compileRoute } from './namespace.js';
-import type { CorsPolicy } from './pipeline/headers.js';
+import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from './namespace.js';
+import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
 import { type Authenticator, runPipeline } from './pipeline/pipeline.js';
-import { decodeComponent, parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
+import { type QueryMap, stringifyQuery } from './query-string.js';
 import { RestRequest, type RestRequestInit } from './request.js';
 import type { RestResponse } from './response.js';
 import type { Route } from './route.js';
 import { Router } from './router/router.js';
 import type { PrefixNames, ServerContext } from './server-context.js';
-import { discoveryLinkHeader, type PageDefinition, PageRegistry, pageResponse, rsdDocument } from './site.js';
+import { answerSitePath, type PageDefinition, PageRegistry } from './site.js';
 
 /** Options of {@link createRestServer}. */
 export interface RestServerOptions {
@@ -58,7 +59,9 @@ const MAX_CONTEXTS = 32;
 export class RestServer {
   /** The names that follow the prefix. */
   readonly names: PrefixNames;
+  /** The CURIE prefixes used to compact relations; plugins add theirs with `server.curies.add(…)`. */
   readonly curies = new CurieRegistry();
+  /** The options, with defaults filled in. */
   readonly options: Readonly<Required<Omit<RestServerOptions, 'siteUrl' | 'site' | 'onError'>>> & RestServerOptions;
   readonly #router = new Router<CompiledRoute>();
   readonly #routes = new Map<string, CompiledRoute>();
@@ -102,7 +105,7 @@ export class RestServer {
       },
       authentication: () => this.#authentication,
     };
-    this.#add(compileRoute('', rootIndexRoute(source)));
+    this.#add(compileRoute('', rootIndexRoute(source), prefix));
     this.#indexSource = source;
   }
 
@@ -119,17 +122,22 @@ export class RestServer {
    */
   register(namespace: string, ...routes: Route[]): this {
     assertNamespace(namespace);
+    // Compile everything first, so a bad route leaves the server as it was.
+    const prefix = this.names.prefix;
+    const compiled = routes.map((route) => compileRoute(namespace, route, prefix));
     if (!this.#namespaces.includes(namespace)) {
       this.#namespaces.push(namespace);
-      this.#add(compileRoute(namespace, namespaceIndexRoute(namespace, this.#indexSource)));
+      this.#add(compileRoute(namespace, namespaceIndexRoute(namespace, this.#indexSource), prefix));
     }
-    for (const route of routes) this.#add(compileRoute(namespace, route));
+    for (const route of compiled) this.#add(route);
     return this;
   }
 
   #add(route: CompiledRoute): void {
-    this.#routes.set(route.key, route);
-    this.#router.add(route.pattern, route);
+    const existing = this.#routes.get(route.key);
+    const merged = existing === undefined ? route : mergeRoutes(existing, route);
+    this.#routes.set(route.key, merged);
+    this.#router.add(merged.pattern, merged);
   }
 
   /** Runs a plugin. */
@@ -179,47 +187,43 @@ export class RestServer {
     const restUrl = (path: string, query?: Readonly<Record<string, unknown>>) => this.restUrl(path, query, siteUrl);
     const linkContext: LinkContext = { url: (path) => restUrl(path), prefix: this.names.prefix };
     const rootUrl = restUrl('/');
+    const base = rootUrl.slice(0, -1);
+    const headerSets = [false, true].map((jsonp) =>
+      standardHeaders(this.names, { restRootUrl: rootUrl, curieBase: this.options.curieBase, jsonp }),
+    ) as [Record<string, string | string[]>, Record<string, string | string[]>];
     context = {
       names: this.names,
       router: this.#router,
       curies: this.curies,
       curieBase: this.options.curieBase,
       linkContext,
-      scope: { prefix: this.names.prefix, headerPrefix: this.names.headerPrefix, restUrl },
+      scope: { prefix: this.names.prefix, headerPrefix: this.names.headerPrefix, restUrl, siteUrl },
       restUrl,
       describeRoute: (route, options) => describeRoute(route, { ...options, restUrl }),
-      reportError: (error, request) => (this.options.onError ?? defaultOnError)(error, request),
-      dispatch: (init) => dispatchRequest(init instanceof RestRequest ? init : this.#fromInit(init), context as ServerContext),
+      reportError: (error, request) => {
+        try {
+          (this.options.onError ?? defaultOnError)(error, request);
+        } catch {
+          // A failing error hook must not turn a 500 into a crash.
+        }
+      },
+      dispatch: (init, options) =>
+        dispatchRequest(init instanceof RestRequest ? init : requestFromInit(init), context as ServerContext, options),
+      standardHeaders: (jsonp) => {
+        const headers = { ...headerSets[jsonp ? 1 : 0] };
+        headers.Link = [...(headers.Link as string[])];
+        return headers;
+      },
       requestFromUrl: (url) => {
-        if (!url.startsWith(rootUrl.slice(0, -1))) return undefined;
-        const rest = url.slice(rootUrl.length - 1);
-        return this.#fromInit({ path: rest === '' ? '/' : rest });
+        if (!url.startsWith(base)) return undefined;
+        const rest = url.slice(base.length);
+        if (rest !== '' && !rest.startsWith('/') && !rest.startsWith('?')) return undefined;
+        return requestFromInit({ path: rest === '' || rest.startsWith('?') ? `/${rest}` : rest });
       },
     };
     if (this.#contexts.size >= MAX_CONTEXTS) this.#contexts.clear();
     this.#contexts.set(siteUrl, context);
     return context;
-  }
-
-  #fromInit(init: RestRequestInit): RestRequest {
-    const q = init.path.indexOf('?');
-    const path = q === -1 ? init.path : init.path.slice(0, q);
-    const query = q === -1 ? parseQueryString('') : parseQueryString(init.path.slice(q + 1));
-    for (const [key, value] of Object.entries(init.query ?? {}))
-      query[key] = value === undefined ? '' : (value as QueryMap[string]);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(init.headers ?? {})) {
-      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
-    }
-    const request = new RestRequest({
-      method: init.method ?? 'GET',
-      path: normalizeRoutePath(path),
-      query,
-      headers,
-      body: init.body,
-    });
-    request.user = init.user ?? null;
-    return request;
   }
 
   /**
@@ -233,7 +237,7 @@ export class RestServer {
    * ```
    */
   dispatch(init: RestRequestInit): Promise<RestResponse> {
-    const request = this.#fromInit(init);
+    const request = requestFromInit(init);
     return dispatchRequest(request, this.#context(this.options.siteUrl ?? 'http://localhost'));
   }
 
@@ -243,25 +247,17 @@ export class RestServer {
    */
   async handle(http: HttpRequest): Promise<HttpResponse | null> {
     const siteUrl = this.options.siteUrl ?? http.baseUrl ?? 'http://localhost';
-    const q = http.url.indexOf('?');
-    const pathname = q === -1 ? http.url : http.url.slice(0, q);
-    const query = parseQueryString(q === -1 ? '' : http.url.slice(q + 1));
+    const { pathname, query } = splitUrl(http.url);
     const root = this.names.restRoot;
     let routePath: string | undefined;
     if (pathname === root || pathname.startsWith(`${root}/`)) routePath = decodePath(pathname.slice(root.length));
-    else if ((pathname === '/' || pathname === '/index.php') && typeof query.rest_route === 'string')
+    else if ((pathname === '/' || pathname === '/index.php') && typeof query.rest_route === 'string') {
+      // `?rest_route=/tel/v1/…`: the route is taken out of the query, as in the original.
       routePath = query.rest_route;
+      delete query.rest_route;
+    }
     if (routePath === undefined) return this.#handlePage(http.method.toUpperCase(), decodePath(pathname), query, http, siteUrl);
-    const headers = normalizeHeaders(http.headers);
-    const { text, invalidUtf8 } = decodeBody(http);
-    const request = new RestRequest({
-      method: http.method,
-      path: normalizeRoutePath(routePath),
-      query,
-      headers,
-      body: typeof http.body === 'undefined' && isRecord(http.parsedBody) ? http.parsedBody : text,
-      invalidUtf8,
-    });
+    const request = requestFromHttp(http, routePath, query);
     return runPipeline(request, this.#context(siteUrl), {
       jsonp: this.options.jsonp,
       cors: this.options.cors,
@@ -269,78 +265,23 @@ export class RestServer {
     });
   }
 
-  async #handlePage(
-    method: string,
-    path: string,
-    query: QueryMap,
-    http: HttpRequest,
-    siteUrl: string,
-  ): Promise<HttpResponse | null> {
-    const restRootUrl = this.restRootUrl(siteUrl);
-    const discoveryLink = discoveryLinkHeader({ restRootUrl, curieBase: this.options.curieBase });
-    const found = this.#pages.match(method, path);
-    if (found !== undefined) {
-      const answer = await found.page.handler({
-        method,
-        path,
-        params: found.params,
-        query,
-        headers: normalizeHeaders(http.headers),
-      });
-      return pageResponse(answer, { method, discoveryLink });
-    }
-    if (path === '/' && method === 'HEAD') return pageResponse({ body: null }, { method, discoveryLink });
-    if (path === '/xmlrpc.php' && Object.hasOwn(query, 'rsd') && this.options.rsd && (method === 'GET' || method === 'HEAD')) {
-      const body = rsdDocument({ restRootUrl, siteUrl, apiName: this.names.prefix === 'wp' ? 'WP-API' : 'CMS-JSON' });
-      return pageResponse({ headers: { 'Content-Type': 'text/xml; charset=UTF-8' }, body }, { method, discoveryLink });
-    }
-    return null;
+  #handlePage(method: string, path: string, query: QueryMap, http: HttpRequest, siteUrl: string): Promise<HttpResponse | null> {
+    return answerSitePath(
+      this.#pages,
+      { method, path, query, headers: normalizeHeaders(http.headers) },
+      {
+        siteUrl,
+        restRootUrl: this.restRootUrl(siteUrl),
+        curieBase: this.options.curieBase,
+        rsd: this.options.rsd,
+        apiName: this.names.prefix === 'wp' ? 'WP-API' : 'CMS-JSON',
+      },
+    );
   }
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 }
 
 function defaultOnError(error: unknown, request: RestRequest): void {
   console.error(`[cms-json] ${request.method} ${request.path} failed:`, error);
-}
-
-function decodePath(raw: string): string {
-  if (!raw.includes('%')) return raw;
-  return raw
-    .split('/')
-    .map((segment) => decodeComponent(segment.replace(/\+/g, '%2B')))
-    .join('/');
-}
-
-/** Removes trailing slashes (the original's `untrailingslashit`); `''` becomes `/`. */
-function normalizeRoutePath(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  if (trimmed === '') return '/';
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
-function normalizeHeaders(headers: HttpRequest['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
-  }
-  return out;
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const lenientUtf8 = new TextDecoder('utf-8');
-
-function decodeBody(http: HttpRequest): { text: string; invalidUtf8: boolean } {
-  const body = http.body ?? (typeof http.parsedBody === 'string' ? http.parsedBody : undefined);
-  if (body === undefined) return { text: '', invalidUtf8: false };
-  if (typeof body === 'string') return { text: body, invalidUtf8: false };
-  try {
-    return { text: strictUtf8.decode(body), invalidUtf8: false };
-  } catch {
-    return { text: lenientUtf8.decode(body), invalidUtf8: true };
-  }
 }
 
 /**

@@ -100,9 +100,37 @@ export function rsdDocument(options: { restRootUrl: string; siteUrl: string; api
   ].join('\n');
 }
 
+/**
+ * Answers a path outside the REST root: a registered page, `HEAD /` (discovery), or
+ * `GET /xmlrpc.php?rsd`; `null` for anything else (the adapter passes it on).
+ */
+export async function answerSitePath(
+  pages: PageRegistry,
+  request: Omit<PageRequest, 'params'>,
+  site: { siteUrl: string; restRootUrl: string; curieBase: string; rsd: boolean; apiName: string },
+): Promise<HttpResponse | null> {
+  const { method, path, query } = request;
+  const discoveryLink = discoveryLinkHeader(site);
+  const found = pages.match(method, path);
+  if (found !== undefined) {
+    const answer = await found.page.handler({ ...request, params: found.params });
+    return pageResponse(answer, { method, discoveryLink });
+  }
+  if (path === '/' && method === 'HEAD') return pageResponse({ body: null }, { method, discoveryLink });
+  if (path === '/xmlrpc.php' && Object.hasOwn(query, 'rsd') && site.rsd && (method === 'GET' || method === 'HEAD')) {
+    const body = rsdDocument(site);
+    return pageResponse({ headers: { 'Content-Type': 'text/xml; charset=UTF-8' }, body }, { method, discoveryLink });
+  }
+  return null;
+}
+
 /** Turns a page's answer into an HTTP response, with the discovery `Link` header added. */
 export function pageResponse(answer: PageResponse, options: { method: string; discoveryLink: string }): HttpResponse {
-  const headers: Record<string, string | string[]> = { 'Content-Type': 'text/html; charset=UTF-8', ...answer.headers };
+  const headers: Record<string, string | string[]> = {
+    'Content-Type': 'text/html; charset=UTF-8',
+    'X-Content-Type-Options': 'nosniff',
+    ...answer.headers,
+  };
   const link = headers.Link;
   headers.Link = [options.discoveryLink, ...(link === undefined ? [] : Array.isArray(link) ? link : [link])];
   return { status: answer.status ?? 200, headers, body: options.method === 'HEAD' ? null : (answer.body ?? '') };

@@ -73,7 +73,7 @@ export function createDemoServer(options: RestServerOptions = {}) {
     { rel: 'self', href: '/demo/v1/notes/:id' },
     { rel: 'collection', href: '/demo/v1/notes' },
     { rel: 'author', href: '/demo/v1/people/:author', embeddable: true },
-    { rel: 'https://api.cms-json.org/related', href: '/demo/v1/notes/:id', attributes: { name: 'same' } },
+    { rel: `${server.options.curieBase}related`, href: '/demo/v1/notes/:id', attributes: { name: 'same' } },
   ];
   const list = defineRoute({
     path: '/notes',

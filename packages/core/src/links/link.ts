@@ -50,23 +50,98 @@ export interface LinkTemplate<TRecord = Record<string, unknown>> {
   when?: (record: TRecord) => boolean;
 }
 
-const compiled = new Map<string, (params: Record<string, string>) => string>();
+/** A filled template: the path (path-to-regexp) plus a query whose `:name` values are encoded. */
+interface CompiledTemplate {
+  readonly names: readonly string[];
+  readonly path: (params: Record<string, string>) => string;
+  readonly query: string | undefined;
+}
+
+const compiled = new Map<string, CompiledTemplate>();
+const PLACEHOLDER = /:([A-Za-z_]\w*)/g;
+
+/**
+ * Compiles a path template once: `/cms/v2/comments?post=:id`. The path is filled by
+ * path-to-regexp (values percent-encoded); the query's placeholders are filled here.
+ * Throws for a template path-to-regexp cannot read, so a route fails at registration.
+ */
+export function compileTemplate(template: string): CompiledTemplate {
+  let found = compiled.get(template);
+  if (found === undefined) {
+    const q = template.indexOf('?');
+    const pathPart = q === -1 ? template : template.slice(0, q);
+    const query = q === -1 ? undefined : template.slice(q + 1);
+    const names = [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string))];
+    const toPath = pathPart.includes(':') ? compile(pathPart) : () => pathPart;
+    found = { names, path: toPath, query };
+    compiled.set(template, found);
+  }
+  return found;
+}
 
 function fill(template: string, record: Record<string, unknown>): string | undefined {
-  if (!template.includes(':')) return template;
-  let toPath = compiled.get(template);
-  if (toPath === undefined) {
-    toPath = compile(template);
-    compiled.set(template, toPath);
-  }
+  const { names, path, query } = compileTemplate(template);
+  if (names.length === 0) return template;
   const params: Record<string, string> = {};
-  for (const match of template.matchAll(/:(\w+)/g)) {
-    const name = match[1] as string;
+  for (const name of names) {
     const value = record[name];
     if (value === undefined || value === null || value === '') return undefined;
     params[name] = String(value);
   }
-  return toPath(params);
+  const filled = path(params);
+  if (query === undefined) return filled;
+  return `${filled}?${query.replace(PLACEHOLDER, (_m, name: string) => encodeURIComponent(params[name] ?? ''))}`;
+}
+
+/** Checks a route's link templates when it is registered: a bad template throws there. */
+export function assertLinkTemplates(templates: readonly LinkTemplate[], prefix: string): void {
+  for (const template of templates) {
+    if (typeof template.href !== 'string' || ABSOLUTE.test(template.href)) continue;
+    try {
+      compileTemplate(template.href.replaceAll('{prefix}', prefix));
+    } catch (error) {
+      throw new Error(`Link "${template.rel}": cannot read the template ${template.href}`, { cause: error });
+    }
+  }
+}
+
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** A template prepared for one prefix: how to build its href, and its fixed attributes. */
+interface PreparedTemplate {
+  readonly prefix: string;
+  readonly href: (record: Record<string, unknown>, context: LinkContext) => string | undefined;
+  /** The attributes before `href`, `embeddable` last, as the original orders them. */
+  readonly attributes: readonly (readonly [string, unknown])[];
+}
+
+const prepared = new WeakMap<LinkTemplate, PreparedTemplate>();
+
+function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
+  const found = prepared.get(template);
+  if (found !== undefined && found.prefix === prefix) return found;
+  const attributes: [string, unknown][] = Object.entries(template.attributes ?? {}).filter(
+    ([key]) => key !== 'href' && !(template.embeddable === true && key === 'embeddable'),
+  );
+  if (template.embeddable === true) attributes.push(['embeddable', true]);
+  let href: PreparedTemplate['href'];
+  const source = template.href;
+  if (typeof source === 'function') href = source;
+  else if (ABSOLUTE.test(source)) href = () => source;
+  else {
+    const path = source.replaceAll('{prefix}', prefix);
+    const { names } = compileTemplate(path);
+    href =
+      names.length === 0
+        ? (_record, context) => context.url(path)
+        : (record, context) => {
+            const filled = fill(path, record);
+            return filled === undefined ? undefined : context.url(filled);
+          };
+  }
+  const result: PreparedTemplate = { prefix, href, attributes };
+  prepared.set(template, result);
+  return result;
 }
 
 /** Resolves a route's link templates for one record. */
@@ -74,22 +149,15 @@ export function resolveLinks(templates: readonly LinkTemplate[], record: Record<
   const links: Links = {};
   for (const template of templates) {
     if (template.when !== undefined && !template.when(record)) continue;
-    let href: string | undefined;
-    if (typeof template.href === 'function') href = template.href(record, context);
-    else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(template.href)) href = template.href;
-    else {
-      const path = fill(template.href.replaceAll('{prefix}', context.prefix), record);
-      href = path === undefined ? undefined : context.url(path);
-    }
+    const ready = prepare(template, context.prefix);
+    const href = ready.href(record, context);
     if (href === undefined) continue;
-    const link: LinkObject = { ...template.attributes, href };
-    if (template.embeddable === true) {
-      const { href: target, ...rest } = link;
-      const ordered: LinkObject = { ...rest, embeddable: true, href: target };
-      (links[template.rel] ??= []).push(ordered);
-    } else {
-      (links[template.rel] ??= []).push(link);
-    }
+    const link = {} as LinkObject;
+    for (const [key, value] of ready.attributes) link[key] = value;
+    link.href = href;
+    const list = links[template.rel];
+    if (list === undefined) links[template.rel] = [link];
+    else list.push(link);
   }
   return links;
 }

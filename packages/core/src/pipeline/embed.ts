@@ -16,12 +16,22 @@ import type { ServerContext } from '../server-context.js';
 /** Which relations to embed: all embeddable ones, a list of compact relations, or none. */
 export type EmbedRequest = true | readonly string[] | false;
 
-/** Reads the `_embed` parameter: empty, `1` or `true` → all; otherwise a relation list. */
+/**
+ * Reads the `_embed` parameter (`rest_parse_embed_param`): empty, `0`, `1` or `true` → all
+ * embeddable links; otherwise a list of compact relations (`author,cms:term`).
+ */
 export function parseEmbed(value: unknown): EmbedRequest {
   if (value === undefined) return false;
-  if (value === '' || value === '1' || value === 'true' || value === true) return true;
+  if (value === '' || value === '0' || value === '1' || value === 'true' || value === true) return true;
   const list = parseList(value).map(String);
   return list.length === 0 ? true : list;
+}
+
+/** Narrows what to embed to the relations `_fields` keeps under `_embedded` (`undefined`: all). */
+export function narrowEmbed(embed: EmbedRequest, keep: readonly string[] | undefined): EmbedRequest {
+  if (embed === false || keep === undefined) return embed;
+  const wanted = embed === true ? keep : embed.filter((rel) => keep.includes(rel));
+  return wanted.length === 0 ? false : wanted;
 }
 
 /** Per-request state of embedding: the cache by href. */
@@ -62,9 +72,18 @@ async function embedInto(data: unknown, embed: true | readonly string[], scope: 
     if (rel === 'curies' || !Array.isArray(list)) continue;
     if (embed !== true && !embed.includes(rel)) continue;
     if (!list.some((link) => link.embeddable === true)) continue;
-    embedded[rel] = await Promise.all(list.map((link) => (link.embeddable === true ? fetchEmbedded(link.href, scope) : {})));
+    const found = await Promise.all(list.map((link) => (link.embeddable === true ? fetchEmbedded(link.href, scope) : {})));
+    // As in the original, a relation whose every target came back empty is left out.
+    if (found.some(isFilled)) embedded[rel] = found;
   }
   return Object.keys(embedded).length === 0 ? data : { ...data, _embedded: embedded };
+}
+
+function isFilled(value: unknown): boolean {
+  if (value === null || value === undefined || value === false || value === '' || value === 0) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
 }
 
 function fetchEmbedded(href: string, scope: EmbedScope): Promise<unknown> {
@@ -76,16 +95,27 @@ function fetchEmbedded(href: string, scope: EmbedScope): Promise<unknown> {
   return pending;
 }
 
+/**
+ * One embedded target: a GET by in-process dispatch, as the same user, with
+ * `context=embed` unless the href names a context, and, for a collection, the route's
+ * largest `per_page` unless the href names one (the original since 6.5).
+ */
 async function dispatchEmbedded(href: string, scope: EmbedScope): Promise<unknown> {
   const request = scope.context.requestFromUrl(href);
   if (request === undefined) return {};
   request.user = scope.user;
-  if (!Object.hasOwn(request.query, 'context')) request.query.context = 'embed';
-  const match = scope.context.router.match(request.path);
-  const perPage = match?.value.endpoints.find((e) => e.methods.includes('GET'))?.args.find((a) => a.name === 'per_page');
-  if (perPage !== undefined && !Object.hasOwn(request.query, 'per_page') && typeof perPage.json.maximum === 'number') {
-    request.query.per_page = String(perPage.json.maximum);
+  if (!hasValue(request.query.context)) request.query.context = 'embed';
+  if (!hasValue(request.query.per_page)) {
+    const match = scope.context.router.match(request.path);
+    const endpoint = match?.value.endpoints.find((e) => e.methods.includes('GET'));
+    const maximum = endpoint?.args.find((a) => a.name === 'per_page')?.json.maximum;
+    if (typeof maximum === 'number') request.query.per_page = String(maximum);
   }
-  const result = await scope.context.dispatch(request);
+  const result = await scope.context.dispatch(request, { allow: false });
   return responseToData(result, false, scope);
+}
+
+/** PHP's `! empty()` for a parameter value. */
+function hasValue(value: unknown): boolean {
+  return value !== undefined && value !== '' && value !== '0';
 }

@@ -9,10 +9,11 @@
 export interface Envelope {
   body: unknown;
   status: number;
-  headers: Record<string, string | string[]>;
+  /** The response's own headers (`Allow`, `Link`, totals as integers), not the standard ones. */
+  headers: Record<string, string | string[] | number>;
 }
 
 /** Wraps data, status and headers. */
-export function envelope(body: unknown, status: number, headers: Record<string, string | string[]>): Envelope {
+export function envelope(body: unknown, status: number, headers: Record<string, string | string[] | number>): Envelope {
   return { body, status, headers };
 }

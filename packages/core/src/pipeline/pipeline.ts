@@ -7,7 +7,9 @@
  * → _fields → envelope → response headers (CORS, no-cache) → HEAD cut → links and embed → encode
  * ```
  *
- * Each stage is a small function over the same state; a stage that answers sets `state.result`.
+ * Each stage is a small function over the same state; a stage that answers sets
+ * `state.result`. `_fields` decides what is kept (and narrows `_embed`); the trimming itself
+ * runs where the data is built, after links and embedding.
  *
  * @module
  */
@@ -16,12 +18,12 @@ import type { HttpResponse } from '../http.js';
 import type { Principal, RestRequest } from '../request.js';
 import { RestResponse } from '../response.js';
 import type { ServerContext } from '../server-context.js';
-import { type EmbedRequest, parseEmbed, responseToData } from './embed.js';
+import { type EmbedRequest, narrowEmbed, parseEmbed, responseToData } from './embed.js';
 import { envelope } from './envelope.js';
-import { filterFields, parseFields } from './fields.js';
-import { type CorsPolicy, corsHeaders, NO_CACHE_HEADERS, standardHeaders } from './headers.js';
-import { jsonpCallback, wrapJsonp } from './jsonp.js';
-import { applyMethodOverride } from './method-override.js';
+import { embeddedRelations, type FieldTree, fieldTree, filterFields, parseFields } from './fields.js';
+import { type CorsPolicy, corsHeaders, NO_CACHE_HEADERS } from './headers.js';
+import { jsonpCallback, wantsJsonp, wrapJsonp } from './jsonp.js';
+import { applyMethodOverride, type OverrideSource } from './method-override.js';
 import { encodeJson } from './serialize.js';
 
 /** What an authenticator decides: a user (or anonymous), headers to add, or an error. */
@@ -36,6 +38,11 @@ export interface AuthOutcome {
 /**
  * Authenticates a request. `null` means "not mine": the next authenticator is asked.
  * The first outcome wins; with none, the request is anonymous.
+ *
+ * @example
+ * ```ts
+ * server.authenticate((request) => (request.header('x-api-key') === key ? { user: admin } : null));
+ * ```
  */
 export type Authenticator = (request: RestRequest) => AuthOutcome | null | Promise<AuthOutcome | null>;
 
@@ -53,8 +60,11 @@ export interface ServeState {
   readonly options: PipelineOptions;
   headers: Record<string, string | string[]>;
   jsonp: string | undefined;
-  overridden: boolean;
+  overridden: OverrideSource;
   embed: EmbedRequest;
+  /** The `_fields` tree, when the response is trimmed. */
+  fields: FieldTree | undefined;
+  enveloped: boolean;
   response: RestResponse | undefined;
   /** The data to encode, once computed. */
   data: unknown;
@@ -71,17 +81,26 @@ function bareError(state: ServeState, error: RestError): void {
   state.result = { status: error.statusFor(false), headers: state.headers, body };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed from header values
+const HEADER_UNSAFE = /[\r\n\u0000]/g;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters looked for
+const HAS_UNSAFE = /[\r\n\u0000]/;
+
+function clean(value: string): string {
+  return HAS_UNSAFE.test(value) ? value.replace(HEADER_UNSAFE, '') : value;
+}
+
+function safeHeader(value: string | string[]): string | string[] {
+  return Array.isArray(value) ? value.map(clean) : clean(value);
+}
+
 /** The stages, in order. */
 export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   [
     'standard-headers',
     (state) => {
-      const wantsJsonp = Object.hasOwn(state.request.query, '_jsonp');
-      state.headers = standardHeaders(state.context.names, {
-        restRootUrl: state.context.restUrl('/'),
-        curieBase: state.context.curieBase,
-        jsonp: wantsJsonp,
-      });
+      state.headers = state.context.standardHeaders(state.options.jsonp && wantsJsonp(state.request.query));
     },
   ],
   [
@@ -103,9 +122,9 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
     async (state) => {
       for (const authenticate of state.options.authenticators) {
         const outcome = await authenticate(state.request);
-        if (outcome === null) continue;
+        if (outcome === null || outcome === undefined) continue;
         state.request.user = outcome.user;
-        Object.assign(state.headers, outcome.headers);
+        if (outcome.headers !== undefined) Object.assign(state.headers, outcome.headers);
         if (outcome.error !== undefined) {
           const body = outcome.error.toBody(outcome.user !== null);
           state.response = new RestResponse(body, { status: body.data.status });
@@ -124,24 +143,21 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   [
     'fields',
     (state) => {
+      // Errors are never trimmed. The trimming runs when the data is built (see toData).
+      if (state.response === undefined || state.response.status >= 400) return;
       const fields = parseFields(state.request.query._fields);
-      if (fields === undefined || state.response === undefined) return;
-      state.response.data = filterFields(state.response.data, fields);
-      if (!fields.some((f) => f === '_links' || f.startsWith('_links.'))) {
-        for (const rel of Object.keys(state.response.links)) delete state.response.links[rel];
-      }
-      if (!fields.some((f) => f === '_embedded' || f.startsWith('_embedded.'))) state.embed = false;
+      if (fields === undefined || fields.length === 0) return;
+      state.fields = fieldTree(fields);
+      state.embed = narrowEmbed(state.embed, embeddedRelations(state.fields));
     },
   ],
   [
     'envelope',
     async (state) => {
       if (!Object.hasOwn(state.request.query, '_envelope') || state.response === undefined) return;
-      const data = await toData(state);
-      const headers: Record<string, string | string[]> = {};
-      for (const [name, value] of state.response.headers) headers[name] = value;
-      state.data = envelope(data, state.response.status, headers);
+      state.data = envelope(await toData(state), state.response.status, envelopeHeaders(state));
       state.dataReady = true;
+      state.enveloped = true;
       state.status = 200;
     },
   ],
@@ -150,15 +166,18 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
     (state) => {
       const response = state.response;
       if (response === undefined) return;
-      for (const [name, value] of response.headers) {
-        if (name.toLowerCase() === 'link') {
-          const existing = state.headers.Link;
-          const list = Array.isArray(existing) ? existing : existing === undefined ? [] : [existing];
-          state.headers.Link = [...list, ...(Array.isArray(value) ? value : [value])];
-        } else state.headers[name] = value;
+      // An enveloped response carries its headers in the body, as in the original.
+      if (!state.enveloped) {
+        for (const [name, value] of response.headers) {
+          if (name.toLowerCase() === 'link') {
+            const existing = state.headers.Link;
+            const list = Array.isArray(existing) ? existing : existing === undefined ? [] : [existing];
+            state.headers.Link = [...list, ...(Array.isArray(value) ? value : [value])].map(clean);
+          } else state.headers[name] = safeHeader(value);
+        }
       }
       const loggedIn = state.request.user !== null;
-      if (loggedIn || (state.overridden && state.status >= 400 && state.status < 500))
+      if (loggedIn || (state.overridden === 'header' && state.status >= 400 && state.status < 500))
         Object.assign(state.headers, NO_CACHE_HEADERS);
       Object.assign(state.headers, corsHeaders(state.request.header('origin'), state.options.cors));
     },
@@ -178,15 +197,17 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   [
     'encode',
     (state) => {
-      if (state.status === 204) {
-        state.result = { status: 204, headers: state.headers, body: null };
+      // The original sends no body for a 204 or for no data at all.
+      if (state.status === 204 || state.data === null || state.data === undefined) {
+        state.result = { status: state.status, headers: state.headers, body: null };
         return;
       }
       let json: string;
       try {
         json = encodeJson(state.data, { pretty: Object.hasOwn(state.request.query, '_pretty') });
       } catch (error) {
-        const failure = error instanceof RestError ? error : new RestError('rest_encode_error');
+        state.context.reportError(error, state.request);
+        const failure = new RestError('rest_encode_error');
         state.status = failure.status;
         json = JSON.stringify(failure.toBody());
       }
@@ -199,13 +220,28 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   ],
 ];
 
-function toData(state: ServeState): Promise<unknown> {
-  if (state.response === undefined) return Promise.resolve(null);
-  return responseToData(state.response, state.embed, {
+/** The response headers as the envelope shows them: totals as integers, `Link` joined. */
+function envelopeHeaders(state: ServeState): Record<string, string | string[] | number> {
+  const headers: Record<string, string | string[] | number> = {};
+  const prefix = state.context.names.headerPrefix.toLowerCase();
+  for (const [name, value] of state.response?.headers ?? []) {
+    const lower = name.toLowerCase();
+    if (Array.isArray(value)) headers[name] = lower === 'link' ? value.join(', ') : value;
+    else if ((lower === `${prefix}total` || lower === `${prefix}totalpages`) && /^\d+$/.test(value))
+      headers[name] = Number(value);
+    else headers[name] = value;
+  }
+  return headers;
+}
+
+async function toData(state: ServeState): Promise<unknown> {
+  if (state.response === undefined) return null;
+  const data = await responseToData(state.response, state.embed, {
     context: state.context,
     cache: new Map(),
     user: state.request.user,
   });
+  return state.fields === undefined ? data : filterFields(data, state.fields);
 }
 
 /** Runs the stages for one request and returns the HTTP response. */
@@ -216,17 +252,27 @@ export async function runPipeline(request: RestRequest, context: ServerContext, 
     options,
     headers: {},
     jsonp: undefined,
-    overridden: false,
+    overridden: undefined,
     embed: parseEmbed(request.query._embed),
+    fields: undefined,
+    enveloped: false,
     response: undefined,
     data: undefined,
     dataReady: false,
     status: 200,
     result: undefined,
   };
-  for (const [, stage] of STAGES) {
-    await stage(state);
-    if (state.result !== undefined) return state.result;
+  try {
+    for (const [, stage] of STAGES) {
+      const pending = stage(state);
+      if (pending !== undefined) await pending;
+      if (state.result !== undefined) return state.result;
+    }
+    throw new Error('The pipeline ended without a response.');
+  } catch (error) {
+    // A stage that throws (an authenticator, a CORS policy) is an internal error, never a crash.
+    context.reportError(error, request);
+    const headers = context.standardHeaders(false);
+    return { status: 500, headers, body: JSON.stringify(new RestError('rest_internal_error').toBody()) };
   }
-  throw new Error('The pipeline ended without a response.');
 }

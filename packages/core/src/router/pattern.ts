@@ -26,7 +26,8 @@ export const DEFAULT_PARAM_PATTERN = '[^/]+';
  * `patternFor(name)` gives each parameter's pattern (`[\d]+` for integers).
  */
 export function toOriginalForm(path: string, patternFor: (name: string) => string): string {
-  return path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => `(?P<${name}>${patternFor(name)})`);
+  // `(?:…)` groups and `\:` stay as they are: only a `:` that starts a name is a parameter.
+  return path.replace(/(?<![?\\]):([A-Za-z_]\w*)/g, (_match, name: string) => `(?P<${name}>${patternFor(name)})`);
 }
 
 function splitSegments(path: string): string[] {

@@ -1,11 +1,11 @@
 /**
  * Endpoint arguments: declared as Zod schemas, described as draft-04 JSON Schema, and
  * checked per request in the original's order: JSON parse error → required → validate →
- * sanitise.
+ * sanitise. Zod then parses the sanitised value, so refinements and transforms apply.
  *
  * @module
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { RestError } from '../errors.js';
 import type { RestRequest } from '../request.js';
 import { argJsonSchema } from './to-json-schema.js';
@@ -22,17 +22,69 @@ export interface CompiledArg {
   readonly required: boolean;
   readonly hasDefault: boolean;
   readonly defaultValue: unknown;
-  /** Set once the schema was found to hold an async refinement. */
+  /** Set once the schema is found to need async parsing (an async refinement). */
   async: boolean;
+}
+
+/** The schema keywords the original copies into the route index (`get_data_for_route`). */
+const INDEX_KEYWORDS = new Set([
+  'title',
+  'description',
+  'default',
+  'type',
+  'format',
+  'enum',
+  'items',
+  'properties',
+  'additionalProperties',
+  'patternProperties',
+  'minProperties',
+  'maxProperties',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'anyOf',
+  'oneOf',
+]);
+
+function assertPatterns(node: unknown, where: string): void {
+  if (typeof node !== 'object' || node === null) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'pattern' && typeof value === 'string') {
+      try {
+        new RegExp(value, 'u');
+      } catch {
+        throw new Error(`Argument ${where}: the pattern ${value} is not a valid regular expression.`);
+      }
+    } else assertPatterns(value, where);
+  }
 }
 
 /** Compiles an argument map once, when the route is registered. */
 export function compileArgs(shape: ArgsShape): CompiledArg[] {
   return Object.entries(shape).map(([name, zod]) => {
     const json = argJsonSchema(zod);
+    assertPatterns(json, name);
     const hasDefault = Object.hasOwn(json, 'default');
-    const acceptsUndefined = zod.def.type === 'optional' || zod.def.type === 'default' || zod.def.type === 'undefined' || zod.def.type === 'any' || zod.def.type === 'unknown';
-    return { name, zod, json, required: !acceptsUndefined && !hasDefault, hasDefault, defaultValue: json.default, async: false };
+    let acceptsUndefined: boolean;
+    let async = false;
+    try {
+      acceptsUndefined = zod.safeParse(undefined).success;
+    } catch (error) {
+      if (!(error instanceof z.core.$ZodAsyncError)) throw error;
+      // An async refinement was reached, so the synchronous checks let `undefined` through.
+      acceptsUndefined = true;
+      async = true;
+    }
+    return { name, zod, json, required: !acceptsUndefined && !hasDefault, hasDefault, defaultValue: json.default, async };
   });
 }
 
@@ -43,72 +95,92 @@ export function argDefaults(args: readonly CompiledArg[]): Record<string, unknow
   return out;
 }
 
+type Parsed = { ok: true; value: unknown } | ValidationIssue;
+
 /**
  * Checks and converts the request's arguments. Returns the parsed values keyed by name,
  * or throws the original's error (`rest_invalid_json`, `rest_missing_callback_param`,
- * `rest_invalid_param`). Async Zod refinements (an id that must exist in the database)
- * are awaited, so they fail validation before the permission check, as in the original.
+ * `rest_invalid_param`). Synchronous unless an argument has an async Zod refinement (a
+ * database lookup, say); then it returns a promise.
  */
-export async function parseArgs(request: RestRequest, args: readonly CompiledArg[]): Promise<Record<string, unknown>> {
+export function parseArgs(
+  request: RestRequest,
+  args: readonly CompiledArg[],
+): Record<string, unknown> | Promise<Record<string, unknown>> {
   const jsonError = request.jsonError;
   if (jsonError !== undefined) {
     throw new RestError('rest_invalid_json', undefined, {
-      data: { json_error_code: 4, json_error_message: jsonError.message },
+      data: { json_error_code: jsonError.code, json_error_message: jsonError.message },
     });
   }
-  const missing: string[] = [];
-  for (const arg of args) if (arg.required && request.param(arg.name) === undefined) missing.push(arg.name);
-  if (missing.length > 0) {
+  let missing: string[] | undefined;
+  for (const arg of args) if (arg.required && request.param(arg.name) === undefined) (missing ??= []).push(arg.name);
+  if (missing !== undefined) {
     throw new RestError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, {
       data: { params: missing },
     });
   }
   const values: Record<string, unknown> = {};
-  const params: Record<string, string> = {};
-  const details: Record<string, ValidationIssue> = {};
-  for (const arg of args) {
+  const issues: (ValidationIssue | undefined)[] = [];
+  let pending: Promise<void>[] | undefined;
+  const settle = (index: number, name: string, parsed: Parsed): void => {
+    if ('ok' in parsed) values[name] = parsed.value;
+    else issues[index] = parsed;
+  };
+  for (const [index, arg] of args.entries()) {
     const raw = request.param(arg.name);
     if (raw === undefined) {
       values[arg.name] = undefined;
       continue;
     }
-    const found = validateValue(raw, arg.json, arg.name) ?? (await parseWithZod(arg, sanitizeValue(raw, arg.json), values));
+    const found = validateValue(raw, arg.json, arg.name);
     if (found !== undefined) {
-      params[arg.name] = found.message;
-      details[arg.name] = found;
+      issues[index] = found;
+      continue;
     }
+    const parsed = parseWithZod(arg, sanitizeValue(raw, arg.json));
+    if (parsed instanceof Promise) (pending ??= []).push(parsed.then((p) => settle(index, arg.name, p)));
+    else settle(index, arg.name, parsed);
   }
-  const invalid = Object.keys(params);
-  if (invalid.length > 0) {
-    throw new RestError('rest_invalid_param', `Invalid parameter(s): ${invalid.join(', ')}`, {
-      data: { params, details },
+  const finish = (): Record<string, unknown> => {
+    if (issues.length === 0) return values;
+    // Reported in declaration order, whatever order async checks finished in.
+    const params: Record<string, string> = {};
+    let details: Record<string, ValidationIssue> | undefined;
+    for (const [index, arg] of args.entries()) {
+      const issue = issues[index];
+      if (issue === undefined) continue;
+      params[arg.name] = issue.message;
+      // A bare refinement is the original's `validate_callback` returning false: no details.
+      if (issue.code !== '') (details ??= {})[arg.name] = issue;
+    }
+    throw new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, {
+      // The original sends an empty PHP array, `[]`, when no detail was recorded.
+      data: { params, details: details ?? [] },
     });
-  }
-  return values;
+  };
+  return pending === undefined ? finish() : Promise.all(pending).then(finish);
 }
 
-async function parseWithZod(arg: CompiledArg, value: unknown, into: Record<string, unknown>): Promise<ValidationIssue | undefined> {
-  const result = arg.async ? await arg.zod.safeParseAsync(value) : safeParseSync(arg, value) ?? (await arg.zod.safeParseAsync(value));
-  if (result.success) {
-    into[arg.name] = result.data;
-    return undefined;
-  }
+function outcome(result: z.ZodSafeParseResult<unknown>): Parsed {
+  if (result.success) return { ok: true, value: result.data };
   const first = result.error.issues[0];
-  const message = first?.message && first.message !== 'Invalid input' ? first.message : 'Invalid parameter.';
-  return { code: 'rest_invalid_param', message, data: null };
+  if (first === undefined || first.message === '' || first.message === 'Invalid input') {
+    return { code: '', message: 'Invalid parameter.', data: null };
+  }
+  return { code: 'rest_invalid_param', message: first.message, data: null };
 }
 
-/** Parses synchronously; `undefined` when the schema turns out to be async (remembered on the arg). */
-function safeParseSync(arg: CompiledArg, value: unknown): ReturnType<z.ZodType['safeParse']> | undefined {
-  try {
-    return arg.zod.safeParse(value);
-  } catch (error) {
-    if (error instanceof Error && error.constructor.name === '$ZodAsyncError') {
+function parseWithZod(arg: CompiledArg, value: unknown): Parsed | Promise<Parsed> {
+  if (!arg.async) {
+    try {
+      return outcome(arg.zod.safeParse(value));
+    } catch (error) {
+      if (!(error instanceof z.core.$ZodAsyncError)) throw error;
       arg.async = true;
-      return undefined;
     }
-    throw error;
   }
+  return arg.zod.safeParseAsync(value).then(outcome);
 }
 
 /** An argument as the route index shows it. */
@@ -116,13 +188,17 @@ export interface ArgDescription extends JsonSchema {
   required: boolean;
 }
 
-/** The index and OPTIONS description of an argument list: `[]` when there are none. */
+/**
+ * The index and OPTIONS description of an argument list: `[]` when there are none. Only the
+ * original's schema keywords are shown, then `required`.
+ */
 export function describeArgs(args: readonly CompiledArg[]): Record<string, ArgDescription> | [] {
   if (args.length === 0) return [];
   const out: Record<string, ArgDescription> = {};
   for (const arg of args) {
-    const { readonly: _readonly, context: _context, ...json } = arg.json;
-    out[arg.name] = { ...json, required: arg.required };
+    const shown: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(arg.json)) if (INDEX_KEYWORDS.has(key)) shown[key] = value;
+    out[arg.name] = { ...shown, required: arg.required };
   }
   return out;
 }

@@ -34,23 +34,65 @@ export function filterByContext(data: unknown, schema: JsonSchema, context: stri
     return data.map((item) => filterByContext(item, schema, context));
   }
   if (!isRecord(data) || schema.properties === undefined) return data;
+  const plan = planFor(schema, context);
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    const property = Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
-    if (property === undefined) {
-      out[key] = value;
-    } else if (allows(property, context)) {
-      out[key] = filterByContext(value, property, context);
-    }
+  for (const key in data) {
+    if (!Object.hasOwn(data, key)) continue;
+    const step = plan.get(key);
+    if (step === undefined || step === KEEP) out[key] = data[key];
+    else if (step !== DROP) out[key] = filterByContext(data[key], step, context);
   }
   return out;
 }
 
-/** Whether any property of the schema is limited by context (so filtering can be skipped). */
-export function needsContextFilter(schema: JsonSchema, context: string): boolean {
+const KEEP = 1;
+const DROP = 0;
+/** Per property: keep as is, drop, or filter inside with its schema. */
+type Plan = Map<string, typeof KEEP | typeof DROP | JsonSchema>;
+const plans = new WeakMap<JsonSchema, Map<string, Plan>>();
+
+/** What to do with each property of an object schema in a context, computed once. */
+function planFor(schema: JsonSchema, context: string): Plan {
+  let byContext = plans.get(schema);
+  if (byContext === undefined) {
+    byContext = new Map();
+    plans.set(schema, byContext);
+  }
+  let plan = byContext.get(context);
+  if (plan === undefined) {
+    plan = new Map();
+    for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      if (!allows(property, context)) plan.set(key, DROP);
+      else if (limitsInside(property, context)) plan.set(key, property);
+      else plan.set(key, KEEP);
+    }
+    if (byContext.size < 16) byContext.set(context, plan);
+  }
+  return plan;
+}
+
+const needs = new WeakMap<JsonSchema, Map<string, boolean>>();
+
+/** Whether anything inside a schema (its properties, its items) is hidden in the context. */
+function limitsInside(schema: JsonSchema, context: string): boolean {
+  if (schema.items !== undefined && (!allows(schema.items, context) || limitsInside(schema.items, context))) return true;
   for (const property of Object.values(schema.properties ?? {})) {
-    if (!allows(property, context)) return true;
-    if (property.properties !== undefined && needsContextFilter(property, context)) return true;
+    if (!allows(property, context) || limitsInside(property, context)) return true;
   }
   return false;
+}
+
+/** Whether any property of the schema is limited by context (so filtering can be skipped). Memoised. */
+export function needsContextFilter(schema: JsonSchema, context: string): boolean {
+  let byContext = needs.get(schema);
+  if (byContext === undefined) {
+    byContext = new Map();
+    needs.set(schema, byContext);
+  }
+  let found = byContext.get(context);
+  if (found === undefined) {
+    found = limitsInside(schema, context);
+    if (byContext.size < 16) byContext.set(context, found);
+  }
+  return found;
 }

@@ -42,9 +42,27 @@ export function createArgs<T extends z.ZodObject>(schema: T): Writable<T> {
   return writable(schema);
 }
 
-/** The arguments of an update endpoint: the schema's writable fields, each optional. */
+/** A field without its default (a default applies only when creating), keeping its metadata. */
+function withoutDefault(field: z.ZodType): z.ZodType {
+  const def = field.def as { type: string; innerType?: z.ZodType };
+  if ((def.type !== 'default' && def.type !== 'prefault') || def.innerType === undefined) return field;
+  const meta = field.meta();
+  return meta === undefined ? def.innerType : def.innerType.meta(meta);
+}
+
+/**
+ * The arguments of an update endpoint: the schema's writable fields, each optional and
+ * without its default (a field left out keeps its stored value).
+ *
+ * @example
+ * ```ts
+ * endpoint({ methods: EDITABLE, args: updateArgs(OutgoingLink), permission, handler: ({ id, title }) => … });
+ * ```
+ */
 export function updateArgs<T extends z.ZodObject>(schema: T): { [K in keyof Writable<T>]: z.ZodOptional<Writable<T>[K]> } {
   const out: Record<string, z.ZodType> = {};
-  for (const [name, field] of Object.entries(writable(schema) as Record<string, z.ZodType>)) out[name] = field.optional();
+  for (const [name, field] of Object.entries(writable(schema) as Record<string, z.ZodType>)) {
+    out[name] = withoutDefault(field).optional();
+  }
   return out as { [K in keyof Writable<T>]: z.ZodOptional<Writable<T>[K]> };
 }

@@ -1,7 +1,8 @@
 /**
  * Zod → JSON Schema draft-04 with the original's keywords: `readonly` (from Zod's
  * `.readonly()`), `context` (from `.meta({ context })`), no `arg_options` in public output,
- * no `±2^53` bounds on integers, no `required` list on item schemas.
+ * no `±2^53` bounds on integers, no `required` list on item schemas, and keys in the
+ * original's order (`description`, `type`, …, `context`, `readonly`).
  *
  * @module
  */
@@ -14,21 +15,70 @@ export type RestContext = 'view' | 'edit' | 'embed';
 const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
 const cache = new WeakMap<z.ZodType, JsonSchema>();
 
+/** Keywords written first, in this order; `context` and `readonly` go last. */
+const LEADING = ['$schema', 'title', 'description', 'type', 'format', 'enum', 'items', 'properties', 'default'];
+const TRAILING = ['context', 'readonly'];
+/** Keywords whose value is a map of names to schemas (the names are not keywords). */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+/** Zod's own metadata keywords, never published. */
+const DROPPED = new Set(['arg_options', 'id']);
+
+function cleanMap(map: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(map)) out[name] = clean(schema);
+  return out;
+}
+
 function clean(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(clean);
   if (typeof node !== 'object' || node === null) return node;
   const source = node as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
-    if (key === 'arg_options' || key === 'id') continue;
+    if (DROPPED.has(key)) continue;
     if (key === 'readOnly') {
       if (value === true) out.readonly = true;
       continue;
     }
+    // Zod adds a pattern for its string formats; the format says it, and Zod still checks it.
+    if (key === 'pattern' && typeof source.format === 'string') continue;
     if ((key === 'minimum' && value === -SAFE_BOUND) || (key === 'maximum' && value === SAFE_BOUND)) continue;
-    out[key] = clean(value);
+    out[key] = SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null ? cleanMap(value as never) : clean(value);
   }
+  return order(out);
+}
+
+function order(node: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of LEADING) if (Object.hasOwn(node, key)) out[key] = node[key];
+  for (const [key, value] of Object.entries(node)) if (!Object.hasOwn(out, key) && !TRAILING.includes(key)) out[key] = value;
+  for (const key of TRAILING) if (Object.hasOwn(node, key)) out[key] = node[key];
   return out;
+}
+
+/**
+ * Inlines `$ref`s into `definitions` (Zod writes them for schemas given an `id`), since the
+ * original supports no `$ref`. A recursive schema keeps its inner `$ref`.
+ */
+function inlineRefs(root: Record<string, unknown>): Record<string, unknown> {
+  const definitions = (root.definitions ?? root.$defs) as Record<string, unknown> | undefined;
+  if (definitions === undefined) return root;
+  const resolve = (node: unknown, seen: readonly string[]): unknown => {
+    if (Array.isArray(node)) return node.map((item) => resolve(item, seen));
+    if (typeof node !== 'object' || node === null) return node;
+    const { $ref, ...rest } = node as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    if (typeof $ref === 'string') {
+      const name = $ref.replace(/^#\/(definitions|\$defs)\//, '');
+      const target = definitions[name];
+      if (target === undefined || seen.includes(name)) out.$ref = $ref;
+      else Object.assign(out, resolve(target, [...seen, name]));
+    }
+    for (const [key, value] of Object.entries(rest)) out[key] = resolve(value, seen);
+    return out;
+  };
+  const { definitions: _d, $defs: _defs, ...rest } = root;
+  return resolve(rest, []) as Record<string, unknown>;
 }
 
 /**
@@ -37,14 +87,14 @@ function clean(node: unknown): unknown {
  * @example
  * ```ts
  * toJsonSchema(z.object({ id: z.number().int().readonly() }));
- * // { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { id: { readonly: true, type: 'integer' } } }
+ * // { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { id: { type: 'integer', readonly: true } }, required: ['id'] }
  * ```
  */
 export function toJsonSchema(schema: z.ZodType): JsonSchema {
   let found = cache.get(schema);
   if (found === undefined) {
     const raw = z.toJSONSchema(schema, { target: 'draft-04', io: 'input', unrepresentable: 'any' });
-    found = clean(raw) as JsonSchema;
+    found = clean(inlineRefs(raw as Record<string, unknown>)) as JsonSchema;
     cache.set(schema, found);
   }
   return found;
@@ -52,10 +102,18 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
 
 /**
  * The public item schema of a route: draft-04, `title` first, no `required` list.
+ *
+ * @example
+ * ```ts
+ * itemJsonSchema(Note); // { $schema, title: 'note', type: 'object', properties: { id: {…}, … } }
+ * ```
  */
 export function itemJsonSchema(schema: z.ZodType, title?: string): JsonSchema {
   const { $schema, title: ownTitle, required: _required, ...rest } = toJsonSchema(schema);
-  return { $schema, title: title ?? ownTitle, ...rest };
+  const out: JsonSchema = { $schema };
+  const shownTitle = title ?? ownTitle;
+  if (shownTitle !== undefined) out.title = shownTitle;
+  return Object.assign(out, rest);
 }
 
 /** The JSON Schema of one argument, without the `$schema` member. */
@@ -64,13 +122,14 @@ export function argJsonSchema(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
-/** The contexts a schema's properties mention, in the original's order. */
-export function schemaContexts(schema: JsonSchema): RestContext[] {
+/**
+ * The contexts a schema's top-level properties name, sorted as the original's
+ * `get_context_param` does (`rsort`): `['view', 'embed', 'edit']`.
+ */
+export function schemaContexts(schema: JsonSchema): string[] {
   const found = new Set<string>();
-  const walk = (node: JsonSchema): void => {
-    if (Array.isArray(node.context)) for (const c of node.context) found.add(String(c));
-    for (const child of Object.values(node.properties ?? {})) walk(child);
-  };
-  walk(schema);
-  return (['view', 'embed', 'edit'] as const).filter((c) => found.has(c));
+  for (const property of Object.values(schema.properties ?? {})) {
+    if (Array.isArray(property.context)) for (const c of property.context) found.add(String(c));
+  }
+  return [...found].sort().reverse();
 }

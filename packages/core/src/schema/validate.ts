@@ -7,112 +7,15 @@
  * @module
  */
 
-/** The subset of JSON Schema the original validates. */
-export interface JsonSchema {
-  type?: string | string[];
-  enum?: readonly unknown[];
-  format?: string;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: boolean | JsonSchema;
-  required?: string[] | boolean;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean;
-  exclusiveMaximum?: boolean;
-  multipleOf?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
-  uniqueItems?: boolean;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  default?: unknown;
-  description?: string;
-  [keyword: string]: unknown;
-}
+import { bestType, isNumeric, isPlainObject, type JsonSchema, parseList, typesOf } from './types.js';
+
+export { type JsonSchema, parseList } from './types.js';
 
 /** One validation failure, shaped like the original's `WP_Error`. */
 export interface ValidationIssue {
   code: string;
   message: string;
   data: Record<string, unknown> | null;
-}
-
-const TYPE_ORDER = ['array', 'object', 'string', 'number', 'integer', 'boolean', 'null'] as const;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isNumeric(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value);
-  return typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(value);
-}
-
-function isInteger(value: unknown): boolean {
-  if (!isNumeric(value)) return false;
-  const n = Number(value);
-  return Number.isSafeInteger(n) || (Number.isInteger(n) && typeof value === 'number');
-}
-
-function isBooleanLike(value: unknown): boolean {
-  if (typeof value === 'boolean') return true;
-  if (typeof value === 'number') return value === 0 || value === 1;
-  return typeof value === 'string' && ['0', '1', 'true', 'false'].includes(value.toLowerCase());
-}
-
-/** Splits a list the way `wp_parse_list` does: on commas and whitespace. */
-export function parseList(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value === 'string') return value.split(/[\s,]+/).filter((part) => part !== '');
-  if (isPlainObject(value)) return Object.values(value);
-  return [value];
-}
-
-function matchesType(type: string, value: unknown): boolean {
-  switch (type) {
-    case 'array':
-      return Array.isArray(value) || typeof value === 'string' || isPlainObject(value);
-    case 'object':
-      return isPlainObject(value) || value === '';
-    case 'string':
-      return typeof value === 'string' || typeof value === 'number';
-    case 'number':
-      return isNumeric(value);
-    case 'integer':
-      return isInteger(value);
-    case 'boolean':
-      return isBooleanLike(value);
-    case 'null':
-      return value === null;
-    default:
-      return false;
-  }
-}
-
-function bestType(types: readonly string[], value: unknown): string | undefined {
-  // Real JSON types first, then the juggled string forms, in the original's order.
-  for (const type of TYPE_ORDER) {
-    if (!types.includes(type)) continue;
-    if (type === 'array' && Array.isArray(value)) return type;
-    if (type === 'object' && isPlainObject(value)) return type;
-    if (type === 'boolean' && typeof value === 'boolean') return type;
-    if ((type === 'integer' || type === 'number') && typeof value === 'number') {
-      if (type === 'integer' && !Number.isInteger(value)) continue;
-      return type;
-    }
-    if (type === 'null' && value === null) return type;
-  }
-  for (const type of TYPE_ORDER) if (types.includes(type) && matchesType(type, value)) return type;
-  return undefined;
-}
-
-function typesOf(schema: JsonSchema): string[] {
-  if (schema.type === undefined) return [];
-  return Array.isArray(schema.type) ? schema.type : [schema.type];
 }
 
 function listText(items: readonly unknown[]): string {
@@ -194,10 +97,12 @@ function validateCombined(value: unknown, schema: JsonSchema, param: string): Va
 
 function validateArray(items: unknown[], schema: JsonSchema, param: string): ValidationIssue | undefined {
   if (schema.minItems !== undefined && items.length < schema.minItems) {
-    return issue('rest_too_few_items', `${param} must contain at least ${schema.minItems} items.`);
+    const unit = schema.minItems === 1 ? 'item' : 'items';
+    return issue('rest_too_few_items', `${param} must contain at least ${schema.minItems} ${unit}.`);
   }
   if (schema.maxItems !== undefined && items.length > schema.maxItems) {
-    return issue('rest_too_many_items', `${param} must contain at most ${schema.maxItems} items.`);
+    const unit = schema.maxItems === 1 ? 'item' : 'items';
+    return issue('rest_too_many_items', `${param} must contain at most ${schema.maxItems} ${unit}.`);
   }
   if (schema.items !== undefined) {
     for (const [index, item] of items.entries()) {
@@ -286,15 +191,18 @@ function validateNumber(value: number, schema: JsonSchema, param: string): Valid
   const belowMin = min !== undefined && (exMin ? value <= min : value < min);
   const aboveMax = max !== undefined && (exMax ? value >= max : value > max);
   if (!belowMin && !aboveMax) return undefined;
+  // The original prints the bounds with `%d`.
+  const lo = min === undefined ? undefined : Math.trunc(min);
+  const hi = max === undefined ? undefined : Math.trunc(max);
   if (min !== undefined && max !== undefined) {
-    const lo = exMin ? 'exclusive' : 'inclusive';
-    const hi = exMax ? 'exclusive' : 'inclusive';
-    return issue('rest_out_of_bounds', `${param} must be between ${min} (${lo}) and ${max} (${hi})`);
+    const loKind = exMin ? 'exclusive' : 'inclusive';
+    const hiKind = exMax ? 'exclusive' : 'inclusive';
+    return issue('rest_out_of_bounds', `${param} must be between ${lo} (${loKind}) and ${hi} (${hiKind})`);
   }
   if (min !== undefined) {
-    return issue('rest_out_of_bounds', `${param} must be greater than ${exMin ? '' : 'or equal to '}${min}`);
+    return issue('rest_out_of_bounds', `${param} must be greater than ${exMin ? '' : 'or equal to '}${lo}`);
   }
-  return issue('rest_out_of_bounds', `${param} must be less than ${exMax ? '' : 'or equal to '}${max}`);
+  return issue('rest_out_of_bounds', `${param} must be less than ${exMax ? '' : 'or equal to '}${hi}`);
 }
 
 /**

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createRestServer, DELETABLE, defineRoute, EDITABLE, READABLE } from './index.js';
+import { testClient } from './testing.js';
+
+function countingServer() {
+  const calls: string[] = [];
+  const check = (name: string, allow: boolean | Promise<boolean>) => () => {
+    calls.push(name);
+    return allow;
+  };
+  const server = createRestServer({ siteUrl: 'http://example.test' });
+  server.register(
+    'demo/v1',
+    defineRoute({
+      path: '/things/:id',
+      args: { id: z.number().int() },
+      endpoints: (endpoint) => [
+        endpoint({ methods: READABLE, permission: check('read', true), handler: ({ id }) => ({ id }) }),
+        endpoint({ methods: EDITABLE, permission: check('edit', Promise.resolve(true)), handler: ({ id }) => ({ id }) }),
+        endpoint({ methods: DELETABLE, permission: check('delete', false), handler: () => null }),
+      ],
+    }),
+    defineRoute({
+      path: '/open',
+      endpoints: (endpoint) => [
+        endpoint({ methods: READABLE, permission: 'public', handler: () => ({ open: true }) }),
+        endpoint({ methods: ['POST'], permission: 'public', handler: () => ({ open: true }) }),
+      ],
+    }),
+  );
+  return { client: testClient(server), server, calls };
+}
+
+describe('permission checks and Allow', () => {
+  it('runs each endpoint check once per request, reusing it for Allow', async () => {
+    const { client, calls } = countingServer();
+    const res = await client.get('/demo/v1/things/1');
+    expect(res.status).toBe(200);
+    expect(res.header('Allow')).toBe('GET, POST, PUT, PATCH');
+    expect(calls.sort()).toEqual(['delete', 'edit', 'read']);
+  });
+
+  it('still computes Allow when the request fails validation or permission', async () => {
+    const { client, calls } = countingServer();
+    const invalid = await client.get('/demo/v1/things/1?id=x');
+    expect(invalid.status).toBe(400);
+    expect(invalid.header('Allow')).toBe('GET, POST, PUT, PATCH');
+    calls.length = 0;
+    const denied = await client.delete('/demo/v1/things/1');
+    expect(denied.status).toBe(401);
+    expect(calls.filter((c) => c === 'delete')).toHaveLength(1);
+  });
+
+  it('runs no check for a route whose endpoints are all public', async () => {
+    const { client, calls } = countingServer();
+    const res = await client.get('/demo/v1/open');
+    expect(res.header('Allow')).toBe('GET, POST');
+    expect(calls).toEqual([]);
+  });
+
+  it('sets no Allow when no route matched', async () => {
+    const { client } = countingServer();
+    expect((await client.get('/demo/v1/nothing')).header('Allow')).toBeUndefined();
+    expect((await client.put('/demo/v1/open')).header('Allow')).toBeUndefined();
+  });
+});
+
+describe('server.dispatch (in-process)', () => {
+  it('runs matching, arguments, permission and handler without encoding', async () => {
+    const { server } = countingServer();
+    const res = await server.dispatch({ path: '/demo/v1/things/7' });
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ id: 7 });
+    expect(res.getHeader('Allow')).toBe('GET, POST, PUT, PATCH');
+  });
+
+  it('returns errors as responses, never throwing', async () => {
+    const { server } = countingServer();
+    const res = await server.dispatch({ method: 'DELETE', path: '/demo/v1/things/7' });
+    expect(res.status).toBe(401);
+    expect(res.data).toMatchObject({ code: 'rest_forbidden' });
+  });
+});
+
+// The core's type-check has no Node or DOM types; the test only needs this one timer.
+declare const setTimeout: (callback: (value?: unknown) => void, ms: number) => unknown;
+
+describe('permission checks that fail', () => {
+  it('treat a rejecting or throwing check as "not allowed" in Allow, with no unhandled rejection', async () => {
+    const server = createRestServer();
+    server.register(
+      'demo/v1',
+      defineRoute({
+        path: '/x',
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: ['PUT'],
+            permission: async () => {
+              await new Promise((resolve) => setTimeout(resolve, 5));
+              return true;
+            },
+            handler: () => null,
+          }),
+          endpoint({ methods: ['POST'], permission: () => Promise.reject(new Error('db down')), handler: () => null }),
+          endpoint({
+            methods: DELETABLE,
+            permission: () => {
+              throw new Error('bug');
+            },
+            handler: () => null,
+          }),
+          endpoint({ methods: READABLE, permission: () => true, handler: () => ({ ok: true }) }),
+        ],
+      }),
+    );
+    const res = await testClient(server).get('/demo/v1/x');
+    // Vitest fails the run on an unhandled rejection; give one time to surface.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(res.status).toBe(200);
+    expect(res.header('Allow')).toBe('PUT, GET');
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createDemoServer } from '../../test/fixture.js';
+import { RestError } from '../index.js';
+import { testClient } from '../testing.js';
+import { STAGES } from './pipeline.js';
+
+describe('the pipeline', () => {
+  it("runs the stages in the original's order", () => {
+    expect(STAGES.map(([name]) => name)).toEqual([
+      'standard-headers',
+      'method-override',
+      'jsonp-check',
+      'authenticate',
+      'dispatch',
+      'fields',
+      'envelope',
+      'response-headers',
+      'head-cut',
+      'links-and-embed',
+      'encode',
+    ]);
+  });
+
+  it('sends X-Content-Type-Options: nosniff on every kind of answer', async () => {
+    const client = testClient(createDemoServer().server);
+    const answers = [
+      await client.get('/demo/v1/notes/1'),
+      await client.get('/demo/v1/nope'),
+      await client.get('/demo/v1/notes/1?_jsonp=a(b'),
+      await client.head('/demo/v1/notes'),
+      await client.options('/demo/v1/notes'),
+      await client.get('/demo/v1/notes?_envelope'),
+      await client.get('/demo/v1/notes/999'),
+      await client.head('//'),
+    ];
+    for (const res of answers) expect(res.header('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('stops at an authentication error, before dispatch, with the 401/403 rule', async () => {
+    const { server } = createDemoServer();
+    let dispatched = false;
+    server.authenticate((request) => {
+      if (request.header('x-bad-nonce') === undefined) return null;
+      return { user: { id: 5, can: () => false }, error: new RestError('rest_cookie_invalid_nonce') };
+    });
+    server.authenticate(() => {
+      dispatched = true;
+      return null;
+    });
+    const res = await testClient(server).get('/demo/v1/notes/1', { headers: { 'x-bad-nonce': '1' } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 'rest_cookie_invalid_nonce', message: 'Cookie check failed', data: { status: 403 } });
+    expect(dispatched).toBe(false);
+  });
+
+  it('adds headers an authenticator returns (a fresh nonce)', async () => {
+    const { server } = createDemoServer();
+    server.authenticate(() => ({ user: null, headers: { 'X-CMS-Nonce': 'fresh' } }));
+    const res = await testClient(server).get('/demo/v1/notes/1');
+    expect(res.header('X-CMS-Nonce')).toBe('fresh');
+  });
+});
+
+describe('failures outside dispatch', () => {
+  it('turns a throwing authenticator into a 500 rest_internal_error, reported', async () => {
+    const errors: unknown[] = [];
+    const { server } = createDemoServer({ onError: (error) => errors.push(error) });
+    server.authenticate(() => {
+      throw new Error('session store down');
+    });
+    const res = await testClient(server).get('/demo/v1/notes/1');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ code: 'rest_internal_error', message: 'An internal error occurred.', data: { status: 500 } });
+    expect(res.header('X-Content-Type-Options')).toBe('nosniff');
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createDemoServer } from '../../test/fixture.js';
+import { CREATABLE, collectionArgs, createRestServer, defineRoute, READABLE, requireCapability, response } from '../index.js';
+import { testClient } from '../testing.js';
+
+/** The tel/v1 item schema's contexts: view and edit only. */
+const Link = z.object({
+  id: z
+    .number()
+    .int()
+    .readonly()
+    .meta({ context: ['view', 'edit'] }),
+  title: z.string().meta({ context: ['view', 'edit'] }),
+});
+
+function server() {
+  const s = createRestServer({ siteUrl: 'http://example.test' });
+  s.register(
+    'demo/v1',
+    defineRoute({
+      path: '/links',
+      schema: Link,
+      endpoints: (endpoint) => [
+        endpoint({
+          methods: READABLE,
+          args: collectionArgs({ schema: Link }),
+          permission: 'public',
+          handler: (args) => response([args], { raw: true }),
+        }),
+        endpoint({
+          methods: CREATABLE,
+          args: {
+            username: z.string(),
+            email: z.string().email(),
+            password: z.string(),
+            roles: z.array(z.string()).optional(),
+          },
+          permission: requireCapability('create_users'),
+          handler: (args) => response(args, { raw: true }),
+        }),
+      ],
+    }),
+    defineRoute({
+      path: '/types',
+      endpoints: (endpoint) => [
+        endpoint({
+          methods: READABLE,
+          args: {
+            int: z.number().int().optional(),
+            num: z.number().optional(),
+            bool: z.boolean().optional(),
+            ids: z.array(z.number().int()).optional(),
+            tags: z.array(z.string()).optional(),
+            str: z.string().optional(),
+            either: z.union([z.number().int(), z.string()]).optional(),
+            list: z.array(z.string()).default([]),
+          },
+          permission: 'public',
+          handler: (args) => ({ ...args }),
+        }),
+      ],
+    }),
+  );
+  return testClient(s);
+}
+
+describe('argument errors, exactly as WordPress 6.1 words them', () => {
+  const client = server();
+
+  it('collects every invalid parameter with params and details', async () => {
+    const res = await client.get('/demo/v1/links?per_page=500&page=x&context=bad');
+    expect(res.status).toBe(400);
+    // Compared with `GET /wp-json/tel/v1/outgoing-links?per_page=500&page=x&context=bad`.
+    expect(res.body).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): context, page, per_page',
+      data: {
+        status: 400,
+        params: {
+          context: 'context is not one of view and edit.',
+          page: 'page is not of type integer.',
+          per_page: 'per_page must be between 1 (inclusive) and 100 (inclusive)',
+        },
+        details: {
+          context: { code: 'rest_not_in_enum', message: 'context is not one of view and edit.', data: null },
+          page: { code: 'rest_invalid_type', message: 'page is not of type integer.', data: { param: 'page' } },
+          per_page: {
+            code: 'rest_out_of_bounds',
+            message: 'per_page must be between 1 (inclusive) and 100 (inclusive)',
+            data: null,
+          },
+        },
+      },
+    });
+    expect(res.header('Allow')).toBe('GET');
+  });
+
+  it('lists missing required parameters in declaration order', async () => {
+    const res = await client.post('/demo/v1/links', { body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 'rest_missing_callback_param',
+      message: 'Missing parameter(s): username, email, password',
+      data: { status: 400, params: ['username', 'email', 'password'] },
+    });
+  });
+
+  it('validates formats and JSON types (a number is not a string)', async () => {
+    const res = await client.post('/demo/v1/links', { body: { username: 5, email: 'bad', password: 'p' } });
+    expect(res.body.message).toBe('Invalid parameter(s): username, email');
+    expect(res.body.data.details).toEqual({
+      username: { code: 'rest_invalid_type', message: 'username is not of type string.', data: { param: 'username' } },
+      email: { code: 'rest_invalid_email', message: 'Invalid email address.', data: null },
+    });
+  });
+
+  it('validates before the permission check: an anonymous bad request gets 400, a good one 401', async () => {
+    expect((await client.post('/demo/v1/links', { body: { username: 'u', email: 'bad', password: 'p' } })).status).toBe(400);
+    const ok = await client.post('/demo/v1/links', { body: { username: 'u', email: 'a@b.co', password: 'p' } });
+    expect(ok.status).toBe(401);
+    expect(ok.body.code).toBe('rest_forbidden');
+  });
+
+  it('names the failing item of a list: include[1]', async () => {
+    const res = await client.get('/demo/v1/types?ids=1,abc');
+    expect(res.body.data.params).toEqual({ ids: 'ids[1] is not of type integer.' });
+    expect(res.body.data.details.ids.data).toEqual({ param: 'ids[1]' });
+  });
+
+  it('rejects non-integers and non-booleans', async () => {
+    const res = await client.get('/demo/v1/types?int=1.5&bool=maybe');
+    expect(res.body.data.params).toEqual({ int: 'int is not of type integer.', bool: 'bool is not of type boolean.' });
+  });
+});
+
+describe('coercion of query and form strings', () => {
+  const client = server();
+
+  it('applies defaults', async () => {
+    const [args] = (await client.get('/demo/v1/links')).body;
+    expect(args).toMatchObject({ context: 'view', page: 1, per_page: 10, order: 'desc' });
+    expect((await client.get('/demo/v1/types')).body).toEqual({ list: [] });
+  });
+
+  it('casts integers, numbers and booleans', async () => {
+    const res = await client.get('/demo/v1/types?int=5&num=1.5&bool=false&str=07');
+    expect(res.body).toMatchObject({ int: 5, num: 1.5, bool: false, str: '07' });
+    for (const [text, value] of [
+      ['1', true],
+      ['0', false],
+      ['TRUE', true],
+      ['false', false],
+    ] as const) {
+      expect((await client.get(`/demo/v1/types?bool=${text}`)).body.bool, text).toBe(value);
+    }
+  });
+
+  it('splits comma and space lists into arrays, and reads PHP brackets', async () => {
+    expect((await client.get('/demo/v1/types?ids=1,2%203')).body.ids).toEqual([1, 2, 3]);
+    expect((await client.get('/demo/v1/types?tags[]=a&tags[]=b')).body.tags).toEqual(['a', 'b']);
+    expect((await client.get('/demo/v1/types?tags[0]=a&tags[1]=b')).body.tags).toEqual(['a', 'b']);
+    expect((await client.get('/demo/v1/types?tags=solo')).body.tags).toEqual(['solo']);
+  });
+
+  it('picks the first listed type a value fits', async () => {
+    expect((await client.get('/demo/v1/types?either=5')).body.either).toBe(5);
+    expect((await client.get('/demo/v1/types?either=five')).body.either).toBe('five');
+  });
+});
+
+describe('Zod refinements', () => {
+  it('reports a refinement message as rest_invalid_param', async () => {
+    const client = testClient(createDemoServer().server);
+    const res = await client.get('/demo/v1/notes/999');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): id',
+      data: {
+        status: 400,
+        params: { id: 'Invalid note ID.' },
+        details: { id: { code: 'rest_invalid_param', message: 'Invalid note ID.', data: null } },
+      },
+    });
+  });
+
+  it('reports a bare refinement like a validate callback returning false', async () => {
+    const s = createRestServer();
+    s.register(
+      'demo/v1',
+      defineRoute({
+        path: '/even',
+        args: {
+          n: z
+            .number()
+            .int()
+            .refine((n) => n % 2 === 0),
+        },
+        endpoints: (endpoint) => [endpoint({ methods: READABLE, permission: 'public', handler: ({ n }) => ({ n }) })],
+      }),
+    );
+    const res = await testClient(s).get('/demo/v1/even?n=3');
+    expect(res.body.data).toEqual({ status: 400, params: { n: 'Invalid parameter.' }, details: [] });
+    expect((await testClient(s).get('/demo/v1/even?n=4')).body).toEqual({ n: 4 });
+  });
+
+  it('applies Zod transforms after the original-style checks', async () => {
+    const s = createRestServer();
+    s.register(
+      'demo/v1',
+      defineRoute({
+        path: '/upper',
+        args: {
+          s: z
+            .string()
+            .min(2)
+            .transform((v) => v.toUpperCase()),
+        },
+        endpoints: (endpoint) => [endpoint({ methods: READABLE, permission: 'public', handler: ({ s: value }) => ({ value }) })],
+      }),
+    );
+    const client = testClient(s);
+    expect((await client.get('/demo/v1/upper?s=ab')).body).toEqual({ value: 'AB' });
+    expect((await client.get('/demo/v1/upper?s=a')).body.data.params).toEqual({ s: 's must be at least 2 characters long.' });
+  });
+});
+
+describe('async refinements', () => {
+  it('are awaited: an unknown id fails validation with 400, before the permission check', async () => {
+    const known = new Set([1, 2]);
+    const s = createRestServer();
+    s.register(
+      'demo/v1',
+      defineRoute({
+        path: '/links/:id',
+        args: {
+          id: z
+            .number()
+            .int()
+            .refine(async (id) => known.has(id), 'Invalid link ID.'),
+        },
+        endpoints: (e) => [
+          e({ methods: READABLE, permission: 'public', handler: ({ id }) => ({ id }) }),
+          e({
+            methods: ['DELETE'],
+            args: {
+              force: z
+                .boolean()
+                .refine(async () => false)
+                .optional(),
+            },
+            permission: requireCapability('x'),
+            handler: () => null,
+          }),
+        ],
+      }),
+    );
+    const client = testClient(s);
+    expect((await client.get('/demo/v1/links/2')).body).toEqual({ id: 2 });
+    const unknown = await client.delete('/demo/v1/links/9?force=1');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Invalid parameter(s): id, force');
+    expect(unknown.body.data.params).toEqual({ id: 'Invalid link ID.', force: 'Invalid parameter.' });
+    expect((await client.delete('/demo/v1/links/1')).status).toBe(401);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createDemoServer } from '../../test/fixture.js';
+import { contextArg, createRestServer, defineRoute, READABLE, response } from '../index.js';
+import { testClient } from '../testing.js';
+import { filterByContext, needsContextFilter } from './context-filter.js';
+import { itemJsonSchema } from './to-json-schema.js';
+
+describe('responses filtered by context', () => {
+  const client = testClient(createDemoServer().server);
+
+  it('view leaves out edit-only fields', async () => {
+    const res = await client.get('/demo/v1/notes/1');
+    expect(Object.keys(res.body)).toEqual(['id', 'title', 'body', 'author', '_links']);
+  });
+
+  it('edit shows them (to a caller allowed to ask)', async () => {
+    const res = await client.get('/demo/v1/notes/1?context=edit');
+    expect(res.body.secret).toBe('s1');
+  });
+
+  it('embed keeps only embed fields, item by item in lists', async () => {
+    const res = await client.get('/demo/v1/notes?context=embed&per_page=2');
+    for (const item of res.body) expect(Object.keys(item)).toEqual(['id', 'title', 'author', '_links']);
+  });
+
+  it('leaves raw responses alone', async () => {
+    const s = createRestServer();
+    const Schema = z.object({ a: z.string().meta({ context: ['edit'] }) });
+    s.register(
+      'demo/v1',
+      defineRoute({
+        path: '/raw',
+        schema: Schema,
+        endpoints: (e) => [
+          e({
+            methods: READABLE,
+            args: { context: contextArg(Schema) },
+            permission: 'public',
+            handler: () => response({ a: 'kept' }, { raw: true }),
+          }),
+        ],
+      }),
+    );
+    expect((await testClient(s).get('/demo/v1/raw')).body).toEqual({ a: 'kept' });
+  });
+});
+
+describe('filterByContext', () => {
+  const schema = itemJsonSchema(
+    z.object({
+      title: z
+        .object({
+          raw: z.string().meta({ context: ['edit'] }),
+          rendered: z.string().meta({ context: ['view', 'edit'] }),
+        })
+        .meta({ context: ['view', 'edit'] }),
+      tags: z.array(z.string().meta({ context: ['edit'] })).meta({ context: ['view', 'edit'] }),
+      extra: z.string().optional(),
+    }),
+  );
+
+  it('walks nested objects and empties lists whose items lack the context', () => {
+    const data = { title: { raw: 'r', rendered: 'R' }, tags: ['a'], plugin: 1 };
+    expect(filterByContext(data, schema, 'view')).toEqual({ title: { rendered: 'R' }, tags: [], plugin: 1 });
+    expect(filterByContext(data, schema, 'edit')).toEqual(data);
+    expect(filterByContext(data, schema, 'embed')).toEqual({ plugin: 1 });
+  });
+
+  it('knows when no filtering is needed', () => {
+    expect(needsContextFilter(schema, 'edit')).toBe(false);
+    expect(needsContextFilter(schema, 'view')).toBe(true);
+  });
+});
+
+describe('filterByContext in lists of objects', () => {
+  it('filters inside the items of a list property', () => {
+    const schema = itemJsonSchema(
+      z.object({
+        rows: z
+          .array(z.object({ a: z.string(), secret: z.string().meta({ context: ['edit'] }) }))
+          .meta({ context: ['view', 'edit'] }),
+      }),
+    );
+    expect(needsContextFilter(schema, 'view')).toBe(true);
+    expect(filterByContext({ rows: [{ a: 'x', secret: 's' }] }, schema, 'view')).toEqual({ rows: [{ a: 'x' }] });
+  });
+});
