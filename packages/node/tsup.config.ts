@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, packageBuild } from '../../tsup.package.ts';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  tsconfig: 'tsconfig.build.json',
-});
+export default defineConfig(packageBuild());
