@@ -1,0 +1,104 @@
+/**
+ * Regular-expression cost: anonymous input must not stall the event loop. Each case sends
+ * input shaped against one expression and expects an answer in well under a second; the
+ * fixed expressions answer in milliseconds, the current ones take seconds (quadratic
+ * backtracking), so the thresholds are far from both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHarness, type Harness, handle } from './harness.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await buildHarness();
+  await h.createLink('Target', 'https://target.test');
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+async function timed(request: Parameters<typeof handle>[1]): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const res = await handle(h.server, request);
+  return { status: res.status, ms: performance.now() - started };
+}
+
+describe('regular-expression cost', () => {
+  it('ordinary long inputs are cheap', { timeout: 60_000 }, async () => {
+    for (const request of [
+      { method: 'GET', url: `/cms-json/tel/v1/outgoing-links?search=${'a'.repeat(20_000)}`, headers: {} },
+      { method: 'GET', url: `/cms-json/tel/v1/outgoing-links?per_page=${'1'.repeat(50_000)}`, headers: {} },
+      { method: 'GET', url: '/cms-json/', headers: { authorization: `Basic ${'A'.repeat(50_000)}` } },
+    ]) {
+      const { status, ms } = await timed(request);
+      expect(status).toBeLessThan(500);
+      expect(ms, request.url).toBeLessThan(1_000);
+    }
+  });
+
+  // BUG-6a (packages/content/src/auth.ts, looksLikeEmail: /^[^\s@]+@[^\s@]+\.[^\s@]+$/): the
+  // two `[^\s@]+` around `\.` overlap (both take dots), so a login like 'a@' + '.'.repeat(n) + '@'
+  // costs O(n²). POST /cms-auth/v1/session takes the username from a body of up to 1 MiB with
+  // no length limit: 30,000 characters block the event loop ~4 s here, 1 MiB roughly half an
+  // hour. Basic credentials reach it too (twice per request). Expected: linear time (split on
+  // '@' and check the parts, or cap the length first: WordPress logins are at most 60 characters).
+  it.fails('BUG-6a: a 30,000-character username is refused in well under a second', { timeout: 120_000 }, async () => {
+    const { status, ms } = await timed({
+      method: 'POST',
+      url: '/cms-json/cms-auth/v1/session',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `username=a%40${'.'.repeat(30_000)}%40&password=x`,
+    });
+    expect(status).toBe(401);
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  // BUG-6b (packages/content/src/basic-auth.ts: /^\s*basic(?:\s+(.*?))?\s*$/is): the lazy `(.*?)`
+  // followed by `\s*$` is O(n²) on a run of spaces that does not end the header:
+  // 'Basic x' + ' '.repeat(40_000) + 'y' takes ~2 s in process (Node's 16 KiB header limit
+  // bounds it to ~0.4 s per request over HTTP, enough for a few clients to stall the server).
+  // Expected: linear time (trim first, then /^basic(?:\s+(.*))?$/is).
+  it.fails('BUG-6b: a Basic header with a long inner run of spaces is refused in well under a second', {
+    timeout: 120_000,
+  }, async () => {
+    const { status, ms } = await timed({
+      method: 'GET',
+      url: '/cms-json/',
+      headers: { authorization: `Basic x${' '.repeat(40_000)}y` },
+    });
+    expect(status).toBe(401);
+    expect(ms).toBeLessThan(500);
+  });
+
+  // BUG-6c (packages/core/src/schema/types.ts, isNumeric:
+  // /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/): `\d+\.?\d*` splits a run of digits in n
+  // ways, so '0'.repeat(n) + 'x' costs O(n²). Every integer or number argument goes through it,
+  // before the permission check: an anonymous `GET …/outgoing-links?per_page=000…0x` (15,000
+  // zeros, within Node's URL limit) takes ~0.9 s, and an anonymous
+  // `PUT /tel/v1/outgoing-links/1 {"id":"000…0x"}` with 30,000 zeros ~2.5 s (a 1 MiB body:
+  // most of an hour). Expected: linear time, e.g. /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/.
+  it.fails('BUG-6c: a 30,000-digit non-number in a JSON body is refused in well under a second', {
+    timeout: 120_000,
+  }, async () => {
+    const { status, ms } = await timed({
+      method: 'PUT',
+      url: '/cms-json/tel/v1/outgoing-links/1',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: `${'0'.repeat(30_000)}x` }),
+    });
+    expect(status).toBe(400);
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  // BUG-6d (packages/core/src/incoming.ts:91, `path.replace(/\/+$/, '')`): the engine retries
+  // the `\/+` run from every slash, so a path with a long run of slashes that does not end
+  // there costs O(n²): '/cms-json/' + '/'.repeat(40_000) + 'x' takes ~1.4 s in process (over
+  // HTTP the 16 KiB URL limit bounds it to ~0.2 s a request). Expected: linear (trim the
+  // trailing slashes with a loop, or test `path.endsWith('/')` first).
+  it.fails('BUG-6d: a path with 40,000 inner slashes is answered in well under a second', { timeout: 120_000 }, async () => {
+    const { status, ms } = await timed({ method: 'GET', url: `/cms-json/${'/'.repeat(40_000)}x`, headers: {} });
+    expect(status).toBe(404);
+    expect(ms).toBeLessThan(500);
+  });
+});
