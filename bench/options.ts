@@ -1,0 +1,78 @@
+/**
+ * Command-line flags and the plan they select: how many rounds, how long each run, how
+ * many requests for the memory case. Every number that bounds the run lives here.
+ *
+ * @module
+ */
+
+/** How long and how much of everything. */
+export interface Plan {
+  readonly mode: 'full' | 'quick';
+  /** autocannon connections. */
+  readonly connections: number;
+  /** Case 1, 3 and 4 (the list, on every server). */
+  readonly list: { rounds: number; seconds: number; warmupSeconds: number };
+  /** Case 2 (item, 404, create). */
+  readonly others: { rounds: number; seconds: number; warmupSeconds: number };
+  /** Case 5: seconds of the in-process loop (each of `handle` and `dispatch`). */
+  readonly inProcessSeconds: number;
+  /** Case 6: RSS is read after `checkpoints` requests in total; each leg is capped at `capSeconds`. */
+  readonly memory: { checkpoints: readonly number[]; capSeconds: number };
+  /** `--profile`: seconds of load on the profiled child. */
+  readonly profileSeconds: number;
+}
+
+/** The parsed flags. */
+export interface Options {
+  readonly plan: Plan;
+  /** `--write`: record the tables in `docs/performance.md`. */
+  readonly write: boolean;
+  /** `--profile[=case[@server]]`: profile one child on one case (default `list@cms-node`) instead of benchmarking. */
+  readonly profile: string | undefined;
+}
+
+const FULL: Plan = {
+  mode: 'full',
+  connections: 50,
+  list: { rounds: 3, seconds: 2.5, warmupSeconds: 1.5 },
+  others: { rounds: 2, seconds: 1.5, warmupSeconds: 0.5 },
+  inProcessSeconds: 2,
+  memory: { checkpoints: [10_000, 100_000], capSeconds: 25 },
+  profileSeconds: 15,
+};
+
+const QUICK: Plan = {
+  mode: 'quick',
+  connections: 50,
+  list: { rounds: 2, seconds: 1, warmupSeconds: 0.5 },
+  others: { rounds: 1, seconds: 1, warmupSeconds: 0 },
+  inProcessSeconds: 0.5,
+  memory: { checkpoints: [1_000, 5_000], capSeconds: 5 },
+  profileSeconds: 5,
+};
+
+const USAGE = `Usage: npm run bench -- [--quick] [--write] [--profile]
+  --quick    a short run (~30-60 s) with fewer rounds and requests
+  --write    record the results in docs/performance.md
+  --profile[=case[@server]]  run one server child under --cpu-prof on one case and print the top
+             self-time functions (cases: list, item, missing, create; servers: cms-node, cms-express,
+             cms-fetch, baseline-node, fastify, express-plain; default list@cms-node)`;
+
+/** Parses `process.argv`-style flags; exits with the usage on an unknown flag. */
+export function parseOptions(argv: readonly string[]): Options {
+  const known = new Set(['--quick', '--write', '--profile', '--help']);
+  for (const arg of argv) {
+    if (!known.has(arg) && !arg.startsWith('--profile=')) {
+      console.error(`Unknown flag ${arg}\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  if (argv.includes('--help')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const profileFlag = argv.find((arg) => arg === '--profile' || arg.startsWith('--profile='));
+  const profile =
+    profileFlag === undefined ? undefined : profileFlag === '--profile' ? 'list' : profileFlag.slice('--profile='.length);
+  return { plan: argv.includes('--quick') ? QUICK : FULL, write: argv.includes('--write'), profile };
+}

@@ -1,0 +1,243 @@
+/**
+ * `npm run bench [-- --quick] [-- --write] [-- --profile]`: the benchmark orchestrator.
+ *
+ * Starts every server as its own child process on 127.0.0.1 (each on its own copy of a
+ * seeded SQLite file), checks the baselines answer byte for byte what cms-json answers,
+ * drives each with autocannon, alternating servers round by round, runs the in-process
+ * loop and the memory case, and prints (with `--write`, records) the tables. Children are
+ * killed on every way out.
+ *
+ * @module
+ */
+import { loadavg } from 'node:os';
+import { affinityNote, pinLoadGenerator } from './affinity.js';
+import { type Bundles, bundleServers } from './build.js';
+import { LIST, LOAD_CASES, type LoadCase } from './cases.js';
+import { type Child, killAll, startChild, stopAll } from './children.js';
+import { load } from './load.js';
+import { measureMemory } from './memory.js';
+import { parseOptions } from './options.js';
+import { runProfile } from './profile.js';
+import { type BenchResults, describeMachine, renderResults, writeResults } from './report.js';
+import { type Seeded, seed } from './seed.js';
+import type { InProcessResult } from './servers/cms-inprocess.js';
+import { BASELINE_NODE, CMS_NODE, HTTP_SERVERS, IN_PROCESS, type ServerSpec } from './servers.js';
+import { type Summary, summarize } from './stats.js';
+import { capture, compare } from './verify.js';
+
+const options = parseOptions(process.argv.slice(2));
+const { plan } = options;
+let seeded: Seeded | undefined;
+let bundles: Bundles | undefined;
+
+function cleanUp(): void {
+  killAll();
+  seeded?.remove();
+  bundles?.remove();
+}
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the servers.`);
+    cleanUp();
+    process.exit(130);
+  });
+}
+// A hard bound on the whole run, whatever happens.
+const HARD_LIMIT_S = options.profile !== undefined ? 120 : plan.mode === 'quick' ? 110 : 300;
+setTimeout(() => {
+  console.error(`The benchmark exceeded ${HARD_LIMIT_S} s; stopping.`);
+  cleanUp();
+  process.exit(1);
+}, HARD_LIMIT_S * 1000).unref();
+
+const t0 = performance.now();
+const log = (text: string) => console.log(`[bench +${((performance.now() - t0) / 1000).toFixed(1)}s] ${text}`);
+
+function fileOf(spec: ServerSpec): string {
+  if (bundles === undefined) throw new Error('The servers are not bundled yet.');
+  return bundles.fileOf(spec.id);
+}
+
+async function startServers(specs: readonly ServerSpec[], data: Seeded, results: BenchResults): Promise<Map<string, Child>> {
+  const children = new Map<string, Child>();
+  // Two at a time: the machine may have two cores, and tsx compiles on start.
+  for (let i = 0; i < specs.length; i += 2) {
+    const batch = specs.slice(i, i + 2);
+    const started = await Promise.allSettled(
+      batch.map((spec) => startChild({ file: fileOf(spec), name: spec.name, database: data.copyFor(spec.id) })),
+    );
+    started.forEach((outcome, j) => {
+      const spec = batch[j] as ServerSpec;
+      if (outcome.status === 'fulfilled') children.set(spec.id, outcome.value);
+      else {
+        const reason = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+        results.unavailable.push({ server: spec, reason: reason.split('\n')[0] ?? reason });
+        log(`${spec.name} is not available: ${reason.split('\n')[0]}`);
+      }
+    });
+  }
+  return children;
+}
+
+async function check(children: Map<string, Child>, results: BenchResults): Promise<void> {
+  const reference = children.get(CMS_NODE.id);
+  if (reference === undefined) return;
+  for (const loadCase of LOAD_CASES) {
+    if (loadCase.request.method === 'POST') continue; // a create answers a new id each time
+    try {
+      await checkCase(loadCase, reference, children, results);
+    } catch (error) {
+      log(`WARNING: the start-up check of ${loadCase.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+async function checkCase(
+  loadCase: LoadCase,
+  reference: Child,
+  children: Map<string, Child>,
+  results: BenchResults,
+): Promise<void> {
+  const expected = await capture(reference.url, loadCase.request);
+  if (loadCase === LIST) results.referenceBody = expected.body.toString('utf8');
+  for (const spec of loadCase.servers) {
+    const child = children.get(spec.id);
+    if (child === undefined || spec === CMS_NODE) continue;
+    const comparison = compare(expected, await capture(child.url, loadCase.request));
+    results.checks.push({ server: spec, caseId: loadCase.id, comparison });
+    if (spec === BASELINE_NODE && !(comparison.body && comparison.headers && comparison.status)) {
+      log(`WARNING: the hand-written baseline differs from cms-json on ${loadCase.id}: ${comparison.headerDiff.join('; ')}`);
+    }
+  }
+}
+
+async function runCase(loadCase: LoadCase, children: Map<string, Child>): Promise<Map<string, Summary>> {
+  const budget = plan[loadCase.budget];
+  const servers = loadCase.servers.filter((spec) => children.has(spec.id));
+  const runs = new Map<string, Awaited<ReturnType<typeof load>>[]>();
+  const loadOptions = { connections: plan.connections, expectStatus: loadCase.expectStatus };
+  for (const spec of servers) {
+    if (budget.warmupSeconds <= 0) break;
+    const child = children.get(spec.id) as Child;
+    await load(child.url, loadCase.request, { ...loadOptions, seconds: budget.warmupSeconds });
+  }
+  for (let round = 0; round < budget.rounds; round++) {
+    // Rotate the order each round so no server always runs first.
+    for (let k = 0; k < servers.length; k++) {
+      const spec = servers[(k + round) % servers.length] as ServerSpec;
+      const child = children.get(spec.id) as Child;
+      // A child that died mid-run is reported (its runs count errors), never fatal.
+      const before = await child.stats().catch(() => undefined);
+      const result = await load(child.url, loadCase.request, { ...loadOptions, seconds: budget.seconds });
+      const after = await child.stats().catch(() => undefined);
+      result.cpuPerRequest =
+        before === undefined || after === undefined || result.requests === 0
+          ? Number.NaN
+          : (after.cpuMicros - before.cpuMicros) / result.requests;
+      runs.set(spec.id, [...(runs.get(spec.id) ?? []), result]);
+      log(
+        `${loadCase.id} round ${round + 1}/${budget.rounds} ${spec.name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms`,
+      );
+    }
+  }
+  const summaries = new Map<string, Summary>();
+  for (const [id, list] of runs) summaries.set(id, summarize(list));
+  return summaries;
+}
+
+async function benchmark(data: Seeded): Promise<BenchResults> {
+  const started = performance.now();
+  const results: BenchResults = {
+    plan,
+    machine: describeMachine(),
+    affinity: affinityNote(),
+    startedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    seconds: 0,
+    unavailable: [],
+    checks: [],
+    referenceBody: undefined,
+    cases: [],
+    inProcess: undefined,
+    memory: [],
+    peakRss: [],
+  };
+  log(`${plan.mode} run; starting ${HTTP_SERVERS.length} servers`);
+  const children = await startServers(HTTP_SERVERS, data, results);
+  for (const child of children.values()) if (child.note !== undefined) log(`${child.name}: ${child.note}`);
+
+  await check(children, results);
+  log(`cms-json's list body (the baseline must match it byte for byte):\n${results.referenceBody ?? '(cms-json unavailable)'}`);
+  for (const c of results.checks.filter((x) => x.caseId === 'list')) {
+    log(
+      `  ${c.server.name}: body ${c.comparison.body ? 'identical' : 'DIFFERS'}, headers ${c.comparison.headers ? 'identical' : 'differ'}`,
+    );
+  }
+
+  for (const loadCase of LOAD_CASES) results.cases.push({ loadCase, summaries: await runCase(loadCase, children) });
+
+  for (const [id, child] of children) {
+    const spec = HTTP_SERVERS.find((s) => s.id === id) as ServerSpec;
+    const stats = await child.stats().catch(() => undefined);
+    if (stats !== undefined) results.peakRss.push({ server: spec, maxRss: stats.maxRss });
+  }
+  await stopAll();
+
+  // Case 5: in-process, alone on the machine.
+  try {
+    const child = await startChild({ file: fileOf(IN_PROCESS), name: IN_PROCESS.name, database: data.copyFor(IN_PROCESS.id) });
+    results.inProcess = (await child.run(plan.inProcessSeconds)) as InProcessResult;
+    await child.stop();
+    log(
+      `in-process: handle ${Math.round(results.inProcess.handleOps)} ops/s, dispatch ${Math.round(results.inProcess.dispatchOps)} ops/s`,
+    );
+  } catch (error) {
+    results.unavailable.push({ server: IN_PROCESS, reason: error instanceof Error ? error.message : String(error) });
+  }
+
+  // Case 6: memory, on fresh servers, one at a time.
+  for (const spec of [CMS_NODE, BASELINE_NODE]) {
+    try {
+      const child = await startChild({ file: fileOf(spec), name: spec.name, database: data.copyFor(`${spec.id}-memory`) });
+      const points = await measureMemory(child, plan);
+      await child.stop();
+      results.memory.push({ server: spec, points });
+      log(`memory ${spec.name}: ${points.map((p) => `${p.requests} req → ${(p.rss / 2 ** 20).toFixed(1)} MiB`).join(', ')}`);
+    } catch (error) {
+      log(`memory case for ${spec.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  results.seconds = (performance.now() - started) / 1000;
+  results.loadAverageAtEnd = loadavg()[0];
+  return results;
+}
+
+async function mainRun(): Promise<void> {
+  pinLoadGenerator();
+  [seeded, bundles] = await Promise.all([seed(), bundleServers()]);
+  if (options.profile !== undefined) {
+    const [caseId, serverId = CMS_NODE.id] = options.profile.split('@');
+    const loadCase = LOAD_CASES.find((c) => c.id === caseId);
+    if (loadCase === undefined) throw new Error(`Unknown case "${caseId}": use ${LOAD_CASES.map((c) => c.id).join(', ')}.`);
+    const server = HTTP_SERVERS.find((s) => s.id === serverId);
+    if (server === undefined) throw new Error(`Unknown server "${serverId}": use ${HTTP_SERVERS.map((s) => s.id).join(', ')}.`);
+    await runProfile(seeded, { server, file: bundles.fileOf(server.id) }, loadCase, plan);
+    return;
+  }
+  const results = await benchmark(seeded);
+  const lines = renderResults(results);
+  console.log(`\n${lines.join('\n')}`);
+  if (options.write) log(`written to ${writeResults(lines)}`);
+}
+
+mainRun().then(
+  () => {
+    cleanUp();
+    process.exit(0);
+  },
+  (error: unknown) => {
+    console.error(error);
+    cleanUp();
+    process.exit(1);
+  },
+);

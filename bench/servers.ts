@@ -1,0 +1,27 @@
+/**
+ * The servers of the benchmark: which child script, which display name, and which cases
+ * each one serves.
+ *
+ * @module
+ */
+
+/** A server of the benchmark. */
+export interface ServerSpec {
+  /** Short id, also the child script's name under `servers/`. */
+  readonly id: string;
+  /** Display name. */
+  readonly name: string;
+}
+
+export const CMS_NODE: ServerSpec = { id: 'cms-node', name: 'cms-json (node adapter)' };
+export const BASELINE_NODE: ServerSpec = { id: 'baseline-node', name: 'hand-written node:http' };
+export const FASTIFY: ServerSpec = { id: 'fastify', name: 'Fastify 5' };
+export const CMS_EXPRESS: ServerSpec = { id: 'cms-express', name: 'cms-json (Express adapter)' };
+export const EXPRESS_PLAIN: ServerSpec = { id: 'express-plain', name: 'plain Express 5 handler' };
+export const CMS_FETCH: ServerSpec = { id: 'cms-fetch', name: 'cms-json (Fetch adapter on node:http)' };
+
+/** Every HTTP server, in start order. */
+export const HTTP_SERVERS: readonly ServerSpec[] = [CMS_NODE, BASELINE_NODE, FASTIFY, CMS_EXPRESS, EXPRESS_PLAIN, CMS_FETCH];
+
+/** The in-process child (case 5): builds the server, no socket. */
+export const IN_PROCESS: ServerSpec = { id: 'cms-inprocess', name: 'cms-json in-process' };

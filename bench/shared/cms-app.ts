@@ -1,0 +1,36 @@
+/**
+ * The cms-json server under test: the `tel/v1` plugin on the seeded SQLite file, with the
+ * bench authenticator (a fixed header, see {@link AUTH_HEADER}).
+ *
+ * @module
+ */
+import { createRestServer, type RestServer } from '@cms-json/core';
+import { openDatabase } from '@cms-json/database';
+import { type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
+import { AUTH_HEADER, AUTH_VALUE, SITE_URL } from './constants.js';
+
+/** A built cms-json server and the way to close its database. */
+export interface CmsApp {
+  server: RestServer;
+  close(): Promise<void>;
+}
+
+/** Builds the cms-json server on a SQLite file. */
+export async function createCmsApp(file: string): Promise<CmsApp> {
+  const database = openDatabase<OutgoingLinksTables>({ url: `sqlite:${file}` });
+  let failures = 0;
+  const server = createRestServer({
+    siteUrl: SITE_URL,
+    // The first unexpected failure is printed; the rest only counted (a broken route under
+    // load would otherwise flood the output and measure console.error).
+    onError: (error, request) => {
+      if (failures++ === 0)
+        console.error(`[cms-json] ${request.method} ${request.path} failed (further failures not printed):`, error);
+    },
+  });
+  server.authenticate((request) =>
+    request.header(AUTH_HEADER) === AUTH_VALUE ? { user: { id: 1, can: (capability) => capability === 'edit_posts' } } : null,
+  );
+  await server.use(outgoingLinks({ db: database.db, clickCounter: false }));
+  return { server, close: () => database.close() };
+}

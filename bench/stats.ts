@@ -1,0 +1,39 @@
+/**
+ * Small statistics over the rounds of a case.
+ *
+ * @module
+ */
+import type { LoadResult } from './load.js';
+
+/** The median of a non-empty list (the mean of the middle two for an even length). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** The medians of a server's rounds in one case. */
+export interface Summary {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Server CPU time per request, in microseconds. */
+  cpuPerRequest: number;
+  requests: number;
+  failures: number;
+  rounds: number;
+}
+
+/** Summarises the rounds of one server in one case. */
+export function summarize(runs: readonly LoadResult[]): Summary {
+  return {
+    rps: median(runs.map((run) => run.rps)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    cpuPerRequest: median(runs.map((run) => run.cpuPerRequest)),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    failures: runs.reduce((sum, run) => sum + run.failures, 0),
+    rounds: runs.length,
+  };
+}
