@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { type PreparedQuery, prepareQuery } from '@cms-json/database';
 import { type Kysely, sql } from 'kysely';
 import type { OutgoingLinksTables } from './migrations.js';
 import type { OutgoingLinkRecord } from './schema.js';
@@ -27,13 +28,41 @@ function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+const COLUMNS = ['id', 'title', 'slug', 'link', 'count'] as const;
+
+type Row = { id: number; title: string; slug: string; link: string; count: number | string | bigint };
+
 /** The outgoing-links table. */
 export class OutgoingLinksStore {
   readonly db: Kysely<OutgoingLinksTables>;
+  // The hot queries, compiled once (parameters in order): a record by id, and the count.
+  readonly #byId: PreparedQuery<Row>;
+  readonly #countAll: PreparedQuery<{ total: number | string }>;
+  // An unfiltered page per sort order; parameters: limit, offset.
+  readonly #pages = new Map<string, PreparedQuery<Row>>();
 
   /** Pass a site database with more tables as `db as unknown as Kysely<OutgoingLinksTables>` (Kysely's table map is invariant). */
   constructor(db: Kysely<OutgoingLinksTables>) {
     this.db = db;
+    this.#byId = prepareQuery(db, db.selectFrom('outgoing_links').select(COLUMNS).where('id', '=', 0).compile());
+    this.#countAll = prepareQuery(
+      db,
+      db
+        .selectFrom('outgoing_links')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .compile(),
+    );
+  }
+
+  #page(query: ListQuery): PreparedQuery<Row> {
+    const key = `${query.orderby} ${query.order}`;
+    let page = this.#pages.get(key);
+    if (page === undefined) {
+      const builder = this.db.selectFrom('outgoing_links').select(COLUMNS).orderBy(query.orderby, query.order);
+      page = prepareQuery(this.db, builder.orderBy('id', query.order).limit(0).offset(0).compile());
+      this.#pages.set(key, page);
+    }
+    return page;
   }
 
   #filtered(search: string | undefined) {
@@ -47,8 +76,13 @@ export class OutgoingLinksStore {
 
   /** One page of links and the total count. */
   async list(query: ListQuery): Promise<{ items: OutgoingLinkRecord[]; total: number }> {
+    if (query.search === undefined || query.search === '') {
+      const items = await this.#page(query)([query.limit, query.offset]);
+      const [row] = await this.#countAll([]);
+      return { items: items.map(toRecord), total: Number(row?.total ?? 0) };
+    }
     const items = await this.#filtered(query.search)
-      .select(['id', 'title', 'slug', 'link', 'count'])
+      .select(COLUMNS)
       .orderBy(query.orderby, query.order)
       .orderBy('id', query.order)
       .limit(query.limit)
@@ -62,11 +96,7 @@ export class OutgoingLinksStore {
 
   /** A link by id, or `undefined`. */
   async get(id: number): Promise<OutgoingLinkRecord | undefined> {
-    const row = await this.db
-      .selectFrom('outgoing_links')
-      .select(['id', 'title', 'slug', 'link', 'count'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const [row] = await this.#byId([id]);
     return row === undefined ? undefined : toRecord(row);
   }
 
@@ -75,19 +105,14 @@ export class OutgoingLinksStore {
     const row = await this.db
       .insertInto('outgoing_links')
       .values({ ...write, count: 0 })
-      .returning(['id', 'title', 'slug', 'link', 'count'])
+      .returning(COLUMNS)
       .executeTakeFirstOrThrow();
     return toRecord(row);
   }
 
   /** Updates title, slug and link; `id` and `count` are never written. */
   async update(id: number, write: LinkWrite): Promise<OutgoingLinkRecord | undefined> {
-    const row = await this.db
-      .updateTable('outgoing_links')
-      .set(write)
-      .where('id', '=', id)
-      .returning(['id', 'title', 'slug', 'link', 'count'])
-      .executeTakeFirst();
+    const row = await this.db.updateTable('outgoing_links').set(write).where('id', '=', id).returning(COLUMNS).executeTakeFirst();
     return row === undefined ? undefined : toRecord(row);
   }
 
@@ -112,12 +137,6 @@ export class OutgoingLinksStore {
   }
 }
 
-function toRecord(row: {
-  id: number;
-  title: string;
-  slug: string;
-  link: string;
-  count: number | string | bigint;
-}): OutgoingLinkRecord {
+function toRecord(row: Row): OutgoingLinkRecord {
   return { id: Number(row.id), title: row.title, slug: row.slug, link: row.link, count: Number(row.count) };
 }

@@ -136,7 +136,31 @@ function openSqlite<DB>(file: string): Kysely<DB> {
     database.close();
     throw error;
   }
+  cacheStatements(database);
   return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+}
+
+/** How many prepared statements a connection keeps; Kysely sends one SQL text per query shape. */
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * Kysely's SQLite driver calls `prepare(sql)` for every query, and preparing costs about as
+ * much as running a small query. Hand out the statement already prepared for the same SQL
+ * text: better-sqlite3 statements are reusable, and `all`/`get`/`run` finish synchronously.
+ * A statement still iterating (a streamed query) is busy and is not handed out twice.
+ */
+function cacheStatements(database: SqliteDatabase.Database): void {
+  const prepare = database.prepare.bind(database);
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  database.prepare = ((sql: string) => {
+    let statement = cache.get(sql);
+    if (statement === undefined || statement.busy) {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }) as typeof database.prepare;
 }
 
 /** PostgreSQL type id of `int8`/`bigint`, the type of `count(*)` and `bigserial`. */

@@ -26,3 +26,4 @@ export {
   type RunMigrationsOptions,
   runMigrations,
 } from './migrations.js';
+export { type PreparedQuery, prepareQuery } from './prepared-query.js';

@@ -69,6 +69,15 @@ export class CurieRegistry {
 
   /** Compacts every relation of `links` and appends `curies` for the prefixes used. */
   apply(links: Links): Links & { curies?: CurieLink[] } {
+    // Registered names only (`self`, `collection`, …): nothing to compact, no `curies` to add.
+    let absolute = false;
+    for (const rel in links) {
+      if (rel.includes('://')) {
+        absolute = true;
+        break;
+      }
+    }
+    if (!absolute) return links;
     const out: Links & { curies?: CurieLink[] } = {};
     let used: string | undefined;
     for (const rel in links) {

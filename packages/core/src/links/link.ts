@@ -60,6 +60,20 @@ interface CompiledTemplate {
 const compiled = new Map<string, CompiledTemplate>();
 const PLACEHOLDER = /:([A-Za-z_]\w*)/g;
 
+/** A path whose only syntax is `:name` placeholders (no optional groups, wildcards or escapes). */
+const PLAIN_PATH = /^(?:[^:{}()[\]*+?!\\]|:[A-Za-z_]\w*)*$/;
+
+/** Fills a plain path: the literals joined with the encoded values, as path-to-regexp's `compile` does. */
+function plainFiller(path: string): (params: Record<string, string>) => string {
+  const parts = path.split(/:([A-Za-z_]\w*)/);
+  return (params) => {
+    let out = parts[0] as string;
+    for (let i = 1; i < parts.length; i += 2)
+      out += encodeURIComponent(params[parts[i] as string] ?? '') + (parts[i + 1] as string);
+    return out;
+  };
+}
+
 /**
  * Compiles a path template once: `/cms/v2/comments?post=:id`. The path is filled by
  * path-to-regexp (values percent-encoded); the query's placeholders are filled here.
@@ -72,7 +86,11 @@ export function compileTemplate(template: string): CompiledTemplate {
     const pathPart = q === -1 ? template : template.slice(0, q);
     const query = q === -1 ? undefined : template.slice(q + 1);
     const names = [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string))];
-    const toPath = pathPart.includes(':') ? compile(pathPart) : () => pathPart;
+    const toPath = !pathPart.includes(':')
+      ? () => pathPart
+      : PLAIN_PATH.test(pathPart)
+        ? plainFiller(pathPart)
+        : compile(pathPart);
     found = { names, path: toPath, query };
     compiled.set(template, found);
   }

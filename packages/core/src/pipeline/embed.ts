@@ -34,6 +34,14 @@ export function narrowEmbed(embed: EmbedRequest, keep: readonly string[] | undef
   return wanted.length === 0 ? false : wanted;
 }
 
+/** The response's data with its `_links` (CURIEs applied): what is sent when nothing is embedded. */
+export function linkedData(response: RestResponse, context: ServerContext | undefined): unknown {
+  const data = response.data;
+  if (!isRecord(data)) return data;
+  for (const _rel in response.links) return { ...data, _links: context?.curies.apply(response.links) ?? response.links };
+  return data;
+}
+
 /** Per-request state of embedding: the cache by href. */
 export interface EmbedScope {
   readonly context: ServerContext;
@@ -55,10 +63,7 @@ export async function responseToData(
   embed: EmbedRequest,
   scope: EmbedScope | undefined,
 ): Promise<unknown> {
-  let data = response.data;
-  if (isRecord(data) && Object.keys(response.links).length > 0) {
-    data = { ...data, _links: scope?.context.curies.apply(response.links) ?? response.links };
-  }
+  const data = linkedData(response, scope?.context);
   if (embed === false || scope === undefined) return data;
   if (Array.isArray(data)) return Promise.all(data.map((item) => embedInto(item, embed, scope)));
   return embedInto(data, embed, scope);

@@ -18,7 +18,7 @@ import type { HttpResponse } from '../http.js';
 import type { Principal, RestRequest } from '../request.js';
 import { RestResponse } from '../response.js';
 import type { ServerContext } from '../server-context.js';
-import { type EmbedRequest, narrowEmbed, parseEmbed, responseToData } from './embed.js';
+import { type EmbedRequest, linkedData, narrowEmbed, parseEmbed, responseToData } from './embed.js';
 import { envelope } from './envelope.js';
 import { embeddedRelations, type FieldTree, fieldTree, filterFields, parseFields } from './fields.js';
 import { type CorsPolicy, corsHeaders, NO_CACHE_HEADERS } from './headers.js';
@@ -117,22 +117,7 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
       else state.jsonp = callback;
     },
   ],
-  [
-    'authenticate',
-    async (state) => {
-      for (const authenticate of state.options.authenticators) {
-        const outcome = await authenticate(state.request);
-        if (outcome === null || outcome === undefined) continue;
-        state.request.user = outcome.user;
-        if (outcome.headers !== undefined) Object.assign(state.headers, outcome.headers);
-        if (outcome.error !== undefined) {
-          const body = outcome.error.toBody(outcome.user !== null);
-          state.response = new RestResponse(body, { status: body.data.status });
-        }
-        return;
-      }
-    },
-  ],
+  ['authenticate', (state) => authenticateFrom(state, 0)],
   [
     'dispatch',
     async (state) => {
@@ -190,8 +175,16 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   ],
   [
     'links-and-embed',
-    async (state) => {
-      if (!state.dataReady) state.data = await toData(state);
+    (state) => {
+      if (state.dataReady) return;
+      // Nothing to embed or trim: no promise, no embed cache.
+      if (state.embed === false && state.fields === undefined) {
+        state.data = state.response === undefined ? null : linkedData(state.response, state.context);
+        return;
+      }
+      return toData(state).then((data) => {
+        state.data = data;
+      });
     },
   ],
   [
@@ -232,6 +225,31 @@ function envelopeHeaders(state: ServeState): Record<string, string | string[] | 
     else headers[name] = value;
   }
   return headers;
+}
+
+/** Asks the authenticators from `start` on; synchronous ones cost no promise. */
+function authenticateFrom(state: ServeState, start: number): void | Promise<void> {
+  const authenticators = state.options.authenticators;
+  for (let i = start; i < authenticators.length; i++) {
+    const outcome = (authenticators[i] as Authenticator)(state.request);
+    if (outcome instanceof Promise) {
+      return outcome.then((settled) =>
+        settled === null || settled === undefined ? authenticateFrom(state, i + 1) : adopt(state, settled),
+      );
+    }
+    if (outcome === null || outcome === undefined) continue;
+    adopt(state, outcome);
+    return;
+  }
+}
+
+function adopt(state: ServeState, outcome: AuthOutcome): void {
+  state.request.user = outcome.user;
+  if (outcome.headers !== undefined) Object.assign(state.headers, outcome.headers);
+  if (outcome.error !== undefined) {
+    const body = outcome.error.toBody(outcome.user !== null);
+    state.response = new RestResponse(body, { status: body.data.status });
+  }
 }
 
 async function toData(state: ServeState): Promise<unknown> {

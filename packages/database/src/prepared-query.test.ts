@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './connect.js';
+import { prepareQuery } from './prepared-query.js';
+
+interface Tables {
+  notes: { id: number; text: string };
+}
+
+describe('prepareQuery', () => {
+  it('runs one compiled query with new parameters each time', async () => {
+    const { db, close } = openDatabase<Tables>({ url: 'sqlite::memory:' });
+    await db.schema
+      .createTable('notes')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('text', 'text')
+      .execute();
+    await db
+      .insertInto('notes')
+      .values([
+        { id: 1, text: 'one' },
+        { id: 2, text: 'two' },
+      ])
+      .execute();
+    const byId = prepareQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
+    expect(await byId([2])).toEqual([{ id: 2, text: 'two' }]);
+    expect(await byId([1])).toEqual([{ id: 1, text: 'one' }]);
+    expect(await byId([3])).toEqual([]);
+    await close();
+  });
+
+  it('reuses prepared statements without mixing results of interleaved queries', async () => {
+    const { db, close } = openDatabase<Tables>({ url: 'sqlite::memory:' });
+    await db.schema
+      .createTable('notes')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('text', 'text')
+      .execute();
+    await db
+      .insertInto('notes')
+      .values([
+        { id: 1, text: 'one' },
+        { id: 2, text: 'two' },
+      ])
+      .execute();
+    const byId = prepareQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
+    const results = await Promise.all([1, 2, 1, 2, 1].map((id) => byId([id])));
+    expect(results.map((rows) => rows[0]?.text)).toEqual(['one', 'two', 'one', 'two', 'one']);
+    await close();
+  });
+});
