@@ -5,7 +5,7 @@
  * @module
  */
 import type { Plugin } from '@cms-json/core';
-import { runMigrations } from '@cms-json/database';
+import { type Dialect, runMigrations } from '@cms-json/database';
 import type { Kysely } from 'kysely';
 import { clickCounterPage } from './click-counter.js';
 import { migrations, type OutgoingLinksTables } from './migrations.js';
@@ -19,6 +19,8 @@ export const NAMESPACE = 'tel/v1';
 export interface OutgoingLinksOptions<DB extends OutgoingLinksTables = OutgoingLinksTables> {
   /** The site's database (it may hold other tables too); the plugin's migration creates its table there. */
   db: Kysely<DB>;
+  /** The engine, when `db` was not opened by `openDatabase` (a Kysely with plugins, say). */
+  dialect?: Dialect;
   /** Whether to serve the `/out/<slug>` click counter. @default true */
   clickCounter?: boolean;
 }
@@ -34,7 +36,7 @@ export interface OutgoingLinksOptions<DB extends OutgoingLinksTables = OutgoingL
  */
 export function outgoingLinks<DB extends OutgoingLinksTables>(options: OutgoingLinksOptions<DB>): Plugin {
   return async function outgoingLinksPlugin(server) {
-    await runMigrations(options.db, { owner: 'tel', migrations });
+    await runMigrations(options.db, { owner: 'tel', migrations, dialect: options.dialect });
     const store = new OutgoingLinksStore(options.db as unknown as Kysely<OutgoingLinksTables>);
     server.register(NAMESPACE, ...outgoingLinksRoutes(store));
     if (options.clickCounter ?? true) server.page(clickCounterPage(store));

@@ -136,6 +136,33 @@ describe('tel/v1 outgoing-links', () => {
     expect((await client.get('//out/nothing')).status).toBe(404);
   });
 
+  it('answers HEAD /out/<slug> with the redirect but counts nothing', async () => {
+    const { client, create } = await site();
+    const { id } = await create('Head Only', 'https://head.test/');
+    const head = await client.head('//out/headonly');
+    expect(head.status).toBe(302);
+    expect(head.header('Location')).toBe('https://head.test/');
+    expect((await client.get(`/tel/v1/outgoing-links/${id}`)).body.count).toBe(0);
+  });
+
+  it('redirects to a non-ASCII link with a percent-encoded Location', async () => {
+    const { client, create } = await site();
+    await create('Kanji', 'https://例え.jp/パス');
+    const out = await client.get('//out/kanji');
+    expect(out.status).toBe(302);
+    expect(out.header('Location')).toBe('https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9');
+  });
+
+  it('refuses a search longer than 200 characters with rest_invalid_param', async () => {
+    const { client } = await site();
+    const res = await client.get(`/tel/v1/outgoing-links?search=${'x'.repeat(201)}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { search: 'search must be at most 200 characters long.' } },
+    });
+  });
+
   it('reports a database failure as the plugin error with the database text', async () => {
     const { client, database } = await site();
     await database.db.schema.dropTable('outgoing_links').execute();

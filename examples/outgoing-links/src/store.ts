@@ -122,6 +122,18 @@ export class OutgoingLinksStore {
     return Number(result.numDeletedRows);
   }
 
+  /** The target of the link with this slug (the oldest, when titles collide), without counting. */
+  async target(slug: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('outgoing_links')
+      .select('link')
+      .where('slug', '=', slug)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.link;
+  }
+
   /**
    * Counts one click on the link with this slug (the oldest, when titles collide) and
    * returns its target. One statement, so concurrent clicks never lose a count.

@@ -14,6 +14,12 @@ import type { RestRequest } from './request.js';
 import { RestResponse } from './response.js';
 import { itemJsonSchema, type RestContext, schemaContexts } from './schema/to-json-schema.js';
 
+/**
+ * The longest `search` term a list accepts. Databases bound their `LIKE` patterns (SQLite:
+ * 50,000 bytes); a longer term is a 400 `rest_invalid_param`, not a database error.
+ */
+export const MAX_SEARCH_LENGTH = 200;
+
 /** Options of {@link collectionArgs}. */
 export interface CollectionArgsOptions<TOrderby extends string> {
   /** The item schema: the `context` enum comes from its properties' contexts. */
@@ -64,7 +70,7 @@ function baseArgs(options: CollectionArgsOptions<string>) {
       .enum(['asc', 'desc'])
       .default(options.defaultOrder ?? 'desc')
       .meta({ description: 'Order sort attribute ascending or descending.' }),
-    search: z.string().optional().meta({ description: 'Limit results to those matching a string.' }),
+    search: z.string().max(MAX_SEARCH_LENGTH).optional().meta({ description: 'Limit results to those matching a string.' }),
   };
 }
 

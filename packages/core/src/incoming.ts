@@ -88,7 +88,10 @@ export function decodePath(raw: string): string {
 
 /** Removes trailing slashes (the original's `untrailingslashit`); `''` becomes `/`. */
 function normalizeRoutePath(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
+  // A loop, not /\/+$/: that expression is quadratic on a long run of inner slashes.
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
+  const trimmed = path.slice(0, end);
   if (trimmed === '') return '/';
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }

@@ -200,13 +200,7 @@ export class RestServer {
       scope: { prefix: this.names.prefix, headerPrefix: this.names.headerPrefix, restUrl, siteUrl },
       restUrl,
       describeRoute: (route, options) => describeRoute(route, { ...options, restUrl }),
-      reportError: (error, request) => {
-        try {
-          (this.options.onError ?? defaultOnError)(error, request);
-        } catch {
-          // A failing error hook must not turn a 500 into a crash.
-        }
-      },
+      reportError: (error, request) => this.#reportError(error, request),
       dispatch: (init, options) =>
         dispatchRequest(init instanceof RestRequest ? init : requestFromInit(init), context as ServerContext, options),
       standardHeaders: (jsonp) => {
@@ -276,7 +270,16 @@ export class RestServer {
         rsd: this.options.rsd,
         apiName: this.names.prefix === 'wp' ? 'WP-API' : 'CMS-JSON',
       },
+      (error) => this.#reportError(error, new RestRequest({ method, path, query, headers: normalizeHeaders(http.headers) })),
     );
+  }
+
+  #reportError(error: unknown, request: RestRequest): void {
+    try {
+      (this.options.onError ?? defaultOnError)(error, request);
+    } catch {
+      // A failing error hook must not turn a 500 into a crash.
+    }
   }
 }
 

@@ -64,3 +64,20 @@ describe('site pages', () => {
     expect(await server.handle({ method: 'POST', url: '/out/docs', headers: {} })).toBeNull();
   });
 });
+
+describe('a failing page', () => {
+  it('answers a 500 page and reports the error, without rejecting', async () => {
+    const reported: unknown[] = [];
+    const server = createRestServer({ siteUrl: 'http://site.test', onError: (error) => reported.push(error) });
+    server.page({
+      path: '/broken',
+      handler: () => {
+        throw new Error('page internals');
+      },
+    });
+    const res = await server.handle({ method: 'GET', url: '/broken', headers: {} });
+    expect(res?.status).toBe(500);
+    expect(res?.body).not.toContain('page internals');
+    expect(reported).toHaveLength(1);
+  });
+});

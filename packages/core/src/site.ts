@@ -108,12 +108,20 @@ export async function answerSitePath(
   pages: PageRegistry,
   request: Omit<PageRequest, 'params'>,
   site: { siteUrl: string; restRootUrl: string; curieBase: string; rsd: boolean; apiName: string },
+  reportError: (error: unknown) => void,
 ): Promise<HttpResponse | null> {
   const { method, path, query } = request;
   const discoveryLink = discoveryLinkHeader(site);
   const found = pages.match(method, path);
   if (found !== undefined) {
-    const answer = await found.page.handler({ ...request, params: found.params });
+    let answer: PageResponse;
+    try {
+      answer = await found.page.handler({ ...request, params: found.params });
+    } catch (error) {
+      // As for REST routes: the failure is reported, the visitor gets a plain 500 page.
+      reportError(error);
+      answer = { status: 500, body: '<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1>\n' };
+    }
     return pageResponse(answer, { method, discoveryLink });
   }
   if (path === '/' && method === 'HEAD') return pageResponse({ body: null }, { method, discoveryLink });

@@ -49,21 +49,33 @@ export class StorageFault implements KyselyPlugin {
     this.skip = 0;
   }
 
+  /** Queries seen while being built; a query compiled once and run again is not built again. */
+  readonly #built = new Set<object>();
+
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.#built.add(args.queryId);
+    this.#maybeFail();
+    return args.node;
+  }
+
+  // A query compiled once and run many times (the plugin's hot reads, `prepareQuery`) is not
+  // built again, so it is failed here, after it ran: those are reads, so nothing is changed.
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.#built.delete(args.queryId)) return args.result;
+    this.#maybeFail();
+    return args.result;
+  }
+
+  #maybeFail(): void {
     if (this.armed > 0 && this.skip > 0) {
       this.skip -= 1;
-      return args.node;
+      return;
     }
     if (this.armed > 0) {
       this.armed -= 1;
       this.injected += 1;
       throw new Error(this.message);
     }
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
   }
 }
 

@@ -23,7 +23,8 @@ export type EmbedRequest = true | readonly string[] | false;
 export function parseEmbed(value: unknown): EmbedRequest {
   if (value === undefined) return false;
   if (value === '' || value === '0' || value === '1' || value === 'true' || value === true) return true;
-  const list = parseList(value).map(String);
+  // Only string entries name relations; anything else (`_embed[a][b]=1`) is ignored.
+  const list = parseList(value).filter((rel): rel is string => typeof rel === 'string');
   return list.length === 0 ? true : list;
 }
 

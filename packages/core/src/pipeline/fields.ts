@@ -21,8 +21,10 @@ export interface FieldTree {
 /** The field list of a `_fields` parameter (comma or space separated, or a list), or `undefined` when absent. */
 export function parseFields(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
+  // Only string entries name fields; anything else (`_fields[0][1]=x`) is ignored.
   return parseList(value)
-    .map((field) => String(field).trim())
+    .filter((field): field is string => typeof field === 'string')
+    .map((field) => field.trim())
     .filter((field) => field !== '');
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createDemoServer } from '../../test/fixture.js';
 import { CREATABLE, collectionArgs, createRestServer, defineRoute, READABLE, requireCapability, response } from '../index.js';
 import { testClient } from '../testing.js';
+import { runsCustomCode } from './args.js';
 
 /** The tel/v1 item schema's contexts: view and edit only. */
 const Link = z.object({
@@ -263,5 +264,22 @@ describe('async refinements', () => {
     expect(unknown.body.message).toBe('Invalid parameter(s): id, force');
     expect(unknown.body.data.params).toEqual({ id: 'Invalid link ID.', force: 'Invalid parameter.' });
     expect((await client.delete('/demo/v1/links/1')).status).toBe(401);
+  });
+});
+
+describe('arguments that run custom code', () => {
+  it('finds refinements and transforms anywhere in a schema, and none in plain ones', () => {
+    expect(runsCustomCode(z.number().int().min(1).default(1))).toBe(false);
+    expect(runsCustomCode(z.enum(['a', 'b']).optional())).toBe(false);
+    expect(runsCustomCode(z.number().refine(async () => true))).toBe(true);
+    expect(
+      runsCustomCode(
+        z
+          .string()
+          .transform((s) => s.length)
+          .optional(),
+      ),
+    ).toBe(true);
+    expect(runsCustomCode(z.array(z.object({ a: z.string().refine(() => true) })))).toBe(true);
   });
 });

@@ -22,8 +22,8 @@ export interface CompiledArg {
   readonly required: boolean;
   readonly hasDefault: boolean;
   readonly defaultValue: unknown;
-  /** Set once the schema is found to need async parsing (an async refinement). */
-  async: boolean;
+  /** Whether the schema runs the plugin's own code (refinements, transforms): parsed asynchronously. */
+  readonly async: boolean;
 }
 
 /** The schema keywords the original copies into the route index (`get_data_for_route`). */
@@ -68,21 +68,53 @@ function assertPatterns(node: unknown, where: string): void {
   }
 }
 
+interface ZodNode {
+  readonly _zod: { readonly def: Record<string, unknown> & { readonly type: string } };
+}
+
+function isZodNode(value: unknown): value is ZodNode {
+  return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
+/** Whether a schema, anywhere inside, holds a refinement, a transform or a custom type. */
+export function runsCustomCode(schema: unknown, seen = new Set<unknown>()): boolean {
+  if (!isZodNode(schema) || seen.has(schema)) return false;
+  seen.add(schema);
+  const def = schema._zod.def;
+  if (def.type === 'transform' || def.type === 'custom' || def.type === 'promise' || def.type === 'lazy') return true;
+  const checks = def.checks;
+  if (Array.isArray(checks) && checks.some((check) => isZodNode(check) && check._zod.def.check === 'custom')) return true;
+  for (const value of Object.values(def)) {
+    if (isZodNode(value) && runsCustomCode(value, seen)) return true;
+    if (Array.isArray(value) && value.some((item) => runsCustomCode(item, seen))) return true;
+    if (typeof value === 'object' && value !== null && !isZodNode(value) && !Array.isArray(value)) {
+      for (const inner of Object.values(value)) if (runsCustomCode(inner, seen)) return true;
+    }
+  }
+  return false;
+}
+
+function isOptional(schema: z.ZodType): boolean {
+  const type = schema.def.type;
+  return type === 'optional' || type === 'default' || type === 'prefault' || type === 'undefined';
+}
+
 /** Compiles an argument map once, when the route is registered. */
 export function compileArgs(shape: ArgsShape): CompiledArg[] {
   return Object.entries(shape).map(([name, zod]) => {
     const json = argJsonSchema(zod);
     assertPatterns(json, name);
     const hasDefault = Object.hasOwn(json, 'default');
+    // Code of the plugin's own (a refinement, a transform) may be async, and a synchronous
+    // parse that meets it has already started it (a database query) and would abandon it:
+    // such arguments are always parsed asynchronously.
+    const async = runsCustomCode(zod);
     let acceptsUndefined: boolean;
-    let async = false;
     try {
-      acceptsUndefined = zod.safeParse(undefined).success;
+      acceptsUndefined = async ? isOptional(zod) : zod.safeParse(undefined).success;
     } catch (error) {
       if (!(error instanceof z.core.$ZodAsyncError)) throw error;
-      // An async refinement was reached, so the synchronous checks let `undefined` through.
       acceptsUndefined = true;
-      async = true;
     }
     return { name, zod, json, required: !acceptsUndefined && !hasDefault, hasDefault, defaultValue: json.default, async };
   });
@@ -172,15 +204,7 @@ function outcome(result: z.ZodSafeParseResult<unknown>): Parsed {
 }
 
 function parseWithZod(arg: CompiledArg, value: unknown): Parsed | Promise<Parsed> {
-  if (!arg.async) {
-    try {
-      return outcome(arg.zod.safeParse(value));
-    } catch (error) {
-      if (!(error instanceof z.core.$ZodAsyncError)) throw error;
-      arg.async = true;
-    }
-  }
-  return arg.zod.safeParseAsync(value).then(outcome);
+  return arg.async ? arg.zod.safeParseAsync(value).then(outcome) : outcome(arg.zod.safeParse(value));
 }
 
 /** An argument as the route index shows it. */

@@ -39,7 +39,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 export function isNumeric(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value);
-  return typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(value);
+  return typeof value === 'string' && /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(value);
 }
 
 function isInteger(value: unknown): boolean {
