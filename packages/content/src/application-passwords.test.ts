@@ -1,8 +1,11 @@
-import type { Database } from '@cms-json/database';
+import { randomUUID } from 'node:crypto';
+import { type Database, openDatabase } from '@cms-json/database';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, manualClock, openContentDatabase } from '../test/helpers.js';
 import {
   type ApplicationPasswordStore,
+  ContentError,
   type ContentTables,
   createApplicationPasswords,
   createUserStore,
@@ -176,5 +179,85 @@ describe('ApplicationPasswordStore', () => {
     await createUserStore(database.db).delete(userId);
     expect(await passwords.verify(userId, password)).toBeUndefined();
     expect(await database.db.selectFrom('application_passwords').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
+  });
+});
+
+// The race of BUG-3, on SQLite always and on PostgreSQL when CONTENT_TEST_POSTGRES_URL names a
+// scratch database (its public schema is emptied before each test).
+const engines: [string, string][] = [['sqlite', 'sqlite::memory:']];
+if (process.env.CONTENT_TEST_POSTGRES_URL) engines.push(['postgres', process.env.CONTENT_TEST_POSTGRES_URL]);
+
+describe.each(engines)('unique names under concurrency (%s)', (engine, url) => {
+  let scratch: Database<ContentTables>;
+  let store: ApplicationPasswordStore;
+  let owner: number;
+  let other: number;
+
+  beforeEach(async () => {
+    if (engine === 'postgres') {
+      const reset = openDatabase({ url });
+      await sql`drop schema public cascade`.execute(reset.db);
+      await sql`create schema public`.execute(reset.db);
+      await reset.close();
+    }
+    scratch = await openContentDatabase(url);
+    store = createApplicationPasswords(scratch.db);
+    const users = createUserStore(scratch.db);
+    owner = (await users.create({ login: 'owner', email: 'owner@example.com', password: 'pw' })).id;
+    other = (await users.create({ login: 'other', email: 'other@example.com', password: 'pw' })).id;
+  });
+  afterEach(async () => {
+    await scratch.close();
+  });
+
+  const names = async (userId: number) =>
+    (await scratch.db.selectFrom('application_passwords').select('name').where('user_id', '=', userId).execute()).map(
+      (row) => row.name,
+    );
+
+  it('lets exactly one of ten concurrent creates with one name succeed; the others get 409', async () => {
+    const settled = await Promise.allSettled(Array.from({ length: 10 }, () => store.create(owner, { name: 'dup' })));
+    expect(settled.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of settled) {
+      if (result.status === 'rejected') {
+        expect(result.reason).toBeInstanceOf(ContentError);
+        expect(result.reason).toMatchObject({ code: 'application_password_duplicate_name', status: 409 });
+      }
+    }
+    expect(await names(owner)).toEqual(['dup']);
+  });
+
+  it('lets exactly one of concurrent renames to one name succeed', async () => {
+    const created = await Promise.all(['a', 'b', 'c', 'd'].map((name) => store.create(owner, { name })));
+    const settled = await Promise.allSettled(created.map(({ item }) => store.update(owner, item.uuid, { name: 'same' })));
+    expect(settled.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(settled.filter((result) => result.status === 'rejected').map((result) => result.reason)).toEqual(
+      Array(3).fill(expect.objectContaining({ code: 'application_password_duplicate_name', status: 409 })),
+    );
+    expect((await names(owner)).filter((name) => name === 'same')).toHaveLength(1);
+  });
+
+  it('has the database itself refuse a duplicate name for one user, but not across users', async () => {
+    const row = { user_id: owner, name: 'cli', hash: 'x'.repeat(64), created: '2030-01-01T00:00:00.000Z' };
+    await scratch.db
+      .insertInto('application_passwords')
+      .values({ ...row, uuid: randomUUID() })
+      .execute();
+    await expect(
+      scratch.db
+        .insertInto('application_passwords')
+        .values({ ...row, uuid: randomUUID() })
+        .execute(),
+    ).rejects.toThrow();
+    await scratch.db
+      .insertInto('application_passwords')
+      .values({ ...row, uuid: randomUUID(), user_id: other })
+      .execute();
+    await expect(store.create(other, { name: 'another' })).resolves.toBeDefined();
+    expect(await names(other)).toEqual(expect.arrayContaining(['cli', 'another']));
+  });
+
+  it('still reports other database errors as they are', async () => {
+    await expect(store.create(999_999, { name: 'orphan' })).rejects.not.toBeInstanceOf(ContentError);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { ContentError } from './errors.js';
+import { APPLICATION_PASSWORDS_NAME_INDEX } from './migrations.js';
 import { type ApplicationPasswordsTable, type ContentTables, contentDb } from './tables.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -179,9 +180,19 @@ export function createApplicationPasswords<DB extends ContentTables>(
         'An application name is required to create an application password.',
       );
     }
+    // A friendly early answer; the unique index decides when two requests race (see `write`).
     const taken = await ofUser(userId).select('uuid').where('name', '=', name).executeTakeFirst();
-    if (taken) throw new ContentError('application_password_duplicate_name', 'Each application name should be unique.', 409);
+    if (taken) throw duplicateName();
     return name;
+  }
+
+  /** Runs a write, turning a violation of the unique (user_id, name) index into the original's 409. */
+  async function write(run: () => Promise<unknown>): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      throw isDuplicateName(error) ? duplicateName() : error;
+    }
   }
 
   return {
@@ -198,7 +209,7 @@ export function createApplicationPasswords<DB extends ContentTables>(
         last_used: null,
         last_ip: null,
       };
-      await db.insertInto('application_passwords').values(row).execute();
+      await write(() => db.insertInto('application_passwords').values(row).execute());
       return { password, formatted: formatApplicationPassword(password), item: fromRow(row) };
     },
 
@@ -209,7 +220,7 @@ export function createApplicationPasswords<DB extends ContentTables>(
       if (changes.name !== undefined && changes.name.trim() !== current.name) values.name = await checkName(userId, changes.name);
       if (changes.appId !== undefined) values.app_id = changes.appId;
       if (Object.keys(values).length > 0) {
-        await db.updateTable('application_passwords').set(values).where('uuid', '=', uuid).execute();
+        await write(() => db.updateTable('application_passwords').set(values).where('uuid', '=', uuid).execute());
       }
       return fromRow({ ...current, ...values });
     },
@@ -253,6 +264,23 @@ export function createApplicationPasswords<DB extends ContentTables>(
       return Number(result.numDeletedRows);
     },
   };
+}
+
+function duplicateName(): ContentError {
+  return new ContentError('application_password_duplicate_name', 'Each application name should be unique.', 409);
+}
+
+/**
+ * Whether a database error is a violation of the unique index on (user_id, name): SQLite's
+ * `SQLITE_CONSTRAINT_UNIQUE` naming the column, or PostgreSQL's `23505` naming the index.
+ * Other unique violations (a uuid collision) are not a duplicate name.
+ */
+function isDuplicateName(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code === '23505') return constraint === APPLICATION_PASSWORDS_NAME_INDEX;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return typeof message === 'string' && message.includes('application_passwords.name');
+  return false;
 }
 
 function fromRow(row: Selectable<ApplicationPasswordsTable>): ApplicationPassword {

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import type { Database } from '@cms-json/database';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR, manualClock, openContentDatabase, temporaryDirectory } from '../test/helpers.js';
+import { looksLikeEmail } from './auth.js';
 import { type Auth, type AuthResult, type ContentTables, createAuth, type Session } from './index.js';
 
 const secret = 'a site secret of some length';
@@ -278,6 +280,51 @@ describe('persistence', () => {
       await second.close();
     } finally {
       tmp.remove();
+    }
+  });
+});
+
+describe('hostile logins and nonces', () => {
+  it('looksLikeEmail agrees with the expression it replaces, up to 100 characters', () => {
+    const before = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    const text = fc.string({ unit: fc.constantFrom('a', 'é', '@', '.', ' ', '\t', '\n', '\u00a0'), maxLength: 100 });
+    fc.assert(
+      fc.property(text, (value) => looksLikeEmail(value) === before.test(value)),
+      { numRuns: 5_000 },
+    );
+    expect(looksLikeEmail('a@b.c')).toBe(true);
+    expect(looksLikeEmail('a@.b.c')).toBe(true);
+    expect(looksLikeEmail('a@b.')).toBe(false);
+    expect(looksLikeEmail('a@.b')).toBe(false);
+    expect(looksLikeEmail(`${'a'.repeat(96)}@b.cd`)).toBe(false); // 101 characters
+  });
+
+  it('refuses a huge email-shaped username as invalid_username, in one pass', async () => {
+    // Quadratic with the old expression (about half an hour for this size); the test timeout is the guard.
+    const hostile = `a@${'.'.repeat(1_000_000)}@`;
+    expect(await auth.login(hostile, 'x')).toMatchObject({ error: { code: 'invalid_username', status: 401 } });
+    expect(await auth.login(`${'a'.repeat(200)}@example.com`, 'x')).toMatchObject({ error: { code: 'invalid_username' } });
+    const viaBasic = `a@${'.'.repeat(6_000)}@`; // within the 8 KiB a Basic header may have
+    expect(errorOf(await auth.authenticate({ headers: { authorization: basic(viaBasic, 'x'.repeat(24)) } }))).toMatchObject({
+      code: 'invalid_username',
+      status: 401,
+    });
+  });
+
+  it('still finds a user by an email longer than any login', async () => {
+    const email = `${'x'.repeat(80)}@example.com`;
+    await auth.users.create({ login: 'longmail', email, password: 'long-password' });
+    const result = await auth.login(` ${email.toUpperCase()} `, 'long-password');
+    if ('error' in result) throw new Error(result.error.message);
+    expect(result.user.login).toBe('longmail');
+  });
+
+  it('answers 403 rest_cookie_invalid_nonce, not an exception, for a non-ASCII nonce', async () => {
+    const invalid = { error: { code: 'rest_cookie_invalid_nonce', status: 403 } };
+    for (const nonce of ['é'.repeat(10), '例'.repeat(10), '😀'.repeat(5)]) {
+      await expect(auth.authenticate({ headers: {}, query: { _cmsnonce: nonce } })).resolves.toMatchObject(invalid);
+      await expect(auth.authenticate({ headers: { 'x-cms-nonce': nonce } })).resolves.toMatchObject(invalid);
+      await expect(auth.authenticate({ headers: {}, body: { _cmsnonce: nonce } })).resolves.toMatchObject(invalid);
     }
   });
 });

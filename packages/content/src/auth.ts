@@ -7,6 +7,7 @@ import type { Roles } from './roles.js';
 import { createSessions, type Session, type SessionStore } from './sessions.js';
 import type { ContentTables } from './tables.js';
 import type { User } from './user.js';
+import { EMAIL_MAX, LOGIN_MAX } from './user-fields.js';
 import { createUserStore, type UserStore } from './users.js';
 
 /**
@@ -183,6 +184,22 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
   const nonceParam = `_${prefix}nonce`;
   const cookieName = `${prefix}_logged_in`;
 
+  /**
+   * The user a login or email names, as WordPress looks them up: by login, then by email
+   * when it looks like one. A value longer than any login or email is unknown without a query
+   * (and without running any check over it): such a name is simply invalid.
+   */
+  async function findUser(given: string): Promise<{ user: User } | { unknown: 'login' | 'email' }> {
+    const value = given.trim();
+    if (value.length > Math.max(LOGIN_MAX, EMAIL_MAX)) return { unknown: 'login' };
+    const email = looksLikeEmail(value);
+    const user =
+      (value.length <= LOGIN_MAX ? await users.findByLogin(value) : undefined) ??
+      (email ? await users.findByEmail(value) : undefined);
+    if (user) return { user };
+    return { unknown: email ? 'email' : 'login' };
+  }
+
   async function byBasic(authorization: string | undefined, ip: string | undefined): Promise<AuthResult | undefined> {
     const credentials = parseBasicAuthorization(authorization);
     if (credentials === null) return undefined;
@@ -192,13 +209,13 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
         'The Authorization header is not valid Basic credentials: expected "Basic " and the base64 of "username:password".',
       );
     }
-    let user = await users.findByLogin(credentials.login);
-    if (!user && looksLikeEmail(credentials.login)) user = await users.findByEmail(credentials.login);
-    if (!user) {
-      return looksLikeEmail(credentials.login)
+    const found = await findUser(credentials.login);
+    if ('unknown' in found) {
+      return found.unknown === 'email'
         ? failure('invalid_email', '<strong>Error</strong>: Unknown email address. Check again or try your username.')
         : failure('invalid_username', '<strong>Error</strong>: Unknown username. Check again or try your email address.');
     }
+    const { user } = found;
     const applicationPassword = await applicationPasswords.verify(user.id, credentials.password, { ip });
     if (!applicationPassword) {
       return failure('incorrect_password', 'The provided password is an invalid application password.');
@@ -259,13 +276,13 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
     async login(login, password) {
       if (login.trim() === '') return failure('empty_username', 'The username field is empty.', 400);
       if (password === '') return failure('empty_password', 'The password field is empty.', 400);
-      let user = await users.findByLogin(login);
-      if (!user && looksLikeEmail(login)) user = await users.findByEmail(login);
-      if (!user) {
-        return looksLikeEmail(login)
+      const found = await findUser(login);
+      if ('unknown' in found) {
+        return found.unknown === 'email'
           ? failure('invalid_email', 'Unknown email address. Check again or try your username.')
           : failure('invalid_username', 'Unknown username. Check again or try your email address.');
       }
+      const { user } = found;
       if (!(await users.verifyPassword(user.id, password))) {
         return failure('incorrect_password', `The password you entered for the username ${user.login} is incorrect.`);
       }
@@ -295,8 +312,22 @@ function failure(code: string, message: string, status = 401): { error: ErrorSha
   return { error: { code, message, status } };
 }
 
-function looksLikeEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+/**
+ * What WordPress's login takes for an email: `local@domain.tld`, one `@`, no whitespace, a dot
+ * inside the domain (`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`), at most 100 characters. Checked part by
+ * part in one pass: that expression backtracks quadratically on `a@....…@`.
+ *
+ * @example
+ * looksLikeEmail('jane@example.com'); // true
+ * looksLikeEmail('jane'); // false
+ */
+export function looksLikeEmail(value: string): boolean {
+  if (value.length > EMAIL_MAX || /\s/.test(value)) return false;
+  const at = value.indexOf('@');
+  if (at < 1 || value.includes('@', at + 1)) return false;
+  const domain = value.slice(at + 1);
+  const dot = domain.indexOf('.', 1);
+  return dot > 0 && dot < domain.length - 1;
 }
 
 /** A header by name in any case; several values of `cookie` are joined with `; `, others give the first. */

@@ -39,3 +39,36 @@ describe('parseBasicAuthorization', () => {
     expect(parseBasicAuthorization(header)).toEqual({ malformed: true });
   });
 });
+
+describe('parseBasicAuthorization on long headers', () => {
+  it('reads a header with spaces inside the credentials as malformed, whatever the run of spaces', () => {
+    expect(parseBasicAuthorization(`Basic x${' '.repeat(100)}y`)).toEqual({ malformed: true });
+    // Quadratic with the old expression (seconds); one pass now. The test timeout is the guard.
+    expect(parseBasicAuthorization(`Basic x${' '.repeat(1_000_000)}y`)).toEqual({ malformed: true });
+    expect(parseBasicAuthorization(`Basic x${'\t \r\n'.repeat(250_000)}y`)).toEqual({ malformed: true });
+  });
+
+  it('keeps trailing and inner whitespace rules: spaces around the credentials are fine', () => {
+    const encoded = Buffer.from('a:b').toString('base64');
+    expect(parseBasicAuthorization(`Basic${' '.repeat(1_000)}${encoded}${' '.repeat(1_000)}`)).toEqual({
+      login: 'a',
+      password: 'b',
+    });
+    expect(parseBasicAuthorization(`\tBASIC\n${encoded}\r\n`)).toEqual({ login: 'a', password: 'b' });
+  });
+
+  it('does not decode a Basic header over 8 KiB', () => {
+    const fits = `Basic ${Buffer.from(`admin:${'p'.repeat(6_000)}`).toString('base64')}`;
+    expect(fits.length).toBeLessThanOrEqual(8 * 1024);
+    expect(parseBasicAuthorization(fits)).toEqual({ login: 'admin', password: 'p'.repeat(6_000) });
+    const over = `Basic ${Buffer.from(`admin:${'p'.repeat(7_000)}`).toString('base64')}`;
+    expect(over.length).toBeGreaterThan(8 * 1024);
+    expect(parseBasicAuthorization(over)).toEqual({ malformed: true });
+    expect(parseBasicAuthorization(`Basic ${'A'.repeat(1_000_000)}`)).toEqual({ malformed: true });
+  });
+
+  it('leaves long headers of other schemes alone', () => {
+    expect(parseBasicAuthorization(`Bearer ${'a'.repeat(100_000)}`)).toBeNull();
+    expect(parseBasicAuthorization(`Basically${' '.repeat(100_000)}x`)).toBeNull();
+  });
+});

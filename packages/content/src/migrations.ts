@@ -9,6 +9,11 @@ import { type Kysely, sql } from 'kysely';
  */
 export const CONTENT_MIGRATIONS_OWNER = 'content';
 
+/** The unique index on `application_passwords (user_id, name)` (migration 0004). */
+export const APPLICATION_PASSWORDS_NAME_INDEX = 'application_passwords_user_name_unique';
+/** The length of the `application_passwords.name` column. */
+const APPLICATION_PASSWORD_NAME_MAX = 255;
+
 /**
  * The schema of `@cms-json/content`, in order. Released ids never change; new changes are
  * appended.
@@ -72,6 +77,47 @@ export const contentMigrations: readonly Migration[] = [
         .execute();
       await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
       await db.schema.createIndex('sessions_expires').on('sessions').column('expires').execute();
+    },
+  },
+  {
+    // Application-password names are unique per user in the database itself, so two
+    // concurrent creates cannot both pass the store's check. Names duplicated before this
+    // migration (by that race) are renamed "name (2)", "name (3)" … — the oldest keeps its
+    // name, and no password is revoked.
+    id: '0004-application-passwords-unique-name',
+    async up(db) {
+      const rows: { uuid: string; user_id: number | string; name: string }[] = await db
+        .selectFrom('application_passwords')
+        .select(['uuid', 'user_id', 'name'])
+        .orderBy('user_id')
+        .orderBy('created')
+        .orderBy('uuid')
+        .execute();
+      const taken = new Set(rows.map((row) => `${row.user_id}\u0000${row.name}`));
+      const seen = new Set<string>();
+      for (const row of rows) {
+        const key = `${row.user_id}\u0000${row.name}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          continue;
+        }
+        let renamed = key;
+        let name = row.name;
+        for (let suffix = 2; taken.has(renamed); suffix += 1) {
+          const tail = ` (${suffix})`;
+          name = `${row.name.slice(0, APPLICATION_PASSWORD_NAME_MAX - tail.length)}${tail}`;
+          renamed = `${row.user_id}\u0000${name}`;
+        }
+        taken.add(renamed);
+        seen.add(renamed);
+        await db.updateTable('application_passwords').set({ name }).where('uuid', '=', row.uuid).execute();
+      }
+      await db.schema
+        .createIndex(APPLICATION_PASSWORDS_NAME_INDEX)
+        .on('application_passwords')
+        .unique()
+        .columns(['user_id', 'name'])
+        .execute();
     },
   },
 ];

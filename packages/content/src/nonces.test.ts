@@ -57,3 +57,20 @@ describe('createNonces', () => {
     expect(nonces.verify(42 as unknown as string, 'cms_rest', session)).toBe(0);
   });
 });
+
+describe('createNonces with non-ASCII input', () => {
+  it('rejects a nonce of the right length in characters but not in bytes, without throwing', () => {
+    const nonces = createNonces({ secret, now: manualClock().now });
+    for (const given of ['é'.repeat(10), '例'.repeat(10), '😀'.repeat(5), `${'a'.repeat(9)}\u{10ffff}`, '\0'.repeat(10)]) {
+      expect(() => nonces.verify(given, 'cms_rest', session)).not.toThrow();
+      expect(nonces.verify(given, 'cms_rest', session)).toBe(0);
+    }
+  });
+
+  it('still accepts the nonce it made after refusing others', () => {
+    const nonces = createNonces({ secret, now: manualClock().now });
+    const nonce = nonces.create('cms_rest', session);
+    expect(nonces.verify('é'.repeat(10), 'cms_rest', session)).toBe(0);
+    expect(nonces.verify(nonce, 'cms_rest', session)).toBe(1);
+  });
+});

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** WordPress's default `nonce_life`: one day, checked in two 12-hour ticks. */
 const DEFAULT_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -68,7 +68,13 @@ export function createNonces(options: NonceOptions): Nonces {
       .update(`${tick}|${action}|${session.userId}|${session.token}`)
       .digest('hex')
       .slice(-12, -2);
-  const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  // Compares the HMACs of both strings under a key of this instance: the digests always have
+  // the same byte length (timingSafeEqual throws on buffers of different lengths, which a
+  // string of the right length in characters but not in UTF-8 bytes would give), and the time
+  // taken reveals nothing about how much of the nonce matched.
+  const compareKey = randomBytes(32);
+  const digest = (value: string) => createHmac('sha256', compareKey).update(value, 'utf8').digest();
+  const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
   return {
     create(action, session) {

@@ -8,10 +8,12 @@
 import { ContentError } from './errors.js';
 import type { Roles } from './roles.js';
 
-const LOGIN_MAX = 60;
+/** Longest login (WordPress's `user_login` column). */
+export const LOGIN_MAX = 60;
 /** Longest slug (WordPress's `user_nicename` column). */
 export const SLUG_MAX = 50;
-const EMAIL_MAX = 100;
+/** Longest email address (WordPress's `user_email` column). */
+export const EMAIL_MAX = 100;
 const URL_MAX = 100;
 const NAME_MAX = 250;
 

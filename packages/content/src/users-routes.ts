@@ -43,6 +43,9 @@ const ILLEGAL_USERNAME = 'This username is invalid because it uses illegal chara
 /** What WordPress's `validate_username` accepts: `sanitize_user( $login, true )` leaves it unchanged. */
 const VALID_USERNAME = /^[A-Za-z0-9_.@-]+(?: [A-Za-z0-9_.@-]+)*$/;
 
+/** The longest `search` term of the users list. */
+const SEARCH_MAX = 200;
+
 const usernameArg = z
   .string()
   .refine((login) => VALID_USERNAME.test(login), ILLEGAL_USERNAME)
@@ -74,6 +77,9 @@ const listUserArgs = {
     defaultOrderby: 'name',
     defaultOrder: 'asc',
   }),
+  // Capped here whatever the core's collection arguments do: a longer term cannot match a
+  // user's field, and a very long one would exceed the database's LIKE limits (400 rest_invalid_param).
+  search: z.string().max(SEARCH_MAX).optional().meta({ description: 'Limit results to those matching a string.' }),
   exclude: z.array(z.number().int()).default([]).meta({ description: 'Ensure result set excludes specific IDs.' }),
   include: z.array(z.number().int()).default([]).meta({ description: 'Limit result set to specific IDs.' }),
   slug: z.array(z.string()).optional().meta({ description: 'Limit result set to users with one or more specific slugs.' }),

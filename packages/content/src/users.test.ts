@@ -1,7 +1,14 @@
 import type { Database } from '@cms-json/database';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manualClock, openContentDatabase } from '../test/helpers.js';
-import { ContentError, type ContentTables, createUserStore, type UserStore } from './index.js';
+import { ContentError, type ContentTables, createUserStore, type NewUser, type UserStore } from './index.js';
+import { hashPassword } from './password.js';
+
+// The real hash, watched: invalid input must be refused before the (slow) hash is computed.
+vi.mock('./password.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./password.js')>();
+  return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
+});
 
 let database: Database<ContentTables>;
 let users: UserStore;
@@ -193,6 +200,15 @@ describe('UserStore.list', () => {
     expect((await users.list({ search: '_' })).total).toBe(1);
   });
 
+  it('matches nothing, without an error, for a term longer than any field (past the LIKE limits too)', async () => {
+    const name = 'x'.repeat(250);
+    await users.create({ login: 'long', email: 'long@example.com', password: 'pw', displayName: name });
+    expect((await users.list({ search: name.toUpperCase() })).users.map((user) => user.login)).toEqual(['long']);
+    expect(await users.list({ search: `${name}x` })).toEqual({ users: [], total: 0 });
+    expect(await users.list({ search: '%'.repeat(60_000) })).toEqual({ users: [], total: 0 });
+    expect(await users.list({ search: 'a'.repeat(1_000_000) })).toEqual({ users: [], total: 0 });
+  });
+
   it('filters by roles, include, exclude and slugs', async () => {
     expect((await users.list({ roles: ['editor', 'author'] })).users.map((user) => user.login)).toEqual(['alice', 'carol']);
     expect((await users.list({ roles: ['administrator'] })).total).toBe(0);
@@ -209,5 +225,47 @@ describe('UserStore.list', () => {
     expect((await users.list({ orderBy: 'id', order: 'desc' })).users.map((user) => user.id)).toEqual([3, 2, 1]);
     expect((await users.list({ orderBy: 'email' })).users.map((user) => user.login)).toEqual(['alice', 'bob_1', 'carol']);
     expect((await users.list({ orderBy: 'registered_date' })).users.map((user) => user.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('UserStore password hashing', () => {
+  beforeEach(() => {
+    vi.mocked(hashPassword).mockClear();
+  });
+
+  it('checks every other field of a new user before hashing the password', async () => {
+    const base = { login: 'hash', email: 'hash@example.com', password: 'pw' };
+    await users.create({ login: 'taken', email: 'taken@example.com', password: 'pw' });
+    vi.mocked(hashPassword).mockClear();
+    const invalid: Partial<NewUser>[] = [
+      { login: 'bad<name>' },
+      { email: 'not-an-email' },
+      { password: 'a\\b' },
+      { roles: ['ghost'] },
+      { login: 'taken' },
+      { email: 'TAKEN@example.com' },
+      { firstName: 'f'.repeat(251) },
+      { lastName: 'l'.repeat(251) },
+      { displayName: 'd'.repeat(251) },
+      { nickname: 'n'.repeat(251) },
+      { slug: '!!!' },
+      { locale: 'not a locale' },
+    ];
+    for (const fields of invalid) await expect(users.create({ ...base, ...fields })).rejects.toBeInstanceOf(ContentError);
+    expect(hashPassword).not.toHaveBeenCalled();
+    await users.create(base);
+    expect(hashPassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks every other change before hashing a new password', async () => {
+    const { id } = await users.create({ login: 'hash', email: 'hash@example.com', password: 'pw' });
+    vi.mocked(hashPassword).mockClear();
+    for (const changes of [{ locale: 'not a locale' }, { nickname: 'n'.repeat(251) }, { roles: ['ghost'] }]) {
+      await expect(users.update(id, { ...changes, password: 'new' })).rejects.toBeInstanceOf(ContentError);
+    }
+    expect(hashPassword).not.toHaveBeenCalled();
+    await users.update(id, { password: 'new' });
+    expect(hashPassword).toHaveBeenCalledTimes(1);
+    expect(await users.verifyPassword(id, 'new')).toBe(true);
   });
 });

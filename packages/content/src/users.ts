@@ -198,22 +198,23 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
       }
       const firstName = checkName(input.firstName, 'first_name');
       const lastName = checkName(input.lastName, 'last_name');
-      const slug = await uniqueSlug(input.slug ? checkSlug(input.slug) : slugFromLogin(login));
-      const row = {
+      const fields = {
         login,
-        pass_hash: await hashPassword(input.password),
         email,
         display_name: checkName(input.displayName, 'display_name') || defaultDisplayName(login, firstName, lastName),
         first_name: firstName,
         last_name: lastName,
         nickname: checkName(input.nickname, 'nickname') || login,
-        slug,
+        slug: await uniqueSlug(input.slug ? checkSlug(input.slug) : slugFromLogin(login)),
         url: checkUrl(input.url),
         description: stripTags(input.description ?? '').trim(),
         locale: checkLocale(input.locale),
         registered: new Date(now()).toISOString(),
         roles: JSON.stringify(userRoles),
       };
+      // Hashed last, once every other field is valid: scrypt is deliberately slow, and an
+      // invalid request must not cost it.
+      const row = { ...fields, pass_hash: await hashPassword(input.password) };
       try {
         const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
         return fromRow({ ...row, id }, roles);
@@ -239,7 +240,10 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
           conditions.push(eb.or(query.roles.map((role) => like('roles', `%${escapeLike(JSON.stringify(role))}%`))));
         }
         const search = query.search?.trim();
-        if (search) {
+        // A term longer than any searchable field (display names: 250 characters) matches
+        // nothing; it is not sent to the database, whose LIKE patterns are limited in length.
+        if (search && search.length > SEARCH_MAX) conditions.push(eb.lit(false));
+        else if (search) {
           const pattern = `%${escapeLike(search.toLowerCase())}%`;
           const columns = query.searchIn ?? SEARCH_FIELDS;
           conditions.push(eb.or(columns.map((column) => like(sql`lower(${sql.ref(column)})`, pattern))));
@@ -278,10 +282,7 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
         if (owner && owner.id !== id) throw new ContentError('rest_user_invalid_slug', 'Invalid slug.');
         values.slug = slug;
       }
-      if (changes.password !== undefined) {
-        checkPassword(changes.password);
-        values.pass_hash = await hashPassword(changes.password);
-      }
+      if (changes.password !== undefined) checkPassword(changes.password);
       if (changes.roles !== undefined) values.roles = JSON.stringify(checkRoles(changes.roles, roles));
       if (changes.displayName !== undefined) {
         values.display_name = checkName(changes.displayName, 'display_name') || current.login;
@@ -292,6 +293,8 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
       if (changes.url !== undefined) values.url = checkUrl(changes.url);
       if (changes.description !== undefined) values.description = stripTags(changes.description).trim();
       if (changes.locale !== undefined) values.locale = checkLocale(changes.locale);
+      // Hashed last, once every other change is valid (scrypt is deliberately slow).
+      if (changes.password !== undefined) values.pass_hash = await hashPassword(changes.password);
       if (Object.keys(values).length > 0) {
         try {
           await db.updateTable('users').set(values).where('id', '=', id).execute();
@@ -324,6 +327,9 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
   };
   return store;
 }
+
+/** The longest searchable field: a display name (`checkName`'s limit). */
+const SEARCH_MAX = 250;
 
 const SEARCH_FIELDS: readonly UserSearchField[] = ['login', 'email', 'url', 'slug', 'display_name'];
 

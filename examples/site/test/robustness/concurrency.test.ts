@@ -144,7 +144,7 @@ describe('check-then-write races (in process, interleaved at every await)', () =
   // `POST /cms/v2/users/<id>/application-passwords {"name":"dup"}` give two 201s and two
   // stored passwords named "dup". Expected: one 201 and 409 application_password_duplicate_name
   // for the others (a unique index, or the check and insert in one transaction).
-  it.fails('BUG-3: concurrent application passwords with one name give exactly one 201', async () => {
+  it('BUG-3: concurrent application passwords with one name give exactly one 201', async () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         h.server.handle({
