@@ -200,6 +200,11 @@ export class RestRequest {
     return Object.hasOwn(this.defaults, name) ? this.defaults[name] : undefined;
   }
 
+  /** A parameter as sent (JSON, form, query or URL), without defaults; `undefined` when not sent. */
+  sentParam(name: string): unknown {
+    return this.#sent(name);
+  }
+
   #sent(name: string): unknown {
     const json = this.json;
     if (json !== undefined && Object.hasOwn(json, name)) return json[name];

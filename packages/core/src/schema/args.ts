@@ -24,6 +24,8 @@ export interface CompiledArg {
   readonly defaultValue: unknown;
   /** Whether the schema runs the plugin's own code (refinements, transforms): parsed asynchronously. */
   readonly async: boolean;
+  /** The default, validated and parsed once when it is a primitive; else {@link NOT_PARSED}. */
+  readonly parsedDefault: unknown;
 }
 
 /** The schema keywords the original copies into the route index (`get_data_for_route`). */
@@ -99,6 +101,17 @@ function isOptional(schema: z.ZodType): boolean {
   return type === 'optional' || type === 'default' || type === 'prefault' || type === 'undefined';
 }
 
+/** Marks an argument whose default is parsed per request (an object, or async code). */
+const NOT_PARSED: unique symbol = Symbol('not parsed');
+
+/** A primitive default, checked and parsed as a sent value would be; {@link NOT_PARSED} otherwise. */
+function parseDefault(name: string, zod: z.ZodType, json: JsonSchema, value: unknown): unknown {
+  if (typeof value === 'object' && value !== null) return NOT_PARSED;
+  if (validateValue(value, json, name) !== undefined) return NOT_PARSED;
+  const result = zod.safeParse(sanitizeValue(value, json));
+  return result.success && (typeof result.data !== 'object' || result.data === null) ? result.data : NOT_PARSED;
+}
+
 /** Compiles an argument map once, when the route is registered. */
 export function compileArgs(shape: ArgsShape): CompiledArg[] {
   return Object.entries(shape).map(([name, zod]) => {
@@ -116,7 +129,17 @@ export function compileArgs(shape: ArgsShape): CompiledArg[] {
       if (!(error instanceof z.core.$ZodAsyncError)) throw error;
       acceptsUndefined = true;
     }
-    return { name, zod, json, required: !acceptsUndefined && !hasDefault, hasDefault, defaultValue: json.default, async };
+    const defaultValue = json.default;
+    return {
+      name,
+      zod,
+      json,
+      required: !acceptsUndefined && !hasDefault,
+      hasDefault,
+      defaultValue,
+      async,
+      parsedDefault: hasDefault && !async ? parseDefault(name, zod, json, defaultValue) : NOT_PARSED,
+    };
   });
 }
 
@@ -145,8 +168,9 @@ export function parseArgs(
       data: { json_error_code: jsonError.code, json_error_message: jsonError.message },
     });
   }
+  const sent = args.map((arg) => request.sentParam(arg.name));
   let missing: string[] | undefined;
-  for (const arg of args) if (arg.required && request.param(arg.name) === undefined) (missing ??= []).push(arg.name);
+  for (const [index, arg] of args.entries()) if (arg.required && sent[index] === undefined) (missing ??= []).push(arg.name);
   if (missing !== undefined) {
     throw new RestError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, {
       data: { params: missing },
@@ -160,7 +184,15 @@ export function parseArgs(
     else issues[index] = parsed;
   };
   for (const [index, arg] of args.entries()) {
-    const raw = request.param(arg.name);
+    let raw = sent[index];
+    if (raw === undefined) {
+      // A primitive default was checked and parsed once, at registration.
+      if (arg.parsedDefault !== NOT_PARSED) {
+        values[arg.name] = arg.parsedDefault;
+        continue;
+      }
+      raw = arg.hasDefault ? arg.defaultValue : undefined;
+    }
     if (raw === undefined) {
       values[arg.name] = undefined;
       continue;
