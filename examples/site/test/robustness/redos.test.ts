@@ -1,8 +1,8 @@
 /**
  * Regular-expression cost: anonymous input must not stall the event loop. Each case sends
- * input shaped against one expression and expects an answer in well under a second; the
- * fixed expressions answer in milliseconds, the current ones take seconds (quadratic
- * backtracking), so the thresholds are far from both.
+ * input shaped against one expression, large enough that a quadratic (backtracking) check
+ * could not answer within the test's timeout, while a linear one answers in milliseconds.
+ * No timing is asserted: the timeout guards the complexity, the assertions the answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHarness, type Harness, handle } from './harness.js';
@@ -18,10 +18,8 @@ afterAll(async () => {
   await h.close();
 });
 
-async function timed(request: Parameters<typeof handle>[1]): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  const res = await handle(h.server, request);
-  return { status: res.status, ms: performance.now() - started };
+async function statusOf(request: Parameters<typeof handle>[1]): Promise<number> {
+  return (await handle(h.server, request)).status;
 }
 
 describe('regular-expression cost', () => {
@@ -31,9 +29,7 @@ describe('regular-expression cost', () => {
       { method: 'GET', url: `/cms-json/tel/v1/outgoing-links?per_page=${'1'.repeat(50_000)}`, headers: {} },
       { method: 'GET', url: '/cms-json/', headers: { authorization: `Basic ${'A'.repeat(50_000)}` } },
     ]) {
-      const { status, ms } = await timed(request);
-      expect(status).toBeLessThan(500);
-      expect(ms, request.url).toBeLessThan(1_000);
+      expect(await statusOf(request), request.url.slice(0, 80)).toBeLessThan(500);
     }
   });
 
@@ -77,17 +73,14 @@ describe('regular-expression cost', () => {
   // zeros, within Node's URL limit) takes ~0.9 s, and an anonymous
   // `PUT /tel/v1/outgoing-links/1 {"id":"000…0x"}` with 30,000 zeros ~2.5 s (a 1 MiB body:
   // most of an hour). Expected: linear time, e.g. /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/.
-  it.fails('BUG-6c: a 30,000-digit non-number in a JSON body is refused in well under a second', {
-    timeout: 120_000,
-  }, async () => {
-    const { status, ms } = await timed({
+  it('BUG-6c: a 1 MiB non-number in a JSON body is refused with 400', { timeout: 20_000 }, async () => {
+    const status = await statusOf({
       method: 'PUT',
       url: '/cms-json/tel/v1/outgoing-links/1',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ id: `${'0'.repeat(30_000)}x` }),
+      body: JSON.stringify({ id: `${'0'.repeat(1_000_000)}x` }),
     });
     expect(status).toBe(400);
-    expect(ms).toBeLessThan(1_000);
   });
 
   // BUG-6d (packages/core/src/incoming.ts:91, `path.replace(/\/+$/, '')`): the engine retries
@@ -95,9 +88,7 @@ describe('regular-expression cost', () => {
   // there costs O(n²): '/cms-json/' + '/'.repeat(40_000) + 'x' takes ~1.4 s in process (over
   // HTTP the 16 KiB URL limit bounds it to ~0.2 s a request). Expected: linear (trim the
   // trailing slashes with a loop, or test `path.endsWith('/')` first).
-  it.fails('BUG-6d: a path with 40,000 inner slashes is answered in well under a second', { timeout: 120_000 }, async () => {
-    const { status, ms } = await timed({ method: 'GET', url: `/cms-json/${'/'.repeat(40_000)}x`, headers: {} });
-    expect(status).toBe(404);
-    expect(ms).toBeLessThan(500);
+  it('BUG-6d: a path with 1,000,000 inner slashes is answered 404', { timeout: 20_000 }, async () => {
+    expect(await statusOf({ method: 'GET', url: `/cms-json/${'/'.repeat(1_000_000)}x`, headers: {} })).toBe(404);
   });
 });
