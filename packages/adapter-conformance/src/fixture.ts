@@ -169,5 +169,7 @@ export function createConformanceServer(options: RestServerOptions = {}): Confor
       throw new Error('page handler failure (expected by the conformance suite)');
     },
   });
+  // A header value no HTTP stack can send (beyond Latin-1): the adapter's own fault, not the core's.
+  server.page({ path: '/bad-header', handler: () => ({ headers: { 'X-Bad': 'a→b' }, body: 'never sent' }) });
   return { server, notes };
 }

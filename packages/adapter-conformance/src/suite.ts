@@ -336,5 +336,11 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       expect(res.status).toBe(500);
       await expectAlive();
     });
+
+    it('answers 500 when a response cannot be written (a header beyond Latin-1), and stays up', async () => {
+      const res = await get('/bad-header');
+      expect(res.status).toBe(500);
+      await expectAlive();
+    });
   });
 }

@@ -82,7 +82,7 @@ describe('createMiddleware', () => {
     };
     app.use(onError);
     host = await listen(app);
-    const broken = await fetch(`${host.origin}/broken`);
+    const broken = await fetch(`${host.origin}/bad-header`);
     expect(broken.status).toBe(503);
     expect(await broken.text()).toBe('handled by the app');
     expect(errors).toHaveLength(1);

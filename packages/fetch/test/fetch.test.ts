@@ -57,13 +57,13 @@ describe('createFetchHandler without sockets', () => {
     expect(pull).not.toHaveBeenCalled();
   });
 
-  it('answers 500 and reports when a page handler or the fallback throws', async () => {
+  it('answers 500 and reports when a response cannot be built or the fallback throws', async () => {
     const onError = vi.fn();
     const fallback = () => {
       throw new Error('fallback failure');
     };
     const handler = createFetchHandler(createConformanceServer().server, { onError, fallback });
-    const broken = await handler(new Request('http://x.test/broken'));
+    const broken = await handler(new Request('http://x.test/bad-header'));
     expect(broken.status).toBe(500);
     expect(await broken.json()).toMatchObject({ code: 'rest_internal_error' });
     expect((await handler(new Request('http://x.test/nothing'))).status).toBe(500);
