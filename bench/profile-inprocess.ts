@@ -9,7 +9,7 @@ import { LIST_PATH } from './shared/constants.js';
 const count = Number(process.argv[2] ?? 20_000);
 const seeded = await seed();
 const app = await createCmsApp(seeded.copyFor('profile'));
-const request = { method: 'GET', url: LIST_PATH, headers: { host: '127.0.0.1' } };
+const request = { method: 'GET', url: process.argv[3] ?? LIST_PATH, headers: { host: '127.0.0.1' } };
 for (let i = 0; i < 2000; i++) await app.server.handle(request);
 const started = performance.now();
 const cpu = process.cpuUsage();

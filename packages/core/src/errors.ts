@@ -72,6 +72,9 @@ export interface ErrorBody {
   data: ErrorData & { status: number };
 }
 
+/** `Error` with V8's `stackTraceLimit`, which other engines do not have. */
+const ERROR = Error as ErrorConstructor & { stackTraceLimit?: number };
+
 /**
  * The one error class. Throw it (or return it) from handlers and permission checks.
  *
@@ -93,7 +96,15 @@ export class RestError extends Error {
   constructor(code: string, message: string, options?: RestErrorOptions);
   constructor(code: string, message?: string, options: RestErrorOptions = {}) {
     const known = (ERROR_CODES as Record<string, ErrorCodeInfo>)[code];
-    super(message ?? known?.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
+    // A RestError is an answer, not a fault: capturing its stack would cost more than the rest
+    // of a 404 (a fault's own stack stays on `cause`). `stackTraceLimit` exists on V8 only.
+    const limit = ERROR.stackTraceLimit;
+    if (limit !== undefined) ERROR.stackTraceLimit = 0;
+    try {
+      super(message ?? known?.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
+    } finally {
+      if (limit !== undefined) ERROR.stackTraceLimit = limit;
+    }
     this.name = 'RestError';
     this.code = code;
     const { status: dataStatus, ...data } = options.data ?? {};

@@ -60,6 +60,18 @@ type Target = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; conne
  */
 const dialects = new WeakMap<object, Dialect>();
 
+/** The better-sqlite3 handle behind each SQLite Kysely instance opened here. */
+const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
+
+/**
+ * The better-sqlite3 handle behind a Kysely instance that {@link openDatabase} opened on
+ * SQLite, or `undefined` (PostgreSQL, or an instance built elsewhere, such as one with plugins).
+ * For the few hot reads that {@link prepareQuery} runs synchronously.
+ */
+export function sqliteHandleOf(db: object): SqliteDatabase.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
 /**
  * The engine of a Kysely instance returned by {@link openDatabase}, or `undefined` for an
  * instance built elsewhere.
@@ -137,7 +149,9 @@ function openSqlite<DB>(file: string): Kysely<DB> {
     throw error;
   }
   cacheStatements(database);
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  sqliteHandles.set(db, database);
+  return db;
 }
 
 /** How many prepared statements a connection keeps; Kysely sends one SQL text per query shape. */

@@ -16,6 +16,7 @@ export {
   dialectOf,
   type OpenDatabaseOptions,
   openDatabase,
+  sqliteHandleOf,
 } from './connect.js';
 export {
   appliedMigrations,

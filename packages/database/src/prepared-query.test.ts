@@ -48,3 +48,48 @@ describe('prepareQuery', () => {
     await close();
   });
 });
+
+describe('prepareQuery on SQLite', () => {
+  it('does not read another caller’s uncommitted writes while a transaction is open', async () => {
+    const { db, close } = openDatabase<Tables>({ url: 'sqlite::memory:' });
+    await db.schema
+      .createTable('notes')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('text', 'text')
+      .execute();
+    const count = prepareQuery(
+      db,
+      db
+        .selectFrom('notes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .compile(),
+    );
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id: 1, text: 'pending' }).execute();
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const during = count([]);
+    release();
+    await transaction;
+    expect((await during)[0]?.n).toBe(1); // waited for the commit instead of reading inside it
+    await close();
+  });
+
+  it('reports a failing read as a rejected promise', async () => {
+    const { db, close } = openDatabase<Tables>({ url: 'sqlite::memory:' });
+    await db.schema
+      .createTable('notes')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('text', 'text')
+      .execute();
+    const byId = prepareQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
+    await db.schema.dropTable('notes').execute();
+    await expect(byId([1])).rejects.toThrow(/no such table/);
+    await close();
+  });
+});

@@ -6,6 +6,7 @@
  * @module
  */
 import type { CompiledQuery, Kysely } from 'kysely';
+import { sqliteHandleOf } from './connect.js';
 
 /** Runs a compiled query with parameters in the order the query uses them. */
 export type PreparedQuery<Row> = (parameters: readonly unknown[]) => Promise<Row[]>;
@@ -22,5 +23,20 @@ export type PreparedQuery<Row> = (parameters: readonly unknown[]) => Promise<Row
  * ```
  */
 export function prepareQuery<DB, Row>(db: Kysely<DB>, query: CompiledQuery<Row>): PreparedQuery<Row> {
-  return async (parameters) => (await db.executeQuery<Row>({ ...query, parameters })).rows;
+  const viaKysely: PreparedQuery<Row> = async (parameters) => (await db.executeQuery<Row>({ ...query, parameters })).rows;
+  const sqlite = sqliteHandleOf(db);
+  if (sqlite === undefined || !query.sql.trimStart().toLowerCase().startsWith('select')) return viaKysely;
+  // On embedded SQLite a read runs synchronously on the prepared statement, without Kysely's
+  // connection queue: under many concurrent requests that queue costs more than the read.
+  // While a transaction is open on the connection, reads wait their turn through Kysely, so
+  // nobody sees another request's uncommitted writes.
+  const statement = sqlite.prepare(query.sql);
+  return (parameters) => {
+    if (sqlite.inTransaction) return viaKysely(parameters);
+    try {
+      return Promise.resolve(statement.all(...parameters) as Row[]);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
 }
