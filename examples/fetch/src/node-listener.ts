@@ -3,7 +3,7 @@
  * stream (cancelling it stops delivery but keeps draining, so a 413 can still be answered),
  * and the `Response` is written with one `writeHead` (each `Set-Cookie` on its own line).
  * The same code runs the Fetch adapter's conformance suite over sockets
- * (`packages/fetch/test/node-listener.ts`).
+ * (`test/conformance.test.ts` runs the adapter suite through it).
  */
 import type { IncomingMessage, RequestListener } from 'node:http';
 

@@ -1,6 +1,5 @@
-import { FALLBACK_STATUS, fallbackText, listen, runAdapterConformance } from '@cms-json/adapter-conformance';
+import { FALLBACK_STATUS, fallbackText, runAdapterConformance } from '@cms-json/adapter-conformance';
 import { createFetchHandler } from '../src/index.js';
-import { toNodeListener } from './node-listener.js';
 
 const quiet = () => {};
 const fallback = async (request: Request) => new Response(fallbackText(await request.text()), { status: FALLBACK_STATUS });
@@ -21,10 +20,5 @@ runAdapterConformance({
   },
 });
 
-runAdapterConformance({
-  name: 'fetch handler behind a node:http wrapper',
-  start: async (server) => {
-    const host = await listen(toNodeListener(createFetchHandler(server, { fallback, onError: quiet })));
-    return { baseUrl: host.origin, close: host.close };
-  },
-});
+// Behind a node:http wrapper: examples/fetch/test/conformance.test.ts runs the suite through
+// the example's own wrapper, the one docs/adapters.md shows.
