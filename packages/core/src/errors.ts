@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   rest_callback_disabled: { status: 400, message: 'JSONP support is disabled on this site.' },
   rest_callback_invalid: { status: 400, message: 'Invalid JSONP callback function.' },
   rest_body_too_large: { status: 413, message: 'The request body is too large.' },
+  rest_body_unreadable: { status: 400, message: 'The request body could not be read.' },
   rest_not_implemented: { status: 501, message: 'The handler for this route is not implemented.' },
   // Parameters
   rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },

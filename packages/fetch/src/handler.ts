@@ -83,7 +83,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
         const read = await readBody(request, server.options.maxBodyBytes);
         if (read === 'too-large') return jsonError(new RestError('rest_body_too_large'));
         if (read === 'unreadable')
-          return jsonError(new RestError('rest_body_unreadable', 'The request body could not be read.', { status: 400 }));
+          return jsonError(new RestError('rest_body_unreadable'));
         body = read;
       }
       const headers: Record<string, string> = {};
