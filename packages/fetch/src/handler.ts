@@ -82,8 +82,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
       if (request.body !== null && mayNeedBody(path, url.searchParams, restRoot)) {
         const read = await readBody(request, server.options.maxBodyBytes);
         if (read === 'too-large') return jsonError(new RestError('rest_body_too_large'));
-        if (read === 'unreadable')
-          return jsonError(new RestError('rest_body_unreadable'));
+        if (read === 'unreadable') return jsonError(new RestError('rest_body_unreadable'));
         body = read;
       }
       const headers: Record<string, string> = {};
