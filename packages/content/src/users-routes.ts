@@ -43,9 +43,6 @@ const ILLEGAL_USERNAME = 'This username is invalid because it uses illegal chara
 /** What WordPress's `validate_username` accepts: `sanitize_user( $login, true )` leaves it unchanged. */
 const VALID_USERNAME = /^[A-Za-z0-9_.@-]+(?: [A-Za-z0-9_.@-]+)*$/;
 
-/** The longest `search` term of the users list. */
-const SEARCH_MAX = 200;
-
 const usernameArg = z
   .string()
   .refine((login) => VALID_USERNAME.test(login), ILLEGAL_USERNAME)
@@ -77,9 +74,6 @@ const listUserArgs = {
     defaultOrderby: 'name',
     defaultOrder: 'asc',
   }),
-  // Capped here whatever the core's collection arguments do: a longer term cannot match a
-  // user's field, and a very long one would exceed the database's LIKE limits (400 rest_invalid_param).
-  search: z.string().max(SEARCH_MAX).optional().meta({ description: 'Limit results to those matching a string.' }),
   exclude: z.array(z.number().int()).default([]).meta({ description: 'Ensure result set excludes specific IDs.' }),
   include: z.array(z.number().int()).default([]).meta({ description: 'Limit result set to specific IDs.' }),
   slug: z.array(z.string()).optional().meta({ description: 'Limit result set to users with one or more specific slugs.' }),
@@ -99,6 +93,22 @@ const listUserArgs = {
 
 type UpdateArgs = ArgsOf<typeof updateUserArgs>;
 type DeleteArgs = ArgsOf<typeof deleteUserArgs>;
+
+/** The REST fields a create and an update share, under the store's names. */
+function profileOf(args: UpdateArgs) {
+  return {
+    email: args.email,
+    displayName: args.name,
+    firstName: args.first_name,
+    lastName: args.last_name,
+    nickname: args.nickname,
+    slug: args.slug,
+    url: args.url,
+    description: args.description,
+    locale: args.locale,
+    password: args.password,
+  };
+}
 
 const invalidId = () => new RestError('rest_user_invalid_id', 'Invalid user ID.', { status: 404 });
 
@@ -170,19 +180,7 @@ export function usersRoutes(options: UsersRoutesOptions): Route[] {
     }
     const roles = args.roles !== undefined && args.roles.length > 0 ? args.roles : undefined;
     if (roles !== undefined) checkRoleUpdate(request, id, roles);
-    const changes: UserChanges = {
-      email: args.email,
-      displayName: args.name,
-      firstName: args.first_name,
-      lastName: args.last_name,
-      nickname: args.nickname,
-      slug: args.slug,
-      url: args.url,
-      description: args.description,
-      locale: args.locale,
-      password: args.password,
-      roles,
-    };
+    const changes: UserChanges = { ...profileOf(args), roles };
     const updated = await rest(() => users.update(id, changes));
     return editResponse(recordOf(updated, request), linksOf(request, id));
   }
@@ -285,17 +283,10 @@ export function usersRoutes(options: UsersRoutesOptions): Route[] {
           if (args.roles !== undefined && args.roles.length > 0) checkRoleUpdate(request, undefined, args.roles);
           const user = await rest(() =>
             users.create({
+              ...profileOf(args),
               login: args.username,
               email: args.email,
               password: args.password,
-              displayName: args.name,
-              firstName: args.first_name,
-              lastName: args.last_name,
-              nickname: args.nickname,
-              slug: args.slug,
-              url: args.url,
-              description: args.description,
-              locale: args.locale,
               roles: args.roles,
             }),
           );
