@@ -52,7 +52,6 @@ export async function bundleServers(): Promise<Bundles> {
     format: 'esm',
     target: 'node20',
     sourcemap: 'linked',
-    keepNames: true,
     logLevel: 'error',
     plugins: [externalPackages],
   });

@@ -10,6 +10,7 @@
  * @module
  */
 import { z } from 'zod';
+import { withMember } from './record.js';
 import type { RestRequest } from './request.js';
 import { RestResponse } from './response.js';
 import { itemJsonSchema, type RestContext, schemaContexts } from './schema/to-json-schema.js';
@@ -148,7 +149,7 @@ export function collectionResponse(
   });
   if (page <= 1 && totalPages <= page) return result;
   const path = encodePath(request.path);
-  const at = (n: number) => request.scope.restUrl(path, { ...request.query, page: n });
+  const at = (n: number) => request.scope.restUrl(path, withMember(request.query, 'page', n));
   if (page > 1) result.linkHeader('prev', at(Math.min(page - 1, Math.max(totalPages, 1))));
   if (totalPages > page) result.linkHeader('next', at(page + 1));
   return result;

@@ -11,6 +11,7 @@
 import { isRestError, RestError, toRestError } from './errors.js';
 import { resolveLinks } from './links/link.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
+import { isRecord, withMember } from './record.js';
 import type { RestRequest } from './request.js';
 import { RestResponse } from './response.js';
 import { parseArgs } from './schema/args.js';
@@ -122,7 +123,10 @@ export async function dispatch(
     result = errorResponse(error, request, context);
   }
   matchedOf.set(result, { route, endpoint });
-  if (options.allow !== false) await setAllowHeader(result, route, permissions ?? new Permissions(request, {}));
+  if (options.allow !== false) {
+    const allow = setAllowHeader(result, route, permissions ?? new Permissions(request, {}));
+    if (allow !== undefined) await allow;
+  }
   return result;
 }
 
@@ -133,12 +137,19 @@ async function optionsResponse(route: CompiledRoute, request: RestRequest, conte
   return result;
 }
 
-/** `Allow`: the methods whose permission check passes for this caller (the original's `rest_send_allow_header`). */
-async function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions: Permissions): Promise<void> {
+/**
+ * `Allow`: the methods whose permission check passes for this caller (the original's
+ * `rest_send_allow_header`). Synchronous when every method of the route is public.
+ */
+function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions: Permissions): void | Promise<void> {
   if (route.publicAllow !== undefined) {
     result.setHeader('Allow', route.publicAllow);
     return;
   }
+  return setCheckedAllowHeader(result, route, permissions);
+}
+
+async function setCheckedAllowHeader(result: RestResponse, route: CompiledRoute, permissions: Permissions): Promise<void> {
   // Start every check first, so slow (async) checks run side by side.
   const outcomes = route.endpoints.map((endpoint) => {
     try {
@@ -161,10 +172,6 @@ async function setAllowHeader(result: RestResponse, route: CompiledRoute, permis
   result.setHeader('Allow', [...allowed].join(', '));
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Normalises a handler's result and prepares its records: context filter, then links. */
 function prepare(value: unknown, route: CompiledRoute, args: Record<string, unknown>, context: ServerContext): RestResponse {
   const result = value instanceof RestResponse ? value : new RestResponse(value ?? null);
@@ -180,7 +187,7 @@ function prepare(value: unknown, route: CompiledRoute, args: Record<string, unkn
       const links = context.curies.apply(resolveLinks(route.links, item as Record<string, unknown>, context.linkContext));
       for (const _rel in links) {
         // A filtered record is already a copy; the handler's own object is never changed.
-        if (prepared === item) return { ...prepared, _links: links };
+        if (prepared === item) return withMember(prepared, '_links', links);
         prepared._links = links;
         return prepared;
       }

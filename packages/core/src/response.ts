@@ -5,6 +5,7 @@
  * @module
  */
 import type { LinkObject, Links } from './links/link.js';
+import { withMember } from './record.js';
 
 /** Options of {@link response}. */
 export interface ResponseInit {
@@ -43,15 +44,17 @@ export class RestResponse {
 
   /** Sets a header, replacing any value of that name (names compare case-insensitively). */
   setHeader(name: string, value: string | string[]): this {
-    for (const key of this.headers.keys()) if (key.toLowerCase() === name.toLowerCase()) this.headers.delete(key);
+    const lower = name.toLowerCase();
+    for (const key of this.headers.keys()) if (key === name || key.toLowerCase() === lower) this.headers.delete(key);
     this.headers.set(name, value);
     return this;
   }
 
   /** Adds a value to a header, keeping the values already set. */
   appendHeader(name: string, value: string): this {
+    const lower = name.toLowerCase();
     for (const [key, existing] of this.headers) {
-      if (key.toLowerCase() === name.toLowerCase()) {
+      if (key === name || key.toLowerCase() === lower) {
         this.headers.set(key, [...(Array.isArray(existing) ? existing : [existing]), value]);
         return this;
       }
@@ -62,13 +65,14 @@ export class RestResponse {
 
   /** A header's value by name, any case. */
   getHeader(name: string): string | string[] | undefined {
-    for (const [key, value] of this.headers) if (key.toLowerCase() === name.toLowerCase()) return value;
+    const lower = name.toLowerCase();
+    for (const [key, value] of this.headers) if (key === name || key.toLowerCase() === lower) return value;
     return undefined;
   }
 
   /** Adds a link to the top-level data: `addLink('alternate', url, { type: 'text/html' })`. */
   addLink(rel: string, href: string, attributes: Record<string, unknown> = {}): this {
-    const link: LinkObject = { ...attributes, href };
+    const link = withMember(attributes, 'href', href) as LinkObject;
     (this.links[rel] ??= []).push(link);
     return this;
   }

@@ -204,7 +204,9 @@ export class RestServer {
       dispatch: (init, options) =>
         dispatchRequest(init instanceof RestRequest ? init : requestFromInit(init), context as ServerContext, options),
       standardHeaders: (jsonp) => {
-        const headers = { ...headerSets[jsonp ? 1 : 0] };
+        // Not a spread: on Node 20 an object made by spreading takes V8's slow path for every
+        // member added later, and the pipeline adds several.
+        const headers = Object.assign({}, headerSets[jsonp ? 1 : 0]);
         headers.Link = [...(headers.Link as string[])];
         return headers;
       },

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Links } from '../links/link.js';
+import { isRecord, withMember } from '../record.js';
 import type { Principal } from '../request.js';
 import type { RestResponse } from '../response.js';
 import { parseList } from '../schema/validate.js';
@@ -39,7 +40,7 @@ export function narrowEmbed(embed: EmbedRequest, keep: readonly string[] | undef
 export function linkedData(response: RestResponse, context: ServerContext | undefined): unknown {
   const data = response.data;
   if (!isRecord(data)) return data;
-  for (const _rel in response.links) return { ...data, _links: context?.curies.apply(response.links) ?? response.links };
+  for (const _rel in response.links) return withMember(data, '_links', context?.curies.apply(response.links) ?? response.links);
   return data;
 }
 
@@ -49,10 +50,6 @@ export interface EmbedScope {
   readonly cache: Map<string, Promise<unknown>>;
   /** The principal of the top-level request; embedded requests run as the same user. */
   readonly user: Principal | null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -82,7 +79,7 @@ async function embedInto(data: unknown, embed: true | readonly string[], scope: 
     // As in the original, a relation whose every target came back empty is left out.
     if (found.some(isFilled)) embedded[rel] = found;
   }
-  return Object.keys(embedded).length === 0 ? data : { ...data, _embedded: embedded };
+  return Object.keys(embedded).length === 0 ? data : withMember(data, '_embedded', embedded);
 }
 
 function isFilled(value: unknown): boolean {

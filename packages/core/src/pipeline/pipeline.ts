@@ -95,6 +95,15 @@ function safeHeader(value: string | string[]): string | string[] {
   return Array.isArray(value) ? value.map(clean) : clean(value);
 }
 
+/** Adds the response's `Link` values after the standard ones (the API root). */
+function appendLinks(headers: Record<string, string | string[]>, value: string | string[]): void {
+  const existing = headers.Link;
+  const list = Array.isArray(existing) ? existing : existing === undefined ? [] : [existing];
+  if (Array.isArray(value)) for (const item of value) list.push(clean(item));
+  else list.push(clean(value));
+  headers.Link = list;
+}
+
 /** The stages, in order. */
 export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   [
@@ -151,20 +160,18 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
     (state) => {
       const response = state.response;
       if (response === undefined) return;
+      const headers = state.headers;
       // An enveloped response carries its headers in the body, as in the original.
       if (!state.enveloped) {
         for (const [name, value] of response.headers) {
-          if (name.toLowerCase() === 'link') {
-            const existing = state.headers.Link;
-            const list = Array.isArray(existing) ? existing : existing === undefined ? [] : [existing];
-            state.headers.Link = [...list, ...(Array.isArray(value) ? value : [value])].map(clean);
-          } else state.headers[name] = safeHeader(value);
+          if (name.length === 4 && name.toLowerCase() === 'link') appendLinks(headers, value);
+          else headers[name] = safeHeader(value);
         }
       }
       const loggedIn = state.request.user !== null;
       if (loggedIn || (state.overridden === 'header' && state.status >= 400 && state.status < 500))
-        Object.assign(state.headers, NO_CACHE_HEADERS);
-      Object.assign(state.headers, corsHeaders(state.request.header('origin'), state.options.cors));
+        Object.assign(headers, NO_CACHE_HEADERS);
+      Object.assign(headers, corsHeaders(state.request.headers.origin, state.options.cors));
     },
   ],
   [

@@ -4,11 +4,8 @@
  *
  * @module
  */
+import { isRecord } from '../record.js';
 import type { JsonSchema } from './validate.js';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function allows(schema: JsonSchema, context: string): boolean {
   return !Array.isArray(schema.context) || schema.context.includes(context);

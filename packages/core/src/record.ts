@@ -1,0 +1,36 @@
+/**
+ * Plain records: the test for one, and the copy with one member added that the hot path
+ * makes for every record it links.
+ *
+ * @module
+ */
+
+/** Whether `value` is a plain object (not `null`, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A shallow copy of `record` with `key` set to `value` (last, or in its old place when the
+ * record already had it); `record` itself is not changed.
+ *
+ * Written as a loop on purpose: on Node 20, `{ ...record, key: value }` takes V8's slow
+ * path and costs about ten times as much, once for every record of every list.
+ *
+ * @example
+ * ```ts
+ * withMember({ id: 3 }, '_links', links); // { id: 3, _links: links }
+ * ```
+ */
+export function withMember(record: Readonly<Record<string, unknown>>, key: string, value: unknown): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const name of Object.keys(record)) setOwn(copy, name, record[name]);
+  setOwn(copy, key, value);
+  return copy;
+}
+
+/** `target[name] = value`, except that a `__proto__` member stays a member (as in a spread). */
+function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === '__proto__') Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+  else target[name] = value;
+}
