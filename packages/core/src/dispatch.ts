@@ -9,7 +9,7 @@
  * @module
  */
 import { isRestError, RestError, toRestError } from './errors.js';
-import { resolveLinks } from './links/link.js';
+import { linkResolver, resolveLinks } from './links/link.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 import { isRecord, withMember } from './record.js';
 import type { RestRequest } from './request.js';
@@ -18,23 +18,10 @@ import { parseArgs } from './schema/args.js';
 import { filterByContext, needsContextFilter } from './schema/context-filter.js';
 import type { ServerContext } from './server-context.js';
 
-/** The route and endpoint a response came from, kept for the later stages. */
-export interface Matched {
-  route: CompiledRoute;
-  endpoint: CompiledEndpoint | undefined;
-}
-
 /** Options of {@link dispatch}. */
 export interface DispatchOptions {
   /** Whether to compute the `Allow` header (skipped for embedded requests). @default true */
   allow?: boolean;
-}
-
-const matchedOf = new WeakMap<RestResponse, Matched>();
-
-/** The route that produced a response, if any. */
-export function matchedRoute(response: RestResponse): Matched | undefined {
-  return matchedOf.get(response);
 }
 
 /** Turns an error into a response with the original's body; unexpected failures are reported. */
@@ -122,7 +109,6 @@ export async function dispatch(
   } catch (error) {
     result = errorResponse(error, request, context);
   }
-  matchedOf.set(result, { route, endpoint });
   if (options.allow !== false) {
     const allow = setAllowHeader(result, route, permissions ?? new Permissions(request, {}));
     if (allow !== undefined) await allow;
@@ -132,44 +118,41 @@ export async function dispatch(
 
 async function optionsResponse(route: CompiledRoute, request: RestRequest, context: ServerContext): Promise<RestResponse> {
   const result = new RestResponse(context.describeRoute(route, { withSchema: true }));
-  matchedOf.set(result, { route, endpoint: undefined });
   await setAllowHeader(result, route, new Permissions(request, {}));
   return result;
 }
 
 /**
  * `Allow`: the methods whose permission check passes for this caller (the original's
- * `rest_send_allow_header`). Synchronous when every method of the route is public.
+ * `rest_send_allow_header`). Synchronous unless a permission check is.
  */
 function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions: Permissions): void | Promise<void> {
   if (route.publicAllow !== undefined) {
     result.setHeader('Allow', route.publicAllow);
     return;
   }
-  return setCheckedAllowHeader(result, route, permissions);
-}
-
-async function setCheckedAllowHeader(result: RestResponse, route: CompiledRoute, permissions: Permissions): Promise<void> {
-  // Start every check first, so slow (async) checks run side by side.
-  const outcomes = route.endpoints.map((endpoint) => {
+  const outcomes = route.endpoints.map((endpoint): Outcome | Promise<Outcome> => {
     try {
       return permissions.check(endpoint);
     } catch {
       return false;
     }
   });
-  const allowed = new Set<string>();
-  for (const [index, endpoint] of route.endpoints.entries()) {
-    let ok: Outcome;
-    try {
-      const pending = outcomes[index] ?? false;
-      ok = pending instanceof Promise ? await pending : pending;
-    } catch {
-      continue;
-    }
-    if (ok === true) for (const method of endpoint.methods) allowed.add(method);
+  if (outcomes.some((outcome) => outcome instanceof Promise)) {
+    // Every check was started first, so slow (async) checks run side by side.
+    return Promise.all(outcomes.map((outcome) => Promise.resolve(outcome).catch(() => false))).then((settled) => {
+      result.setHeader('Allow', allowedMethods(route, settled));
+    });
   }
-  result.setHeader('Allow', [...allowed].join(', '));
+  result.setHeader('Allow', allowedMethods(route, outcomes as Outcome[]));
+}
+
+function allowedMethods(route: CompiledRoute, outcomes: readonly Outcome[]): string {
+  const allowed = new Set<string>();
+  route.endpoints.forEach((endpoint, index) => {
+    if (outcomes[index] === true) for (const method of endpoint.methods) allowed.add(method);
+  });
+  return [...allowed].join(', ');
 }
 
 /** Normalises a handler's result and prepares its records: context filter, then links. */
@@ -181,10 +164,11 @@ function prepare(value: unknown, route: CompiledRoute, args: Record<string, unkn
   const filter = schema !== undefined && needsContextFilter(schema, requested) ? schema : undefined;
   if (Array.isArray(result.data)) {
     const withLinks = route.links.length > 0;
+    const resolve = linkResolver(route.links, context.linkContext.prefix);
     result.data = result.data.map((item) => {
       const prepared = filter === undefined ? item : filterByContext(item, filter, requested);
       if (!withLinks || !isRecord(prepared)) return prepared;
-      const links = context.curies.apply(resolveLinks(route.links, item as Record<string, unknown>, context.linkContext));
+      const links = context.curies.apply(resolve(item as Record<string, unknown>, context.linkContext));
       for (const _rel in links) {
         // A filtered record is already a copy; the handler's own object is never changed.
         if (prepared === item) return withMember(prepared, '_links', links);

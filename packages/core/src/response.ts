@@ -39,7 +39,8 @@ export class RestResponse {
     this.status = init.status ?? 200;
     this.raw = init.raw ?? false;
     this.headers = new Map();
-    for (const [name, value] of Object.entries(init.headers ?? {})) this.setHeader(name, value);
+    const headers = init.headers;
+    if (headers !== undefined) for (const name of Object.keys(headers)) this.setHeader(name, headers[name] as string | string[]);
   }
 
   /** Sets a header, replacing any value of that name (names compare case-insensitively). */

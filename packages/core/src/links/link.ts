@@ -97,9 +97,8 @@ export function compileTemplate(template: string): CompiledTemplate {
   return found;
 }
 
-function fill(template: string, record: Record<string, unknown>): string | undefined {
-  const { names, path, query } = compileTemplate(template);
-  if (names.length === 0) return template;
+function fill(template: CompiledTemplate, record: Record<string, unknown>): string | undefined {
+  const { names, path, query } = template;
   const params: Record<string, string> = {};
   for (const name of names) {
     const value = record[name];
@@ -148,12 +147,12 @@ function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
   else if (ABSOLUTE.test(source)) href = () => source;
   else {
     const path = source.replaceAll('{prefix}', prefix);
-    const { names } = compileTemplate(path);
+    const template = compileTemplate(path);
     href =
-      names.length === 0
+      template.names.length === 0
         ? (_record, context) => context.url(path)
         : (record, context) => {
-            const filled = fill(path, record);
+            const filled = fill(template, record);
             return filled === undefined ? undefined : context.url(filled);
           };
   }
@@ -162,22 +161,41 @@ function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
   return result;
 }
 
+/** Builds the links of one record. */
+export type LinkResolver = (record: Record<string, unknown>, context: LinkContext) => Links;
+
+const resolvers = new WeakMap<readonly LinkTemplate[], { prefix: string; resolve: LinkResolver }>();
+
+/**
+ * A route's link templates prepared for one prefix, once: the function a list calls for
+ * each of its records.
+ */
+export function linkResolver(templates: readonly LinkTemplate[], prefix: string): LinkResolver {
+  const found = resolvers.get(templates);
+  if (found !== undefined && found.prefix === prefix) return found.resolve;
+  const ready = templates.map((template) => ({ template, prepared: prepare(template, prefix) }));
+  const resolve: LinkResolver = (record, context) => {
+    const links: Links = {};
+    for (const { template, prepared } of ready) {
+      if (template.when !== undefined && !template.when(record)) continue;
+      const href = prepared.href(record, context);
+      if (href === undefined) continue;
+      const link = {} as LinkObject;
+      for (const [key, value] of prepared.attributes) link[key] = value;
+      link.href = href;
+      const list = links[template.rel];
+      if (list === undefined) links[template.rel] = [link];
+      else list.push(link);
+    }
+    return links;
+  };
+  resolvers.set(templates, { prefix, resolve });
+  return resolve;
+}
+
 /** Resolves a route's link templates for one record. */
 export function resolveLinks(templates: readonly LinkTemplate[], record: Record<string, unknown>, context: LinkContext): Links {
-  const links: Links = {};
-  for (const template of templates) {
-    if (template.when !== undefined && !template.when(record)) continue;
-    const ready = prepare(template, context.prefix);
-    const href = ready.href(record, context);
-    if (href === undefined) continue;
-    const link = {} as LinkObject;
-    for (const [key, value] of ready.attributes) link[key] = value;
-    link.href = href;
-    const list = links[template.rel];
-    if (list === undefined) links[template.rel] = [link];
-    else list.push(link);
-  }
-  return links;
+  return linkResolver(templates, context.prefix)(record, context);
 }
 
 /** Merges `extra` links into `target`, relation by relation, keeping order. */
