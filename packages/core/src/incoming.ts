@@ -98,7 +98,8 @@ function normalizeRoutePath(path: string): string {
 
 export function normalizeHeaders(headers: HttpRequest['headers']): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
   return out;

@@ -136,18 +136,25 @@ function setChild(container: QueryValue[] | QueryMap, key: string, value: QueryV
  */
 export function stringifyQuery(query: Readonly<Record<string, unknown>>): string {
   const parts: string[] = [];
-  const walk = (prefix: string, value: unknown): void => {
-    if (value === undefined || value === null) return;
-    if (Array.isArray(value)) {
-      for (const item of value) walk(`${prefix}[]`, item);
-    } else if (typeof value === 'object') {
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(`${prefix}[${k}]`, v);
-    } else {
-      const key = encodeURIComponent(prefix).replace(/%5B/g, '[').replace(/%5D/g, ']');
-      const text = String(value);
-      parts.push(text === '' ? key : `${key}=${encodeURIComponent(text)}`);
-    }
-  };
-  for (const [key, value] of Object.entries(query)) walk(key, value);
+  for (const key of Object.keys(query)) appendPair(parts, encodeKey(key), query[key]);
   return parts.join('&');
+}
+
+/** A key percent-encoded, with the brackets of PHP's nesting kept readable. */
+function encodeKey(key: string): string {
+  return PLAIN_KEY.test(key) ? key : encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']');
+}
+
+const PLAIN_KEY = /^[\w.-]*$/;
+
+function appendPair(parts: string[], key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendPair(parts, `${key}[]`, item);
+  } else if (typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) appendPair(parts, `${key}[${encodeKey(k)}]`, v);
+  } else {
+    const text = String(value);
+    parts.push(text === '' ? key : `${key}=${encodeURIComponent(text)}`);
+  }
 }

@@ -104,9 +104,14 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 /** Percent-encodes what may not appear inside `<…>` of a header: controls, space, `"`, `<`, `>`. */
 function headerSafeUrl(url: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is encoded
-  return url.replace(/[\u0000-\u0020\u007f"<>]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  if (!URL_UNSAFE.test(url)) return url;
+  return url.replace(URL_UNSAFE_ALL, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is encoded
+const URL_UNSAFE = /[\u0000-\u0020\u007f"<>]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is encoded
+const URL_UNSAFE_ALL = /[\u0000-\u0020\u007f"<>]/g;
 
 function headerSafeText(text: string): string {
   return text.replace(CONTROL, '');

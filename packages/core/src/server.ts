@@ -14,7 +14,7 @@ import { CurieRegistry } from './links/curies.js';
 import type { LinkContext } from './links/link.js';
 import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from './namespace.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
-import { type Authenticator, runPipeline } from './pipeline/pipeline.js';
+import { type Authenticator, type PipelineOptions, runPipeline } from './pipeline/pipeline.js';
 import { type QueryMap, stringifyQuery } from './query-string.js';
 import { RestRequest, type RestRequestInit } from './request.js';
 import type { RestResponse } from './response.js';
@@ -67,6 +67,8 @@ export class RestServer {
   readonly #routes = new Map<string, CompiledRoute>();
   readonly #namespaces: string[] = [];
   readonly #authenticators: Authenticator[] = [];
+  /** What the pipeline reads, built once (the authenticators list is the live one). */
+  readonly #pipelineOptions: PipelineOptions;
   readonly #pages = new PageRegistry();
   readonly #contexts = new Map<string, ServerContext>();
   #authentication: Record<string, unknown> = {};
@@ -84,6 +86,7 @@ export class RestServer {
       rsd: options.rsd ?? true,
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     };
+    this.#pipelineOptions = { jsonp: this.options.jsonp, cors: this.options.cors, authenticators: this.#authenticators };
     const upper = prefix.toUpperCase();
     this.names = {
       prefix,
@@ -241,7 +244,17 @@ export class RestServer {
    * The front door for adapters: an HTTP request in, an HTTP response out, or `null` when
    * the path is neither under the REST root nor a registered page (the adapter passes it on).
    */
-  async handle(http: HttpRequest): Promise<HttpResponse | null> {
+  handle(http: HttpRequest): Promise<HttpResponse | null> {
+    try {
+      return this.#handle(http);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  // Not an async function: the pipeline's promise is handed back as is, without the extra
+  // turns an async function takes to adopt it.
+  #handle(http: HttpRequest): Promise<HttpResponse | null> {
     const siteUrl = this.options.siteUrl ?? http.baseUrl ?? 'http://localhost';
     const { pathname, query } = splitUrl(http.url);
     const root = this.names.restRoot;
@@ -254,11 +267,7 @@ export class RestServer {
     }
     if (routePath === undefined) return this.#handlePage(http.method.toUpperCase(), decodePath(pathname), query, http, siteUrl);
     const request = requestFromHttp(http, routePath, query);
-    return runPipeline(request, this.#context(siteUrl), {
-      jsonp: this.options.jsonp,
-      cors: this.options.cors,
-      authenticators: this.#authenticators,
-    });
+    return runPipeline(request, this.#context(siteUrl), this.#pipelineOptions);
   }
 
   #handlePage(method: string, path: string, query: QueryMap, http: HttpRequest, siteUrl: string): Promise<HttpResponse | null> {

@@ -28,6 +28,8 @@ function node<T>(): Node<T> {
 export class Router<T> {
   readonly #root: Node<T> = node();
   readonly #wholePath: { regex: RegExp; value: T }[] = [];
+  /** Patterns made of literal segments only, by their path (`/tel/v1/outgoing-links`): one lookup. */
+  readonly #literalPaths = new Map<string, T>();
 
   /** Adds a pattern; a second add of the same pattern replaces the value. */
   add(pattern: PathPattern, value: T): void {
@@ -54,10 +56,15 @@ export class Router<T> {
       }
     }
     current.value = value;
+    const texts = pattern.segments.map((segment) => (segment.kind === 'static' ? segment.text : undefined));
+    if (!texts.includes(undefined)) this.#literalPaths.set(`/${texts.join('/')}`, value);
   }
 
   /** Finds the value for a decoded path (`/tel/v1/outgoing-links/3`). */
   match(path: string): RouteMatch<T> | undefined {
+    // The walk would find a literal path first too; this only skips the splitting.
+    const literal = this.#literalPaths.get(path);
+    if (literal !== undefined) return { value: literal, params: {} };
     const segments = path.split('/').filter((s) => s !== '');
     const params: Record<string, string> = {};
     const found = this.#walk(this.#root, segments, 0, params);
