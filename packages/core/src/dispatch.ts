@@ -164,11 +164,11 @@ function prepare(value: unknown, route: CompiledRoute, args: Record<string, unkn
   const filter = schema !== undefined && needsContextFilter(schema, requested) ? schema : undefined;
   if (Array.isArray(result.data)) {
     const withLinks = route.links.length > 0;
-    const resolve = linkResolver(route.links, context.linkContext.prefix);
+    const resolve = linkResolver(route.links, context.linkContext);
     result.data = result.data.map((item) => {
       const prepared = filter === undefined ? item : filterByContext(item, filter, requested);
       if (!withLinks || !isRecord(prepared)) return prepared;
-      const links = context.curies.apply(resolve(item as Record<string, unknown>, context.linkContext));
+      const links = context.curies.apply(resolve(item as Record<string, unknown>));
       for (const _rel in links) {
         // A filtered record is already a copy; the handler's own object is never changed.
         if (prepared === item) return withMember(prepared, '_links', links);

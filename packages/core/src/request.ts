@@ -60,6 +60,8 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b|\+oembed\b/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const EMPTY_FORM: QueryMap = Object.freeze(emptyQuery());
+/** Until the dispatcher sets them: no URL parameters, no defaults (shared, so frozen). */
+const NO_VALUES: Record<string, unknown> = Object.freeze(Object.create(null));
 
 /** A JSON parse failure, kept until argument validation reports it, in PHP's terms. */
 export interface JsonParseFailure {
@@ -88,9 +90,9 @@ export class RestRequest {
   /** The raw body text ('' when none). */
   readonly rawBody: string;
   /** Parameters from the matched path (`id` of `/outgoing-links/:id`). */
-  urlParams: Record<string, string> = Object.create(null);
+  urlParams: Record<string, string> = NO_VALUES as Record<string, string>;
   /** Defaults of the matched endpoint's arguments. */
-  defaults: Record<string, unknown> = Object.create(null);
+  defaults: Record<string, unknown> = NO_VALUES;
   /** The authenticated principal, or `null` for an anonymous request. */
   user: Principal | null = null;
   /** The dispatching server's names and URL builder (set by the dispatcher). */

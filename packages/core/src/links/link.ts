@@ -128,6 +128,8 @@ const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
 interface PreparedTemplate {
   readonly prefix: string;
   readonly href: (record: Record<string, unknown>, context: LinkContext) => string | undefined;
+  /** A path with no placeholders: its URL is the same for every record. */
+  readonly fixedPath: string | undefined;
   /** The attributes before `href`, `embeddable` last, as the original orders them. */
   readonly attributes: readonly (readonly [string, unknown])[];
 }
@@ -142,12 +144,14 @@ function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
   );
   if (template.embeddable === true) attributes.push(['embeddable', true]);
   let href: PreparedTemplate['href'];
+  let fixedPath: string | undefined;
   const source = template.href;
   if (typeof source === 'function') href = source;
   else if (ABSOLUTE.test(source)) href = () => source;
   else {
     const path = source.replaceAll('{prefix}', prefix);
     const template = compileTemplate(path);
+    if (template.names.length === 0) fixedPath = path;
     href =
       template.names.length === 0
         ? (_record, context) => context.url(path)
@@ -156,29 +160,38 @@ function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
             return filled === undefined ? undefined : context.url(filled);
           };
   }
-  const result: PreparedTemplate = { prefix, href, attributes };
+  const result: PreparedTemplate = { prefix, href, fixedPath, attributes };
   prepared.set(template, result);
   return result;
 }
 
 /** Builds the links of one record. */
-export type LinkResolver = (record: Record<string, unknown>, context: LinkContext) => Links;
+export type LinkResolver = (record: Record<string, unknown>) => Links;
 
-const resolvers = new WeakMap<readonly LinkTemplate[], { prefix: string; resolve: LinkResolver }>();
+const resolvers = new WeakMap<LinkContext, WeakMap<readonly LinkTemplate[], LinkResolver>>();
 
 /**
- * A route's link templates prepared for one prefix, once: the function a list calls for
- * each of its records.
+ * A route's link templates prepared once for a link context (one site URL): the function a
+ * list calls for each of its records. A target without placeholders is built once.
  */
-export function linkResolver(templates: readonly LinkTemplate[], prefix: string): LinkResolver {
-  const found = resolvers.get(templates);
-  if (found !== undefined && found.prefix === prefix) return found.resolve;
-  const ready = templates.map((template) => ({ template, prepared: prepare(template, prefix) }));
-  const resolve: LinkResolver = (record, context) => {
+export function linkResolver(templates: readonly LinkTemplate[], context: LinkContext): LinkResolver {
+  let byTemplates = resolvers.get(context);
+  if (byTemplates === undefined) {
+    byTemplates = new WeakMap();
+    resolvers.set(context, byTemplates);
+  }
+  const found = byTemplates.get(templates);
+  if (found !== undefined) return found;
+  const ready = templates.map((template) => {
+    const prepared = prepare(template, context.prefix);
+    const fixed = prepared.fixedPath === undefined ? undefined : context.url(prepared.fixedPath);
+    return { template, prepared, fixed };
+  });
+  const resolve: LinkResolver = (record) => {
     const links: Links = {};
-    for (const { template, prepared } of ready) {
+    for (const { template, prepared, fixed } of ready) {
       if (template.when !== undefined && !template.when(record)) continue;
-      const href = prepared.href(record, context);
+      const href = fixed ?? prepared.href(record, context);
       if (href === undefined) continue;
       const link = {} as LinkObject;
       for (const [key, value] of prepared.attributes) link[key] = value;
@@ -189,13 +202,13 @@ export function linkResolver(templates: readonly LinkTemplate[], prefix: string)
     }
     return links;
   };
-  resolvers.set(templates, { prefix, resolve });
+  byTemplates.set(templates, resolve);
   return resolve;
 }
 
 /** Resolves a route's link templates for one record. */
 export function resolveLinks(templates: readonly LinkTemplate[], record: Record<string, unknown>, context: LinkContext): Links {
-  return linkResolver(templates, context.prefix)(record, context);
+  return linkResolver(templates, context)(record);
 }
 
 /** Merges `extra` links into `target`, relation by relation, keeping order. */

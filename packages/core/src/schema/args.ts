@@ -168,22 +168,24 @@ export function parseArgs(
       data: { json_error_code: jsonError.code, json_error_message: jsonError.message },
     });
   }
-  const sent = args.map((arg) => request.sentParam(arg.name));
+  const sent: unknown[] = new Array(args.length);
   let missing: string[] | undefined;
-  for (const [index, arg] of args.entries()) if (arg.required && sent[index] === undefined) (missing ??= []).push(arg.name);
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as CompiledArg;
+    const value = request.sentParam(arg.name);
+    sent[index] = value;
+    if (arg.required && value === undefined) (missing ??= []).push(arg.name);
+  }
   if (missing !== undefined) {
     throw new RestError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, {
       data: { params: missing },
     });
   }
   const values: Record<string, unknown> = {};
-  const issues: (ValidationIssue | undefined)[] = [];
+  let issues: (ValidationIssue | undefined)[] | undefined;
   let pending: Promise<void>[] | undefined;
-  const settle = (index: number, name: string, parsed: Parsed): void => {
-    if ('ok' in parsed) values[name] = parsed.value;
-    else issues[index] = parsed;
-  };
-  for (const [index, arg] of args.entries()) {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as CompiledArg;
     let raw = sent[index];
     if (raw === undefined) {
       // A primitive default was checked and parsed once, at registration.
@@ -199,31 +201,39 @@ export function parseArgs(
     }
     const found = validateValue(raw, arg.json, arg.name);
     if (found !== undefined) {
-      issues[index] = found;
+      (issues ??= [])[index] = found;
       continue;
     }
     const parsed = parseWithZod(arg, sanitizeValue(raw, arg.json));
-    if (parsed instanceof Promise) (pending ??= []).push(parsed.then((p) => settle(index, arg.name, p)));
-    else settle(index, arg.name, parsed);
+    if (parsed instanceof Promise) {
+      (pending ??= []).push(
+        parsed.then((settled) => {
+          if ('ok' in settled) values[arg.name] = settled.value;
+          else (issues ??= [])[index] = settled;
+        }),
+      );
+    } else if ('ok' in parsed) values[arg.name] = parsed.value;
+    else (issues ??= [])[index] = parsed;
   }
-  const finish = (): Record<string, unknown> => {
-    if (issues.length === 0) return values;
-    // Reported in declaration order, whatever order async checks finished in.
-    const params: Record<string, string> = {};
-    let details: Record<string, ValidationIssue> | undefined;
-    for (const [index, arg] of args.entries()) {
-      const issue = issues[index];
-      if (issue === undefined) continue;
-      params[arg.name] = issue.message;
-      // A bare refinement is the original's `validate_callback` returning false: no details.
-      if (issue.code !== '') (details ??= {})[arg.name] = issue;
-    }
-    throw new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, {
-      // The original sends an empty PHP array, `[]`, when no detail was recorded.
-      data: { params, details: details ?? [] },
-    });
-  };
-  return pending === undefined ? finish() : Promise.all(pending).then(finish);
+  if (pending === undefined) return issues === undefined ? values : invalid(args, issues);
+  return Promise.all(pending).then(() => (issues === undefined ? values : invalid(args, issues)));
+}
+
+/** The original's `rest_invalid_param`, issues reported in declaration order whatever order async checks finished in. */
+function invalid(args: readonly CompiledArg[], issues: readonly (ValidationIssue | undefined)[]): never {
+  const params: Record<string, string> = {};
+  let details: Record<string, ValidationIssue> | undefined;
+  for (const [index, arg] of args.entries()) {
+    const issue = issues[index];
+    if (issue === undefined) continue;
+    params[arg.name] = issue.message;
+    // A bare refinement is the original's `validate_callback` returning false: no details.
+    if (issue.code !== '') (details ??= {})[arg.name] = issue;
+  }
+  throw new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, {
+    // The original sends an empty PHP array, `[]`, when no detail was recorded.
+    data: { params, details: details ?? [] },
+  });
 }
 
 function outcome(result: z.ZodSafeParseResult<unknown>): Parsed {
