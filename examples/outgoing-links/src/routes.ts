@@ -31,15 +31,18 @@ import type { LinkWrite, OutgoingLinksStore } from './store.js';
 export const REST_BASE = 'outgoing-links';
 
 /** Runs a query; a database failure becomes the plugin's error, with the database's text (500). */
-async function query<T>(code: string, action: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
+function query<T>(code: string, action: string, run: () => Promise<T>): Promise<T> {
+  const fail = (error: unknown): never => {
     const text = error instanceof Error ? error.message : String(error);
     throw new RestError(code, `Could not ${action}. Database responded with the following error: ${text}`, {
       status: 500,
       cause: error,
     });
+  };
+  try {
+    return run().catch(fail);
+  } catch (error) {
+    return Promise.reject(error).catch(fail);
   }
 }
 

@@ -77,8 +77,7 @@ export class OutgoingLinksStore {
   /** One page of links and the total count. */
   async list(query: ListQuery): Promise<{ items: OutgoingLinkRecord[]; total: number }> {
     if (query.search === undefined || query.search === '') {
-      const items = await this.#page(query)([query.limit, query.offset]);
-      const [row] = await this.#countAll([]);
+      const [items, [row]] = await Promise.all([this.#page(query)([query.limit, query.offset]), this.#countAll([])]);
       return { items: items.map(toRecord), total: Number(row?.total ?? 0) };
     }
     const items = await this.#filtered(query.search)

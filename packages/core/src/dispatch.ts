@@ -48,7 +48,7 @@ function settle(outcome: unknown): Outcome {
 
 /** The permission outcomes of one request, by endpoint: each check runs once. */
 class Permissions {
-  readonly #done = new Map<CompiledEndpoint, Outcome | Promise<Outcome>>();
+  #done: Map<CompiledEndpoint, Outcome | Promise<Outcome>> | undefined;
 
   constructor(
     readonly request: RestRequest,
@@ -58,6 +58,7 @@ class Permissions {
   /** The outcome of an endpoint's check; a throwing check is a failure (never an allow). */
   check(endpoint: CompiledEndpoint): Outcome | Promise<Outcome> {
     if (endpoint.permission === 'public') return true;
+    this.#done ??= new Map();
     let found = this.#done.get(endpoint);
     if (found === undefined) {
       const check = endpoint.permission as (request: RestRequest, args: Record<string, unknown>) => unknown;

@@ -129,9 +129,15 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   ['authenticate', (state) => authenticateFrom(state, 0)],
   [
     'dispatch',
-    async (state) => {
-      state.response ??= await state.context.dispatch(state.request);
-      state.status = state.response.status;
+    (state) => {
+      if (state.response !== undefined) {
+        state.status = state.response.status;
+        return;
+      }
+      return state.context.dispatch(state.request).then((response) => {
+        state.response = response;
+        state.status = response.status;
+      });
     },
   ],
   [
@@ -270,7 +276,7 @@ async function toData(state: ServeState): Promise<unknown> {
 }
 
 /** Runs the stages for one request and returns the HTTP response. */
-export async function runPipeline(request: RestRequest, context: ServerContext, options: PipelineOptions): Promise<HttpResponse> {
+export function runPipeline(request: RestRequest, context: ServerContext, options: PipelineOptions): Promise<HttpResponse> {
   const state: ServeState = {
     request,
     context,
@@ -287,17 +293,27 @@ export async function runPipeline(request: RestRequest, context: ServerContext, 
     status: 200,
     result: undefined,
   };
-  try {
-    for (const [, stage] of STAGES) {
-      const pending = stage(state);
-      if (pending !== undefined) await pending;
-      if (state.result !== undefined) return state.result;
-    }
-    throw new Error('The pipeline ended without a response.');
-  } catch (error) {
+  return runFrom(state, 0).catch((error: unknown) => {
     // A stage that throws (an authenticator, a CORS policy) is an internal error, never a crash.
     context.reportError(error, request);
     const headers = context.standardHeaders(false);
     return { status: 500, headers, body: JSON.stringify(new RestError('rest_internal_error').toBody()) };
+  });
+}
+
+/**
+ * Runs the stages from `start` until one answers. Synchronous stages run in one go; only a
+ * stage that returns a promise costs a turn of the microtask queue.
+ */
+function runFrom(state: ServeState, start: number): Promise<HttpResponse> {
+  try {
+    for (let i = start; i < STAGES.length; i++) {
+      const pending = (STAGES[i] as (typeof STAGES)[number])[1](state);
+      if (pending !== undefined) return pending.then(() => state.result ?? runFrom(state, i + 1));
+      if (state.result !== undefined) return Promise.resolve(state.result);
+    }
+    throw new Error('The pipeline ended without a response.');
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
