@@ -188,9 +188,10 @@ export class RestServer {
     let context = this.#contexts.get(siteUrl);
     if (context !== undefined) return context;
     const restUrl = (path: string, query?: Readonly<Record<string, unknown>>) => this.restUrl(path, query, siteUrl);
-    const linkContext: LinkContext = { url: (path) => restUrl(path), prefix: this.names.prefix };
     const rootUrl = restUrl('/');
     const base = rootUrl.slice(0, -1);
+    // restUrl without a query, written out: one string per link target, not three.
+    const linkContext: LinkContext = { url: (path) => base + (path.startsWith('/') ? path : `/${path}`), prefix: this.names.prefix };
     const headerSets = [false, true].map((jsonp) =>
       standardHeaders(this.names, { restRootUrl: rootUrl, curieBase: this.options.curieBase, jsonp }),
     ) as [Record<string, string | string[]>, Record<string, string | string[]>];

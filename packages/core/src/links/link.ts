@@ -63,13 +63,18 @@ const PLACEHOLDER = /:([A-Za-z_]\w*)/g;
 /** A path whose only syntax is `:name` placeholders (no optional groups, wildcards or escapes). */
 const PLAIN_PATH = /^(?:[^:{}()[\]*+?!\\]|:[A-Za-z_]\w*)*$/;
 
+/** Values `encodeURIComponent` leaves as they are (an id, a slug): no new string needed. */
+const URL_SAFE = /^[\w.~-]*$/;
+
 /** Fills a plain path: the literals joined with the encoded values, as path-to-regexp's `compile` does. */
 function plainFiller(path: string): (params: Record<string, string>) => string {
   const parts = path.split(/:([A-Za-z_]\w*)/);
   return (params) => {
     let out = parts[0] as string;
-    for (let i = 1; i < parts.length; i += 2)
-      out += encodeURIComponent(params[parts[i] as string] ?? '') + (parts[i + 1] as string);
+    for (let i = 1; i < parts.length; i += 2) {
+      const value = params[parts[i] as string] ?? '';
+      out += (URL_SAFE.test(value) ? value : encodeURIComponent(value)) + (parts[i + 1] as string);
+    }
     return out;
   };
 }
