@@ -102,16 +102,42 @@ function reportError(error: unknown): void {
  * ```
  */
 export function createHandler(server: RestServer, options: NodeHandlerOptions = {}): NodeHandler {
+  const serve = mounted(server, options);
+  const fail = failureHandler(options);
+  return (req, res) => {
+    const serving = serve(req, res);
+    return serving === false ? Promise.resolve(false) : serving.catch((error: unknown) => fail(res, error));
+  };
+}
+
+/** Serves requests under the base path (`false` for the others, untouched); rejects on failure. */
+function mounted(
+  server: RestServer,
+  options: NodeHandlerOptions,
+): (req: NodeRequest, res: NodeResponse) => Promise<boolean> | false {
   const basePath = normalizeBasePath(options.basePath);
-  const onError = options.onError ?? reportError;
   return (req, res) => {
     const url = stripBasePath(req.url ?? '/', basePath);
-    if (url === undefined) return Promise.resolve(false);
-    return handleNodeRequest(server, { req, res, url, baseUrl: requestBaseUrl(req, basePath) }).catch((error: unknown) => {
+    if (url === undefined) return false;
+    try {
+      return handleNodeRequest(server, { req, res, url, baseUrl: requestBaseUrl(req, basePath) });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
+/** Reports a failure and answers 500 `rest_internal_error`; a throwing `onError` changes nothing. */
+function failureHandler(options: NodeHandlerOptions): (res: NodeResponse, error: unknown) => true {
+  const onError = options.onError ?? reportError;
+  return (res, error) => {
+    try {
       onError(error);
-      writeInternalError(res);
-      return true;
-    });
+    } catch {
+      // The hook's own failure must not hide the answer.
+    }
+    writeInternalError(res);
+    return true;
   };
 }
 
@@ -140,22 +166,25 @@ export function createRequestListener(
   server: RestServer,
   options: RequestListenerOptions = {},
 ): (req: NodeRequest, res: NodeResponse) => void {
-  const handle = createHandler(server, options);
+  const serve = mounted(server, options);
+  const fail = failureHandler(options);
   const fallback = options.fallback ?? notFound;
-  const onError = options.onError ?? reportError;
+  const passOn = (req: NodeRequest, res: NodeResponse): void => {
+    try {
+      fallback(req, res);
+    } catch (error) {
+      fail(res, error);
+    }
+  };
   return (req, res) => {
-    handle(req, res).then(
-      (answered) => {
-        if (answered) return;
-        try {
-          fallback(req, res);
-        } catch (error) {
-          onError(error);
-          writeInternalError(res);
-        }
-      },
-      // handle never rejects; this only keeps a broken `onError` from becoming unhandled.
-      () => writeInternalError(res),
-    );
+    const serving = serve(req, res);
+    if (serving === false) passOn(req, res);
+    else
+      serving.then(
+        (answered) => {
+          if (!answered) passOn(req, res);
+        },
+        (error: unknown) => fail(res, error),
+      );
   };
 }

@@ -293,27 +293,30 @@ export function runPipeline(request: RestRequest, context: ServerContext, option
     status: 200,
     result: undefined,
   };
-  return runFrom(state, 0).catch((error: unknown) => {
+  const fail = (error: unknown): HttpResponse => {
     // A stage that throws (an authenticator, a CORS policy) is an internal error, never a crash.
     context.reportError(error, request);
     const headers = context.standardHeaders(false);
     return { status: 500, headers, body: JSON.stringify(new RestError('rest_internal_error').toBody()) };
-  });
+  };
+  try {
+    const result = runFrom(state, 0);
+    return result instanceof Promise ? result.catch(fail) : Promise.resolve(result);
+  } catch (error) {
+    return Promise.resolve(fail(error));
+  }
 }
 
 /**
  * Runs the stages from `start` until one answers. Synchronous stages run in one go; only a
- * stage that returns a promise costs a turn of the microtask queue.
+ * stage that returns a promise costs a turn of the microtask queue, and what follows it
+ * runs in that turn.
  */
-function runFrom(state: ServeState, start: number): Promise<HttpResponse> {
-  try {
-    for (let i = start; i < STAGES.length; i++) {
-      const pending = (STAGES[i] as (typeof STAGES)[number])[1](state);
-      if (pending !== undefined) return pending.then(() => state.result ?? runFrom(state, i + 1));
-      if (state.result !== undefined) return Promise.resolve(state.result);
-    }
-    throw new Error('The pipeline ended without a response.');
-  } catch (error) {
-    return Promise.reject(error);
+function runFrom(state: ServeState, start: number): HttpResponse | Promise<HttpResponse> {
+  for (let i = start; i < STAGES.length; i++) {
+    const pending = (STAGES[i] as (typeof STAGES)[number])[1](state);
+    if (pending !== undefined) return pending.then(() => state.result ?? runFrom(state, i + 1));
+    if (state.result !== undefined) return state.result;
   }
+  throw new Error('The pipeline ended without a response.');
 }
