@@ -149,5 +149,7 @@ export class OutgoingLinksStore {
 }
 
 function toRecord(row: Row): OutgoingLinkRecord {
+  // SQLite already answers numbers (and a fresh row per call); PostgreSQL answers bigint columns as strings.
+  if (typeof row.id === 'number' && typeof row.count === 'number') return row as OutgoingLinkRecord;
   return { id: Number(row.id), title: row.title, slug: row.slug, link: row.link, count: Number(row.count) };
 }

@@ -144,9 +144,9 @@ export function collectionResponse(
   const page = Math.max(1, Math.trunc(paging.page) || 1);
   const totalPages = Math.ceil(total / perPage);
   const { headerPrefix } = request.scope;
-  const result = new RestResponse(items, {
-    headers: { [`${headerPrefix}Total`]: String(total), [`${headerPrefix}TotalPages`]: String(totalPages) },
-  });
+  const result = new RestResponse(items);
+  result.setHeader(`${headerPrefix}Total`, String(total));
+  result.setHeader(`${headerPrefix}TotalPages`, String(totalPages));
   if (page <= 1 && totalPages <= page) return result;
   const path = encodePath(request.path);
   const at = (n: number) => request.scope.restUrl(path, withMember(request.query, 'page', n));
