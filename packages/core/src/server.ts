@@ -191,7 +191,10 @@ export class RestServer {
     const rootUrl = restUrl('/');
     const base = rootUrl.slice(0, -1);
     // restUrl without a query, written out: one string per link target, not three.
-    const linkContext: LinkContext = { url: (path) => base + (path.startsWith('/') ? path : `/${path}`), prefix: this.names.prefix };
+    const linkContext: LinkContext = {
+      url: (path) => base + (path.startsWith('/') ? path : `/${path}`),
+      prefix: this.names.prefix,
+    };
     const headerSets = [false, true].map((jsonp) =>
       standardHeaders(this.names, { restRootUrl: rootUrl, curieBase: this.options.curieBase, jsonp }),
     ) as [Record<string, string | string[]>, Record<string, string | string[]>];

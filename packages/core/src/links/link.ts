@@ -135,6 +135,8 @@ interface PreparedTemplate {
   readonly href: (record: Record<string, unknown>, context: LinkContext) => string | undefined;
   /** A path with no placeholders: its URL is the same for every record. */
   readonly fixedPath: string | undefined;
+  /** A plain path with placeholders and no query, split as literal, name, literal, …, literal. */
+  readonly plainParts: readonly string[] | undefined;
   /** The attributes before `href`, `embeddable` last, as the original orders them. */
   readonly attributes: readonly (readonly [string, unknown])[];
 }
@@ -150,6 +152,7 @@ function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
   if (template.embeddable === true) attributes.push(['embeddable', true]);
   let href: PreparedTemplate['href'];
   let fixedPath: string | undefined;
+  let plainParts: string[] | undefined;
   const source = template.href;
   if (typeof source === 'function') href = source;
   else if (ABSOLUTE.test(source)) href = () => source;
@@ -157,6 +160,7 @@ function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
     const path = source.replaceAll('{prefix}', prefix);
     const template = compileTemplate(path);
     if (template.names.length === 0) fixedPath = path;
+    else if (template.query === undefined && PLAIN_PATH.test(path)) plainParts = path.split(/:([A-Za-z_]\w*)/);
     href =
       template.names.length === 0
         ? (_record, context) => context.url(path)
@@ -165,7 +169,7 @@ function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
             return filled === undefined ? undefined : context.url(filled);
           };
   }
-  const result: PreparedTemplate = { prefix, href, fixedPath, attributes };
+  const result: PreparedTemplate = { prefix, href, fixedPath, plainParts, attributes };
   prepared.set(template, result);
   return result;
 }
@@ -190,17 +194,22 @@ export function linkResolver(templates: readonly LinkTemplate[], context: LinkCo
   const ready = templates.map((template) => {
     const prepared = prepare(template, context.prefix);
     const fixed = prepared.fixedPath === undefined ? undefined : context.url(prepared.fixedPath);
-    return { template, prepared, fixed };
+    return { template, prepared, fixed, href: hrefBuilder(prepared, context) };
   });
   const resolve: LinkResolver = (record) => {
     const links: Links = {};
-    for (const { template, prepared, fixed } of ready) {
+    for (let i = 0; i < ready.length; i++) {
+      const { template, prepared, fixed, href: build } = ready[i] as (typeof ready)[number];
       if (template.when !== undefined && !template.when(record)) continue;
-      const href = fixed ?? prepared.href(record, context);
+      const href = fixed ?? build(record);
       if (href === undefined) continue;
-      const link = {} as LinkObject;
-      for (const [key, value] of prepared.attributes) link[key] = value;
-      link.href = href;
+      let link: LinkObject;
+      if (prepared.attributes.length === 0) link = { href };
+      else {
+        link = {} as LinkObject;
+        for (const [key, value] of prepared.attributes) link[key] = value;
+        link.href = href;
+      }
       const list = links[template.rel];
       if (list === undefined) links[template.rel] = [link];
       else list.push(link);
@@ -209,6 +218,29 @@ export function linkResolver(templates: readonly LinkTemplate[], context: LinkCo
   };
   byTemplates.set(templates, resolve);
   return resolve;
+}
+
+/**
+ * How a resolver builds a template's target. A plain path (`/tel/v1/outgoing-links/:id`)
+ * is filled straight onto the URL of its first literal, when the context's URLs are built
+ * by appending the path (the server's are; a probe checks it), with no parameter map and
+ * one string per target.
+ */
+function hrefBuilder(prepared: PreparedTemplate, context: LinkContext): (record: Record<string, unknown>) => string | undefined {
+  const parts = prepared.plainParts;
+  const head = parts === undefined ? undefined : context.url(parts[0] as string);
+  if (parts === undefined || head === undefined || context.url(`${parts[0]}x`) !== `${head}x`)
+    return (record) => prepared.href(record, context);
+  return (record) => {
+    let out = head;
+    for (let i = 1; i < parts.length; i += 2) {
+      const value = record[parts[i] as string];
+      if (value === undefined || value === null || value === '') return undefined;
+      const text = String(value);
+      out += (URL_SAFE.test(text) ? text : encodeURIComponent(text)) + (parts[i + 1] as string);
+    }
+    return out;
+  };
 }
 
 /** Resolves a route's link templates for one record. */
