@@ -113,6 +113,25 @@ describe('createHandler', () => {
       await host.close();
     }
   });
+
+  it('still answers 500 when the fallback throws and so does the onError hook', async () => {
+    const onError = vi.fn(() => {
+      throw new Error('broken hook');
+    });
+    const fallback = () => {
+      throw new Error('broken fallback');
+    };
+    const host = await listen(createRequestListener(createRestServer(), { onError, fallback }));
+    try {
+      const res = await fetch(`${host.origin}/somewhere-else`);
+      expect(res.status).toBe(500);
+      expect(await res.json()).toMatchObject({ code: 'rest_internal_error' });
+      expect(onError).toHaveBeenCalledOnce();
+      expect((await fetch(`${host.origin}/cms-json/`)).status).toBe(200);
+    } finally {
+      await host.close();
+    }
+  });
 });
 
 describe('writeResponse on the wire', () => {

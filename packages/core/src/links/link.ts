@@ -66,14 +66,18 @@ const PLAIN_PATH = /^(?:[^:{}()[\]*+?!\\]|:[A-Za-z_]\w*)*$/;
 /** Values `encodeURIComponent` leaves as they are (an id, a slug): no new string needed. */
 const URL_SAFE = /^[\w.~-]*$/;
 
+/** A placeholder's value as it goes into a path: percent-encoded, unchanged when already safe. */
+function encodeValue(text: string): string {
+  return URL_SAFE.test(text) ? text : encodeURIComponent(text);
+}
+
 /** Fills a plain path: the literals joined with the encoded values, as path-to-regexp's `compile` does. */
 function plainFiller(path: string): (params: Record<string, string>) => string {
   const parts = path.split(/:([A-Za-z_]\w*)/);
   return (params) => {
     let out = parts[0] as string;
     for (let i = 1; i < parts.length; i += 2) {
-      const value = params[parts[i] as string] ?? '';
-      out += (URL_SAFE.test(value) ? value : encodeURIComponent(value)) + (parts[i + 1] as string);
+      out += encodeValue(params[parts[i] as string] ?? '') + (parts[i + 1] as string);
     }
     return out;
   };
@@ -236,8 +240,7 @@ function hrefBuilder(prepared: PreparedTemplate, context: LinkContext): (record:
     for (let i = 1; i < parts.length; i += 2) {
       const value = record[parts[i] as string];
       if (value === undefined || value === null || value === '') return undefined;
-      const text = String(value);
-      out += (URL_SAFE.test(text) ? text : encodeURIComponent(text)) + (parts[i + 1] as string);
+      out += encodeValue(String(value)) + (parts[i + 1] as string);
     }
     return out;
   };
