@@ -12,8 +12,9 @@ import type { RequestHandler } from 'express';
 /**
  * Creates the middleware.
  *
- * - The URL is `req.url` (Express strips the mount path) and links are built on
- *   `req.protocol://req.host` + `req.baseUrl`, so `trust proxy` is honoured.
+ * - The URL is `req.url` (Express strips the mount path) and, when the server has no
+ *   `siteUrl`, links are built on `req.protocol://req.host` + `req.baseUrl`, so
+ *   `trust proxy` is honoured.
  * - When a body parser already read the body, `req.body` is used: a parsed object (JSON or
  *   urlencoded) as is, a `Buffer` or string (`express.raw()`, `express.text()`) as the raw
  *   body. The parser's own limit and errors then apply; mount this middleware before the
@@ -31,7 +32,9 @@ import type { RequestHandler } from 'express';
  */
 export function createMiddleware(server: RestServer): RequestHandler {
   return (req, res, next) => {
-    const exchange: NodeExchange = { req, res, url: req.url, baseUrl: toBaseUrl(req.protocol, req.host, req.baseUrl) };
+    // Express's protocol and host getters parse headers: read them only when links need them.
+    const baseUrl = server.options.siteUrl === undefined ? toBaseUrl(req.protocol, req.host, req.baseUrl) : undefined;
+    const exchange: NodeExchange = { req, res, url: req.url, baseUrl };
     if (req.readableEnded) exchange.consumedBody = consumedBody(req.body);
     handleNodeRequest(server, exchange).then((answered) => {
       if (!answered) next();

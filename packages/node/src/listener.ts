@@ -16,8 +16,11 @@ export interface NodeExchange {
   res: NodeResponse;
   /** Path and query relative to the mount point, still percent-encoded. */
   url: string;
-  /** The absolute URL of the mount point (`http://127.0.0.1:8080/api`). */
-  baseUrl: string;
+  /**
+   * The absolute URL of the mount point (`http://127.0.0.1:8080/api`); needed only when the
+   * server has no `siteUrl`, which links are otherwise built on.
+   */
+  baseUrl?: string | undefined;
   /** A body a framework already read: the stream is then not touched. */
   consumedBody?: { body?: Uint8Array | string | undefined; parsedBody?: unknown };
 }
@@ -120,7 +123,8 @@ function mounted(
     const url = stripBasePath(req.url ?? '/', basePath);
     if (url === undefined) return false;
     try {
-      return handleNodeRequest(server, { req, res, url, baseUrl: requestBaseUrl(req, basePath) });
+      const baseUrl = server.options.siteUrl === undefined ? requestBaseUrl(req, basePath) : undefined;
+      return handleNodeRequest(server, { req, res, url, baseUrl });
     } catch (error) {
       return Promise.reject(error);
     }

@@ -67,8 +67,8 @@ export function requestBaseUrl(req: NodeRequest, basePath: string): string {
 export interface ToHttpRequestOptions {
   /** Path and query relative to the mount point. */
   url: string;
-  /** The absolute URL of the mount point. */
-  baseUrl: string;
+  /** The absolute URL of the mount point (needed only when the server has no `siteUrl`). */
+  baseUrl?: string | undefined;
   body?: Uint8Array | string | undefined;
   parsedBody?: unknown;
 }
