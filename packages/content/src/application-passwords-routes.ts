@@ -119,6 +119,11 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
     last_used: gmt(item.lastUsed),
     last_ip: item.lastIp,
   });
+  /** The record as the read routes show it, with its `self` link. */
+  const linkedRecordOf = (request: RestRequest, userId: number, item: ApplicationPassword) => ({
+    ...recordOf(item),
+    _links: { self: [{ href: urlOf(request, userId, item.uuid) }] },
+  });
   /** The user of the path (`me` is the caller), or the original's error. */
   async function target(request: RestRequest): Promise<User | RestError> {
     const raw = request.urlParams.user_id ?? '';
@@ -168,7 +173,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
         handler: async (_args, request) => {
           const user = await resolve(request);
           const items = await passwords.list(user.id);
-          return items.map((item) => ({ ...recordOf(item), _links: { self: [{ href: urlOf(request, user.id, item.uuid) }] } }));
+          return items.map((item) => linkedRecordOf(request, user.id, item));
         },
       }),
       endpoint({
@@ -255,7 +260,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
         handler: async (_args, request) => {
           const user = await resolve(request);
           const item = await found(request, user);
-          return { ...recordOf(item), _links: { self: [{ href: urlOf(request, user.id, item.uuid) }] } };
+          return linkedRecordOf(request, user.id, item);
         },
       }),
       endpoint({
