@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setup } from '../test/setup.js';
+import { OutgoingLinksStore } from './store.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -14,6 +15,20 @@ async function site() {
 }
 
 describe('tel/v1 outgoing-links', () => {
+  it('reads a link once per GET: the id check hands the link it found to the handler', async () => {
+    const { client, create } = await site();
+    const { id } = await create('Once', 'https://once.test');
+    const get = vi.spyOn(OutgoingLinksStore.prototype, 'get');
+    try {
+      const res = await client.get(`/tel/v1/outgoing-links/${id}`);
+      expect(res.body).toMatchObject({ id, title: 'Once' });
+      expect(get).toHaveBeenCalledTimes(1);
+      expect((await client.get('/tel/v1/outgoing-links/999')).body.data.params).toEqual({ id: 'Invalid parameter.' });
+    } finally {
+      get.mockRestore();
+    }
+  });
+
   it('creates a link with 201, Location and a slug derived from the title', async () => {
     const { client, editor } = await site();
     const res = await client.post('/tel/v1/outgoing-links', {

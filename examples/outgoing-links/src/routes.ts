@@ -17,10 +17,12 @@ import {
   pageWindow,
   READABLE,
   RestError,
+  type RestRequest,
   type Route,
   requireCapability,
   response,
   updateArgs,
+  withRequestCheck,
 } from '@cms-json/core';
 import { z } from 'zod';
 import { sanitizeLink, sanitizeTitle, slugOf } from './sanitize.js';
@@ -65,15 +67,17 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
     { rel: 'collection', href: `/tel/v1/${REST_BASE}` },
   ];
   // An unknown id fails argument validation, before the permission check: 400 rest_invalid_param.
-  const existingId = z
-    .number()
-    .int()
-    .min(1)
-    .refine(
-      async (id) => (await query('tel/rest/item', 'fetch the link', () => store.get(id))) !== undefined,
-      'Invalid parameter.',
-    )
-    .meta({ description: 'Unique identifier for the object.' });
+  // The link found is kept for the request, so reading it is one query, not two.
+  const found = new WeakMap<RestRequest, OutgoingLinkRecord>();
+  const existingId = withRequestCheck(
+    z.number().int().min(1).meta({ description: 'Unique identifier for the object.' }),
+    async (id, request) => {
+      const link = await query('tel/rest/item', 'fetch the link', () => store.get(id));
+      if (link === undefined) return 'Invalid parameter.';
+      found.set(request, link);
+      return true;
+    },
+  );
   const input = { title: OutgoingLink.shape.title.max(100), link: OutgoingLink.shape.link };
 
   const collection = defineRoute({
@@ -119,7 +123,8 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         methods: READABLE,
         args: { context: contextArg(OutgoingLink) },
         permission: 'public',
-        handler: ({ id }) => query('tel/rest/item', 'fetch the link', () => store.get(id)).then(orGone),
+        handler: ({ id }, request) =>
+          found.get(request) ?? query('tel/rest/item', 'fetch the link', () => store.get(id)).then(orGone),
       }),
       endpoint({
         methods: EDITABLE,

@@ -43,7 +43,7 @@ export {
   type Route,
   type RouteDefinition,
 } from './route.js';
-export type { ArgsShape } from './schema/args.js';
+export { type ArgsShape, type RequestCheck, withRequestCheck } from './schema/args.js';
 export { createArgs, updateArgs } from './schema/item-args.js';
 export { itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
 export { createRestServer, type Plugin, RestServer, type RestServerOptions } from './server.js';

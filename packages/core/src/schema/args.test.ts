@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDemoServer } from '../../test/fixture.js';
-import { CREATABLE, collectionArgs, createRestServer, defineRoute, READABLE, requireCapability, response } from '../index.js';
+import {
+  CREATABLE,
+  collectionArgs,
+  createRestServer,
+  defineRoute,
+  READABLE,
+  type RestRequest,
+  requireCapability,
+  response,
+  withRequestCheck,
+} from '../index.js';
 import { testClient } from '../testing.js';
 import { runsCustomCode } from './args.js';
 
@@ -264,6 +274,80 @@ describe('async refinements', () => {
     expect(unknown.body.message).toBe('Invalid parameter(s): id, force');
     expect(unknown.body.data.params).toEqual({ id: 'Invalid link ID.', force: 'Invalid parameter.' });
     expect((await client.delete('/demo/v1/links/1')).status).toBe(401);
+  });
+});
+
+describe('withRequestCheck', () => {
+  function checkedServer() {
+    const seen: { id: number; path: string }[] = [];
+    const found = new WeakMap<RestRequest, string>();
+    const s = createRestServer();
+    s.register(
+      'demo/v1',
+      defineRoute({
+        path: '/links/:id',
+        args: {
+          id: withRequestCheck(z.number().int().meta({ description: 'The id.' }), async (id, request) => {
+            seen.push({ id, path: request.path });
+            if (id === 1) found.set(request, 'one');
+            return id === 1 || (id === 2 ? 'Link 2 is archived.' : false);
+          }),
+        },
+        endpoints: (e) => [
+          e({ methods: READABLE, permission: 'public', handler: ({ id }, request) => ({ id, name: found.get(request) }) }),
+          e({
+            methods: ['DELETE'],
+            args: { reason: withRequestCheck(z.string().default('none'), (reason) => reason !== 'none') },
+            permission: requireCapability('x'),
+            handler: () => null,
+          }),
+        ],
+      }),
+    );
+    return { client: testClient(s), seen };
+  }
+
+  it('sees the parsed value and the request, and hands what it found to the handler', async () => {
+    const { client, seen } = checkedServer();
+    expect((await client.get('/demo/v1/links/1')).body).toEqual({ id: 1, name: 'one' });
+    expect(seen).toEqual([{ id: 1, path: '/demo/v1/links/1' }]);
+  });
+
+  it('rejects like a refinement: false bare, a string with its message, listed with the other arguments', async () => {
+    const { client } = checkedServer();
+    const bare = await client.get('/demo/v1/links/9');
+    expect(bare.status).toBe(400);
+    expect(bare.body.data).toEqual({ status: 400, params: { id: 'Invalid parameter.' }, details: [] });
+    const both = await client.delete('/demo/v1/links/2');
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe('Invalid parameter(s): id, reason');
+    expect(both.body.data.params).toEqual({ id: 'Link 2 is archived.', reason: 'Invalid parameter.' });
+  });
+
+  it('runs before the permission check, on defaults too, and not when Zod already failed', async () => {
+    const { client, seen } = checkedServer();
+    expect((await client.delete('/demo/v1/links/1?reason=spam')).status).toBe(401);
+    expect((await client.delete('/demo/v1/links/1')).body.data.params).toEqual({ reason: 'Invalid parameter.' });
+    seen.length = 0;
+    expect((await client.get('/demo/v1/links/1?id=x')).status).toBe(400);
+    expect(seen).toEqual([]);
+  });
+
+  it('leaves the schema it was given unmarked, and keeps its description for the index', async () => {
+    const plain = z.number().int();
+    withRequestCheck(plain, () => false);
+    const s = createRestServer();
+    s.register(
+      'demo/v1',
+      defineRoute({
+        path: '/n',
+        endpoints: (e) => [e({ methods: READABLE, args: { n: plain }, permission: 'public', handler: ({ n }) => ({ n }) })],
+      }),
+    );
+    expect((await testClient(s).get('/demo/v1/n?n=3')).body).toEqual({ n: 3 });
+    const { client } = checkedServer();
+    const index = await client.get('/demo/v1');
+    expect(index.body.routes['/demo/v1/links/(?P<id>[\\d]+)'].endpoints[0].args.id).toMatchObject({ description: 'The id.' });
   });
 });
 

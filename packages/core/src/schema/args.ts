@@ -26,6 +26,41 @@ export interface CompiledArg {
   readonly async: boolean;
   /** The default, validated and parsed once when it is a primitive; else {@link NOT_PARSED}. */
   readonly parsedDefault: unknown;
+  /** A check that sees the request, run on the parsed value ({@link withRequestCheck}). */
+  readonly check: RequestCheck<unknown> | undefined;
+}
+
+/**
+ * A check of an argument's parsed value that sees the request: `true` accepts; `false`
+ * rejects with "Invalid parameter."; a string rejects with that message. May be async.
+ */
+export type RequestCheck<T> = (value: T, request: RestRequest) => boolean | string | Promise<boolean | string>;
+
+const requestChecks = new WeakMap<z.ZodType, RequestCheck<unknown>>();
+
+/**
+ * An argument whose parsed value is also checked by a function that sees the request (the
+ * original's `validate_callback`). It runs with the other argument checks, before the
+ * permission check, so its failure is one of the `rest_invalid_param` entries; it runs on
+ * a default too. Apply it to the whole argument schema (after `.optional()` or
+ * `.default()`). The request lets the check keep what it looked up for the handler, so the
+ * handler need not look it up again.
+ *
+ * @example
+ * ```ts
+ * const found = new WeakMap<RestRequest, Link>();
+ * const id = withRequestCheck(z.number().int().min(1), async (id, request) => {
+ *   const link = await store.get(id);
+ *   if (link !== undefined) found.set(request, link);
+ *   return link !== undefined;
+ * });
+ * // handler: ({ id }, request) => found.get(request) ?? store.get(id)
+ * ```
+ */
+export function withRequestCheck<T extends z.ZodType>(schema: T, check: RequestCheck<z.output<T>>): T {
+  const marked = schema.clone() as T;
+  requestChecks.set(marked, check as RequestCheck<unknown>);
+  return marked;
 }
 
 /** The schema keywords the original copies into the route index (`get_data_for_route`). */
@@ -130,6 +165,7 @@ export function compileArgs(shape: ArgsShape): CompiledArg[] {
       acceptsUndefined = true;
     }
     const defaultValue = json.default;
+    const check = requestChecks.get(zod);
     return {
       name,
       zod,
@@ -138,7 +174,8 @@ export function compileArgs(shape: ArgsShape): CompiledArg[] {
       hasDefault,
       defaultValue,
       async,
-      parsedDefault: hasDefault && !async ? parseDefault(name, zod, json, defaultValue) : NOT_PARSED,
+      parsedDefault: hasDefault && !async && check === undefined ? parseDefault(name, zod, json, defaultValue) : NOT_PARSED,
+      check,
     };
   });
 }
@@ -204,7 +241,14 @@ export function parseArgs(
       (issues ??= [])[index] = found;
       continue;
     }
-    const parsed = parseWithZod(arg, sanitizeValue(raw, arg.json));
+    const zodParsed = parseWithZod(arg, sanitizeValue(raw, arg.json));
+    const check = arg.check;
+    const parsed =
+      check === undefined
+        ? zodParsed
+        : zodParsed instanceof Promise
+          ? zodParsed.then((settled) => checked(settled, check, request))
+          : checked(zodParsed, check, request);
     if (parsed instanceof Promise) {
       (pending ??= []).push(
         parsed.then((settled) => {
@@ -243,6 +287,19 @@ function outcome(result: z.ZodSafeParseResult<unknown>): Parsed {
     return { code: '', message: 'Invalid parameter.', data: null };
   }
   return { code: 'rest_invalid_param', message: first.message, data: null };
+}
+
+/** Runs an argument's request check on a value Zod accepted. */
+function checked(parsed: Parsed, check: RequestCheck<unknown>, request: RestRequest): Parsed | Promise<Parsed> {
+  if (!('ok' in parsed)) return parsed;
+  const verdict = check(parsed.value, request);
+  return verdict instanceof Promise ? verdict.then((settled) => judged(parsed, settled)) : judged(parsed, verdict);
+}
+
+function judged(parsed: Parsed, verdict: boolean | string): Parsed {
+  if (verdict === true) return parsed;
+  if (typeof verdict === 'string' && verdict !== '') return { code: 'rest_invalid_param', message: verdict, data: null };
+  return { code: '', message: 'Invalid parameter.', data: null };
 }
 
 function parseWithZod(arg: CompiledArg, value: unknown): Parsed | Promise<Parsed> {
