@@ -95,7 +95,10 @@ function safeHeader(value: string | string[]): string | string[] {
   return Array.isArray(value) ? value.map(clean) : clean(value);
 }
 
-/** Adds the response's `Link` values after the standard ones (the API root). */
+/**
+ * Adds the response's `Link` values after the standard ones (the API root). The list is the
+ * request's own: `standardHeaders` copies it, and authenticators add strings only.
+ */
 function appendLinks(headers: Record<string, string | string[]>, value: string | string[]): void {
   const existing = headers.Link;
   const list = Array.isArray(existing) ? existing : existing === undefined ? [] : [existing];
