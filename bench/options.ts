@@ -20,6 +20,8 @@ export interface Plan {
   readonly memory: { checkpoints: readonly number[]; capSeconds: number };
   /** `--profile`: seconds of load on the profiled child. */
   readonly profileSeconds: number;
+  /** `--compare`: rounds of the saved build, the current one and the hand-written server. */
+  readonly compare: { rounds: number; seconds: number; warmupSeconds: number };
 }
 
 /** The parsed flags. */
@@ -27,6 +29,10 @@ export interface Options {
   readonly plan: Plan;
   /** `--write`: record the tables in `docs/performance.md`. */
   readonly write: boolean;
+  /** `--save=<name>`: keep the current cms-json node server build under a name, and stop. */
+  readonly save: string | undefined;
+  /** `--compare=<name>[@case]`: run a saved build against the current one (default case `list`) instead of benchmarking. */
+  readonly compare: string | undefined;
   /** `--profile[=case[@server]]`: profile one child on one case (default `list@cms-node`) instead of benchmarking. */
   readonly profile: string | undefined;
 }
@@ -41,6 +47,7 @@ const FULL: Plan = {
   inProcessSeconds: 2,
   memory: { checkpoints: [10_000, 100_000], capSeconds: 25 },
   profileSeconds: 15,
+  compare: { rounds: 15, seconds: 1.5, warmupSeconds: 2 },
 };
 
 const QUICK: Plan = {
@@ -51,20 +58,24 @@ const QUICK: Plan = {
   inProcessSeconds: 0.5,
   memory: { checkpoints: [1_000, 5_000], capSeconds: 5 },
   profileSeconds: 5,
+  compare: { rounds: 5, seconds: 1, warmupSeconds: 1 },
 };
 
-const USAGE = `Usage: npm run bench -- [--quick] [--write] [--profile]
+const USAGE = `Usage: npm run bench -- [--quick] [--write] [--profile] [--save=<name>] [--compare=<name>]
   --quick    a short run (~30-60 s) with fewer rounds and requests
   --write    record the results in docs/performance.md
   --profile[=case[@server]]  run one server child under --cpu-prof on one case and print the top
              self-time functions (cases: list, item, missing, create; servers: cms-node, cms-express,
-             cms-fetch, baseline-node, fastify, express-plain; default list@cms-node)`;
+             cms-fetch, baseline-node, fastify, express-plain; default list@cms-node)
+  --save=<name>  keep the current cms-json node server build under <name>
+  --compare=<name>[@case]  run the build saved as <name>, the current one and the hand-written
+             server side by side on one case (default list), and print the CPU ratio`;
 
 /** Parses `process.argv`-style flags; exits with the usage on an unknown flag. */
 export function parseOptions(argv: readonly string[]): Options {
   const known = new Set(['--quick', '--write', '--profile', '--help']);
   for (const arg of argv) {
-    if (!known.has(arg) && !arg.startsWith('--profile=')) {
+    if (!known.has(arg) && !['--profile=', '--save=', '--compare='].some((prefix) => arg.startsWith(prefix))) {
       console.error(`Unknown flag ${arg}\n${USAGE}`);
       process.exit(2);
     }
@@ -76,5 +87,12 @@ export function parseOptions(argv: readonly string[]): Options {
   const profileFlag = argv.find((arg) => arg === '--profile' || arg.startsWith('--profile='));
   const profile =
     profileFlag === undefined ? undefined : profileFlag === '--profile' ? 'list' : profileFlag.slice('--profile='.length);
-  return { plan: argv.includes('--quick') ? QUICK : FULL, write: argv.includes('--write'), profile };
+  const flagValue = (flag: string) => argv.find((arg) => arg.startsWith(`${flag}=`))?.slice(flag.length + 1);
+  return {
+    plan: argv.includes('--quick') ? QUICK : FULL,
+    write: argv.includes('--write'),
+    profile,
+    save: flagValue('--save'),
+    compare: flagValue('--compare'),
+  };
 }

@@ -14,6 +14,7 @@ import { affinityNote, pinLoadGenerator } from './affinity.js';
 import { type Bundles, bundleServers } from './build.js';
 import { LIST, LOAD_CASES, type LoadCase } from './cases.js';
 import { type Child, killAll, startChild, stopAll } from './children.js';
+import { compareBuilds, saveBuild } from './compare.js';
 import { load } from './load.js';
 import { measureMemory } from './memory.js';
 import { parseOptions } from './options.js';
@@ -44,7 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 // A hard bound on the whole run, whatever happens.
-const HARD_LIMIT_S = options.profile !== undefined ? 120 : plan.mode === 'quick' ? 110 : 300;
+const HARD_LIMIT_S = options.profile !== undefined || options.compare !== undefined ? 120 : plan.mode === 'quick' ? 110 : 300;
 setTimeout(() => {
   console.error(`The benchmark exceeded ${HARD_LIMIT_S} s; stopping.`);
   cleanUp();
@@ -215,6 +216,17 @@ async function benchmark(data: Seeded): Promise<BenchResults> {
 async function mainRun(): Promise<void> {
   pinLoadGenerator();
   [seeded, bundles] = await Promise.all([seed(), bundleServers()]);
+  if (options.save !== undefined) {
+    log(`saved the current cms-json node server as ${saveBuild(bundles, options.save)}`);
+    return;
+  }
+  if (options.compare !== undefined) {
+    const [name = '', caseId = LIST.id] = options.compare.split('@');
+    const loadCase = LOAD_CASES.find((c) => c.id === caseId);
+    if (loadCase === undefined) throw new Error(`Unknown case "${caseId}": use ${LOAD_CASES.map((c) => c.id).join(', ')}.`);
+    await compareBuilds(seeded, bundles, { name, loadCase, plan });
+    return;
+  }
   if (options.profile !== undefined) {
     const [caseId, serverId = CMS_NODE.id] = options.profile.split('@');
     const loadCase = LOAD_CASES.find((c) => c.id === caseId);

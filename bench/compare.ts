@@ -1,0 +1,80 @@
+/**
+ * `--save=<name>` and `--compare=<name>[@case]`: the A/B of a change. `--save` keeps the
+ * current cms-json node server bundle under a name; after changing the code, `--compare`
+ * runs that saved build and the current one (and the hand-written server, for scale) side by
+ * side on one case, in many short alternating rounds, and prints each one's median CPU per
+ * request and req/s and the ratio. Comparing builds in one run is the only comparison this
+ * noisy a machine allows: numbers from two runs minutes apart differ by more than most
+ * changes.
+ *
+ * @module
+ */
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Bundles } from './build.js';
+import type { LoadCase } from './cases.js';
+import { type Child, startChild } from './children.js';
+import { load } from './load.js';
+import type { Plan } from './options.js';
+import type { Seeded } from './seed.js';
+import { BASELINE_NODE, CMS_NODE } from './servers.js';
+import { median } from './stats.js';
+
+const SAVED = fileURLToPath(new URL('../node_modules/.cache/cms-json-bench/saved/', import.meta.url));
+
+function savedFile(name: string): string {
+  if (!/^[\w.-]+$/.test(name)) throw new Error(`A saved build's name is letters, digits, ".", "_" and "-": "${name}".`);
+  return join(SAVED, `${name}.mjs`);
+}
+
+/** Keeps the current cms-json node server bundle (and its source map) as `name`. */
+export function saveBuild(bundles: Bundles, name: string): string {
+  const target = savedFile(name);
+  mkdirSync(SAVED, { recursive: true });
+  copyFileSync(bundles.fileOf(CMS_NODE.id), target);
+  copyFileSync(`${bundles.fileOf(CMS_NODE.id)}.map`, `${target}.map`);
+  return target;
+}
+
+/** Runs the saved build `name`, the current build and the hand-written server on one case. */
+export async function compareBuilds(
+  data: Seeded,
+  bundles: Bundles,
+  options: { name: string; loadCase: LoadCase; plan: Plan },
+): Promise<void> {
+  const { name, loadCase, plan } = options;
+  const saved = savedFile(name);
+  if (!existsSync(saved)) throw new Error(`No saved build "${name}": run \`npm run bench -- --save=${name}\` first.`);
+  const contenders: { label: string; file: string }[] = [
+    { label: `saved "${name}"`, file: saved },
+    { label: 'current', file: bundles.fileOf(CMS_NODE.id) },
+    { label: BASELINE_NODE.name, file: bundles.fileOf(BASELINE_NODE.id) },
+  ];
+  const children: Child[] = [];
+  for (const [index, contender] of contenders.entries())
+    children.push(await startChild({ file: contender.file, name: contender.label, database: data.copyFor(`compare-${index}`) }));
+  const loadOptions = { connections: plan.connections, expectStatus: loadCase.expectStatus };
+  for (const child of children) await load(child.url, loadCase.request, { ...loadOptions, seconds: plan.compare.warmupSeconds });
+  const cpu: number[][] = contenders.map(() => []);
+  const rps: number[][] = contenders.map(() => []);
+  for (let round = 0; round < plan.compare.rounds; round++) {
+    for (let k = 0; k < children.length; k++) {
+      const index = (k + round) % children.length;
+      const child = children[index] as Child;
+      const before = await child.stats();
+      const result = await load(child.url, loadCase.request, { ...loadOptions, seconds: plan.compare.seconds });
+      const after = await child.stats();
+      cpu[index]?.push((after.cpuMicros - before.cpuMicros) / Math.max(1, result.requests));
+      rps[index]?.push(result.rps);
+    }
+  }
+  for (const child of children) await child.stop();
+  console.log(`\n${loadCase.title}: ${plan.compare.rounds} rounds of ${plan.compare.seconds} s, medians\n`);
+  console.log('| build | server CPU µs/req | req/s |\n|---|---:|---:|');
+  contenders.forEach((contender, index) => {
+    console.log(`| ${contender.label} | ${median(cpu[index] ?? []).toFixed(1)} | ${Math.round(median(rps[index] ?? []))} |`);
+  });
+  const change = median(cpu[0] ?? []) / median(cpu[1] ?? []);
+  console.log(`\ncurrent / saved "${name}": ${change.toFixed(2)}× (CPU ratio; above 1 the current build is faster)`);
+}
