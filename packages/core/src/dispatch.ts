@@ -9,7 +9,7 @@
  * @module
  */
 import { isRestError, RestError, toRestError } from './errors.js';
-import { linkResolver, resolveLinks } from './links/link.js';
+import { linkResolver } from './links/link.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 import { isRecord, withMember } from './record.js';
 import type { RestRequest } from './request.js';
@@ -182,7 +182,7 @@ function prepare(value: unknown, route: CompiledRoute, args: Record<string, unkn
     const original = result.data;
     if (filter !== undefined) result.data = filterByContext(original, filter, requested);
     if (route.links.length > 0) {
-      const links = resolveLinks(route.links, original, context.linkContext);
+      const links = linkResolver(route.links, context.linkContext)(original);
       for (const [rel, list] of Object.entries(links)) (result.links[rel] ??= []).unshift(...list);
     }
   }

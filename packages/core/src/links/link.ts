@@ -197,15 +197,14 @@ export function linkResolver(templates: readonly LinkTemplate[], context: LinkCo
   if (found !== undefined) return found;
   const ready = templates.map((template) => {
     const prepared = prepare(template, context.prefix);
-    const fixed = prepared.fixedPath === undefined ? undefined : context.url(prepared.fixedPath);
-    return { template, prepared, fixed, href: hrefBuilder(prepared, context) };
+    return { template, prepared, href: hrefBuilder(prepared, context) };
   });
   const resolve: LinkResolver = (record) => {
     const links: Links = {};
     for (let i = 0; i < ready.length; i++) {
-      const { template, prepared, fixed, href: build } = ready[i] as (typeof ready)[number];
+      const { template, prepared, href: build } = ready[i] as (typeof ready)[number];
       if (template.when !== undefined && !template.when(record)) continue;
-      const href = fixed ?? build(record);
+      const href = build(record);
       if (href === undefined) continue;
       let link: LinkObject;
       if (prepared.attributes.length === 0) link = { href };
@@ -225,12 +224,16 @@ export function linkResolver(templates: readonly LinkTemplate[], context: LinkCo
 }
 
 /**
- * How a resolver builds a template's target. A plain path (`/tel/v1/outgoing-links/:id`)
- * is filled straight onto the URL of its first literal, when the context's URLs are built
- * by appending the path (the server's are; a probe checks it), with no parameter map and
- * one string per target.
+ * How a resolver builds a template's target. A path without placeholders is built once. A
+ * plain path (`/tel/v1/outgoing-links/:id`) is filled straight onto the URL of its first
+ * literal, when the context's URLs are built by appending the path (the server's are; a
+ * probe checks it), with no parameter map and one string per target.
  */
 function hrefBuilder(prepared: PreparedTemplate, context: LinkContext): (record: Record<string, unknown>) => string | undefined {
+  if (prepared.fixedPath !== undefined) {
+    const fixed = context.url(prepared.fixedPath);
+    return () => fixed;
+  }
   const parts = prepared.plainParts;
   const head = parts === undefined ? undefined : context.url(parts[0] as string);
   if (parts === undefined || head === undefined || context.url(`${parts[0]}x`) !== `${head}x`)
