@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createRestServer, defineRoute, READABLE, type RestServerOptions, response } from '../index.js';
 import { testClient } from '../testing.js';
-import { resolveLinks } from './link.js';
+import { linkResolver } from './link.js';
 
 const Post = z.object({ id: z.number().int(), author: z.number().int(), slug: z.string(), parent: z.number().int() });
 
@@ -126,17 +126,17 @@ describe('_links', () => {
   });
 });
 
-describe('resolveLinks with a link context that does more than append the path', () => {
+describe('linkResolver with a link context that does more than append the path', () => {
   it('builds every target through the context', () => {
     const context = { prefix: 'cms', url: (path: string) => `https://api.test${path}?lang=en` };
-    const links = resolveLinks(
+    const resolve = linkResolver(
       [
         { rel: 'self', href: '/demo/v1/tags/:slug' },
         { rel: 'collection', href: '/demo/v1/tags' },
       ],
-      { slug: 'a b' },
       context,
     );
+    const links = resolve({ slug: 'a b' });
     expect(links).toEqual({
       self: [{ href: 'https://api.test/demo/v1/tags/a%20b?lang=en' }],
       collection: [{ href: 'https://api.test/demo/v1/tags?lang=en' }],

@@ -249,11 +249,6 @@ function hrefBuilder(prepared: PreparedTemplate, context: LinkContext): (record:
   };
 }
 
-/** Resolves a route's link templates for one record. */
-export function resolveLinks(templates: readonly LinkTemplate[], record: Record<string, unknown>, context: LinkContext): Links {
-  return linkResolver(templates, context)(record);
-}
-
 /** Merges `extra` links into `target`, relation by relation, keeping order. */
 export function mergeLinks(target: Links, extra: Links): Links {
   for (const [rel, list] of Object.entries(extra)) (target[rel] ??= []).push(...list);
