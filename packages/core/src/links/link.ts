@@ -248,9 +248,3 @@ function hrefBuilder(prepared: PreparedTemplate, context: LinkContext): (record:
     return out;
   };
 }
-
-/** Merges `extra` links into `target`, relation by relation, keeping order. */
-export function mergeLinks(target: Links, extra: Links): Links {
-  for (const [rel, list] of Object.entries(extra)) (target[rel] ??= []).push(...list);
-  return target;
-}
