@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createRestServer, DELETABLE, defineRoute, EDITABLE, READABLE } from './index.js';
+import { createRestServer, DELETABLE, defineRoute, EDITABLE, READABLE, RestError } from './index.js';
 import { testClient } from './testing.js';
 
 function countingServer() {
@@ -119,5 +119,61 @@ describe('permission checks that fail', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(res.status).toBe(200);
     expect(res.header('Allow')).toBe('PUT, GET');
+  });
+});
+
+describe('Allow for different callers', () => {
+  it('lists what each caller may do, request after request', async () => {
+    const server = createRestServer();
+    server.register(
+      'demo/v1',
+      defineRoute({
+        path: '/notes',
+        endpoints: (endpoint) => [
+          endpoint({ methods: READABLE, permission: 'public', handler: () => [] }),
+          endpoint({ methods: ['POST'], permission: (request) => request.header('x-role') === 'editor', handler: () => null }),
+        ],
+      }),
+    );
+    const client = testClient(server);
+    for (let round = 0; round < 2; round++) {
+      expect((await client.get('/demo/v1/notes')).header('Allow')).toBe('GET');
+      expect((await client.get('/demo/v1/notes', { headers: { 'x-role': 'editor' } })).header('Allow')).toBe('GET, POST');
+    }
+  });
+});
+
+describe('handlers that fail', () => {
+  it('answer the error, with Allow, whether the handler throws or rejects', async () => {
+    const server = createRestServer();
+    server.register(
+      'demo/v1',
+      defineRoute({
+        path: '/fails',
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: READABLE,
+            permission: 'public',
+            handler: () => {
+              throw new RestError('demo_sync', 'Thrown.', { status: 409 });
+            },
+          }),
+          endpoint({
+            methods: ['POST'],
+            permission: 'public',
+            handler: async () => {
+              throw new RestError('demo_async', 'Rejected.', { status: 422 });
+            },
+          }),
+        ],
+      }),
+    );
+    const client = testClient(server);
+    const thrown = await client.get('/demo/v1/fails');
+    expect([thrown.status, thrown.body]).toEqual([409, { code: 'demo_sync', message: 'Thrown.', data: { status: 409 } }]);
+    expect(thrown.header('Allow')).toBe('GET, POST');
+    const rejected = await client.post('/demo/v1/fails');
+    expect([rejected.status, rejected.body.code]).toEqual([422, 'demo_async']);
+    expect(rejected.header('Allow')).toBe('GET, POST');
   });
 });

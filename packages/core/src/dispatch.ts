@@ -48,40 +48,54 @@ function settle(outcome: unknown): Outcome {
 
 /** The permission outcomes of one request, by endpoint: each check runs once. */
 class Permissions {
-  #done: Map<CompiledEndpoint, Outcome | Promise<Outcome>> | undefined;
+  // Side by side rather than a Map: a route has a handful of endpoints, and most requests
+  // check one or two.
+  readonly #checked: CompiledEndpoint[] = [];
+  readonly #outcomes: (Outcome | Promise<Outcome>)[] = [];
+  /** The parsed arguments; none when they failed to parse (the `Allow` of an error response). */
+  args: Record<string, unknown> = {};
 
-  constructor(
-    readonly request: RestRequest,
-    readonly args: Record<string, unknown>,
-  ) {}
+  constructor(readonly request: RestRequest) {}
 
   /** The outcome of an endpoint's check; a throwing check is a failure (never an allow). */
   check(endpoint: CompiledEndpoint): Outcome | Promise<Outcome> {
     if (endpoint.permission === 'public') return true;
-    this.#done ??= new Map();
-    let found = this.#done.get(endpoint);
-    if (found === undefined) {
-      const check = endpoint.permission as (request: RestRequest, args: Record<string, unknown>) => unknown;
-      try {
-        const outcome = check(this.request, this.args);
-        found = outcome instanceof Promise ? outcome.then(settle) : settle(outcome);
-      } catch (error) {
-        found = Promise.reject(error);
-      }
-      // Outcomes may be awaited later (for Allow): never let a rejection count as unhandled.
-      if (found instanceof Promise) found.catch(() => undefined);
-      this.#done.set(endpoint, found);
+    const index = this.#checked.indexOf(endpoint);
+    if (index !== -1) return this.#outcomes[index] as Outcome | Promise<Outcome>;
+    const check = endpoint.permission as (request: RestRequest, args: Record<string, unknown>) => unknown;
+    let found: Outcome | Promise<Outcome>;
+    try {
+      const outcome = check(this.request, this.args);
+      found = outcome instanceof Promise ? outcome.then(settle) : settle(outcome);
+    } catch (error) {
+      found = Promise.reject(error);
     }
+    // Outcomes may be awaited later (for Allow): never let a rejection count as unhandled.
+    if (found instanceof Promise) found.catch(() => undefined);
+    this.#checked.push(endpoint);
+    this.#outcomes.push(found);
     return found;
   }
 }
 
+/** Calls `next` with the settled value: at once when it is not a promise, else when it settles. */
+function after<T, R>(value: T | Promise<T>, next: (settled: T) => R | Promise<R>): R | Promise<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 /** Dispatches a request to its route. Never throws: failures become error responses. */
-export async function dispatch(
+export function dispatch(request: RestRequest, context: ServerContext, options: DispatchOptions = {}): Promise<RestResponse> {
+  const answer = answerRequest(request, context, options);
+  return answer instanceof Promise ? answer : Promise.resolve(answer);
+}
+
+// Not an async function: each step waits only for what is really pending (a synchronous
+// handler's request finishes in one go), and no promise wraps what is already settled.
+function answerRequest(
   request: RestRequest,
   context: ServerContext,
-  options: DispatchOptions = {},
-): Promise<RestResponse> {
+  options: DispatchOptions,
+): RestResponse | Promise<RestResponse> {
   const found = context.router.match(request.path);
   if (found === undefined) {
     // The original answers OPTIONS on an unknown path with an empty list, not an error.
@@ -95,31 +109,29 @@ export async function dispatch(
   const endpoint = findEndpoint(route, request.method);
   if (endpoint === undefined) return errorResponse(new RestError('rest_no_route'), request, context);
   request.defaults = endpoint.defaults;
-  let result: RestResponse;
-  let permissions: Permissions | undefined;
+  const permissions = new Permissions(request);
+  const fail = (error: unknown) => errorResponse(error, request, context);
+  let result: RestResponse | Promise<RestResponse>;
   try {
-    const parsed = parseArgs(request, endpoint.args);
-    const args = parsed instanceof Promise ? await parsed : parsed;
-    permissions = new Permissions(request, args);
-    const pending = permissions.check(endpoint);
-    const allowed = pending instanceof Promise ? await pending : pending;
-    if (allowed !== true) throw allowed === false ? new RestError('rest_forbidden') : allowed;
-    const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
-    const value = handler(args, request);
-    result = prepare(value instanceof Promise ? await value : value, route, args, context);
+    result = after(parseArgs(request, endpoint.args), (args) => {
+      permissions.args = args;
+      return after(permissions.check(endpoint), (allowed) => {
+        if (allowed !== true) throw allowed === false ? new RestError('rest_forbidden') : allowed;
+        const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
+        return after(handler(args, request), (value) => prepare(value, route, args, context));
+      });
+    });
+    if (result instanceof Promise) result = result.catch(fail);
   } catch (error) {
-    result = errorResponse(error, request, context);
+    result = fail(error);
   }
-  if (options.allow !== false) {
-    const allow = setAllowHeader(result, route, permissions ?? new Permissions(request, {}));
-    if (allow !== undefined) await allow;
-  }
-  return result;
+  if (options.allow === false) return result;
+  return after(result, (response) => after(setAllowHeader(response, route, permissions), () => response));
 }
 
 async function optionsResponse(route: CompiledRoute, request: RestRequest, context: ServerContext): Promise<RestResponse> {
   const result = new RestResponse(context.describeRoute(route, { withSchema: true }));
-  await setAllowHeader(result, route, new Permissions(request, {}));
+  await setAllowHeader(result, route, new Permissions(request));
   return result;
 }
 
@@ -148,12 +160,25 @@ function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions:
   result.setHeader('Allow', allowedMethods(route, outcomes as Outcome[]));
 }
 
+/** The `Allow` values of each route, by the set of endpoints allowed (a bit each): a few strings, made once. */
+const allowValues = new WeakMap<CompiledRoute, Map<number, string>>();
+
 function allowedMethods(route: CompiledRoute, outcomes: readonly Outcome[]): string {
+  let passed = 0;
+  for (let i = 0; i < outcomes.length; i++) if (outcomes[i] === true) passed |= 1 << i;
+  let values = allowValues.get(route);
+  const known = values?.get(passed);
+  if (known !== undefined) return known;
   const allowed = new Set<string>();
   route.endpoints.forEach((endpoint, index) => {
     if (outcomes[index] === true) for (const method of endpoint.methods) allowed.add(method);
   });
-  return [...allowed].join(', ');
+  const value = [...allowed].join(', ');
+  // A bit per endpoint fits routes of up to 31 endpoints; beyond that, nothing is kept.
+  if (outcomes.length > 31) return value;
+  if (values === undefined) allowValues.set(route, (values = new Map()));
+  values.set(passed, value);
+  return value;
 }
 
 /** Normalises a handler's result and prepares its records: context filter, then links. */

@@ -108,9 +108,11 @@ export function normalizeHeaders(headers: HttpRequest['headers']): Record<string
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 
-function decodeBody(http: HttpRequest): { text: string; invalidUtf8: boolean } {
+const NO_BODY = Object.freeze({ text: '', invalidUtf8: false });
+
+function decodeBody(http: HttpRequest): { readonly text: string; readonly invalidUtf8: boolean } {
   const body = http.body ?? (typeof http.parsedBody === 'string' ? http.parsedBody : undefined);
-  if (body === undefined) return { text: '', invalidUtf8: false };
+  if (body === undefined) return NO_BODY;
   if (typeof body === 'string') return { text: body, invalidUtf8: false };
   try {
     return { text: strictUtf8.decode(body), invalidUtf8: false };

@@ -17,6 +17,20 @@ describe('RestResponse', () => {
     expect(res.getHeader('X-ONE')).toEqual(['b', 'c']);
   });
 
+  it('finds a header in any case, also among names set on the map directly', () => {
+    const res = new RestResponse(null);
+    res.headers.set('x-a', '1');
+    res.headers.set('X-A', '2');
+    res.headers.set('x-ab', 'other');
+    expect(res.getHeader('X-a')).toBe('1');
+    res.setHeader('X-a', '3');
+    expect([...res.headers]).toEqual([
+      ['x-ab', 'other'],
+      ['X-a', '3'],
+    ]);
+    expect(res.getHeader('x-b')).toBeUndefined();
+  });
+
   it('adds links with attributes before href', () => {
     const res = response({}).addLink('author', 'http://x.test/u/1', { embeddable: true });
     expect(JSON.stringify(res.links)).toBe('{"author":[{"embeddable":true,"href":"http://x.test/u/1"}]}');

@@ -34,41 +34,47 @@ export class RestResponse {
   /** Links of the top-level data (for a single record, written to `_links`). */
   readonly links: Links = {};
 
-  constructor(data: unknown, init: ResponseInit = {}) {
+  constructor(data: unknown, init?: ResponseInit) {
     this.data = data;
-    this.status = init.status ?? 200;
-    this.raw = init.raw ?? false;
+    this.status = init?.status ?? 200;
+    this.raw = init?.raw ?? false;
     this.headers = new Map();
-    const headers = init.headers;
+    const headers = init?.headers;
     if (headers !== undefined) for (const name of Object.keys(headers)) this.setHeader(name, headers[name] as string | string[]);
   }
 
   /** Sets a header, replacing any value of that name (names compare case-insensitively). */
   setHeader(name: string, value: string | string[]): this {
-    const lower = name.toLowerCase();
-    for (const key of this.headers.keys()) if (key === name || key.toLowerCase() === lower) this.headers.delete(key);
+    for (const key of this.#keysNamed(name)) this.headers.delete(key);
     this.headers.set(name, value);
     return this;
   }
 
   /** Adds a value to a header, keeping the values already set. */
   appendHeader(name: string, value: string): this {
-    const lower = name.toLowerCase();
-    for (const [key, existing] of this.headers) {
-      if (key === name || key.toLowerCase() === lower) {
-        this.headers.set(key, [...(Array.isArray(existing) ? existing : [existing]), value]);
-        return this;
-      }
-    }
-    this.headers.set(name, value);
+    const key = this.#keysNamed(name)[0];
+    const existing = key === undefined ? undefined : this.headers.get(key);
+    if (key === undefined || existing === undefined) this.headers.set(name, value);
+    else this.headers.set(key, [...(Array.isArray(existing) ? existing : [existing]), value]);
     return this;
   }
 
   /** A header's value by name, any case. */
   getHeader(name: string): string | string[] | undefined {
-    const lower = name.toLowerCase();
-    for (const [key, value] of this.headers) if (key === name || key.toLowerCase() === lower) return value;
-    return undefined;
+    const key = this.#keysNamed(name)[0];
+    return key === undefined ? undefined : this.headers.get(key);
+  }
+
+  /** The keys of `headers` that are `name` in any case (one, unless the map was set directly). */
+  #keysNamed(name: string): readonly string[] {
+    if (this.headers.size === 0) return NONE;
+    let found: readonly string[] = NONE;
+    let lower: string | undefined;
+    for (const key of this.headers.keys()) {
+      if (key.length !== name.length) continue;
+      if (key === name || key.toLowerCase() === (lower ??= name.toLowerCase())) found = [...found, key];
+    }
+    return found;
   }
 
   /** Adds a link to the top-level data: `addLink('alternate', url, { type: 'text/html' })`. */
@@ -88,13 +94,14 @@ export class RestResponse {
    * res.linkHeader('alternate', permalink, { type: 'text/html' }); // <…>; rel="alternate"; type=text/html
    * ```
    */
-  linkHeader(rel: string, href: string, attributes: Record<string, string> = {}): this {
+  linkHeader(rel: string, href: string, attributes?: Record<string, string>): this {
     let value = `<${headerSafeUrl(href)}>; rel="${headerSafeText(rel).replace(/"/g, '')}"`;
-    for (const [key, attr] of Object.entries(attributes)) {
-      const name = key.replace(/[^\w-]/g, '');
-      const text = headerSafeText(attr);
-      value += name === 'title' || /[\s;,"]/.test(text) ? `; ${name}="${text.replace(/["\\]/g, '\\$&')}"` : `; ${name}=${text}`;
-    }
+    if (attributes !== undefined)
+      for (const [key, attr] of Object.entries(attributes)) {
+        const name = key.replace(/[^\w-]/g, '');
+        const text = headerSafeText(attr);
+        value += name === 'title' || /[\s;,"]/.test(text) ? `; ${name}="${text.replace(/["\\]/g, '\\$&')}"` : `; ${name}=${text}`;
+      }
     return this.appendHeader('Link', value);
   }
 }
@@ -114,8 +121,13 @@ const URL_UNSAFE = /[\u0000-\u0020\u007f"<>]/;
 const URL_UNSAFE_ALL = /[\u0000-\u0020\u007f"<>]/g;
 
 function headerSafeText(text: string): string {
-  return text.replace(CONTROL, '');
+  return HAS_CONTROL.test(text) ? text.replace(CONTROL, '') : text;
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
+const HAS_CONTROL = /[\u0000-\u001f\u007f]/;
+
+const NONE: readonly string[] = Object.freeze([]);
 
 /**
  * Builds a {@link RestResponse}.

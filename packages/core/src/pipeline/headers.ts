@@ -34,12 +34,14 @@ export function standardHeaders(
   };
 }
 
-/** CORS headers for a request's `Origin`, per the policy. */
-export function corsHeaders(origin: string | undefined, policy: CorsPolicy): Record<string, string> {
-  const headers: Record<string, string> = { Vary: 'Origin' };
-  if (origin === undefined || origin === '') return headers;
+const VARY_ONLY: Readonly<Record<string, string>> = Object.freeze({ Vary: 'Origin' });
+
+/** CORS headers for a request's `Origin`, per the policy (to copy from: the object may be shared). */
+export function corsHeaders(origin: string | undefined, policy: CorsPolicy): Readonly<Record<string, string>> {
+  if (origin === undefined || origin === '') return VARY_ONLY;
   const allowed = policy === 'reflect' || policy.includes(origin);
-  if (!allowed || /[\r\n]/.test(origin)) return headers;
+  if (!allowed || /[\r\n]/.test(origin)) return VARY_ONLY;
+  const headers: Record<string, string> = { Vary: 'Origin' };
   headers['Access-Control-Allow-Origin'] = origin;
   headers['Access-Control-Allow-Methods'] = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
   headers['Access-Control-Allow-Credentials'] = 'true';

@@ -107,6 +107,12 @@ function appendLinks(headers: Record<string, string | string[]>, value: string |
   headers.Link = list;
 }
 
+/** Copies one of the response's headers into `this`, the headers sent (a `forEach` callback). */
+function copyHeader(this: Record<string, string | string[]>, value: string | string[], name: string): void {
+  if (name.length === 4 && name.toLowerCase() === 'link') appendLinks(this, value);
+  else this[name] = safeHeader(value);
+}
+
 /** The stages, in order. */
 export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   [
@@ -156,12 +162,16 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   ],
   [
     'envelope',
-    async (state) => {
-      if (!Object.hasOwn(state.request.query, '_envelope') || state.response === undefined) return;
-      state.data = envelope(await toData(state), state.response.status, envelopeHeaders(state));
-      state.dataReady = true;
-      state.enveloped = true;
-      state.status = 200;
+    (state) => {
+      // Not an async function: without `_envelope` this stage costs no promise.
+      const response = state.response;
+      if (response === undefined || !Object.hasOwn(state.request.query, '_envelope')) return;
+      return toData(state).then((data) => {
+        state.data = envelope(data, response.status, envelopeHeaders(state));
+        state.dataReady = true;
+        state.enveloped = true;
+        state.status = 200;
+      });
     },
   ],
   [
@@ -171,12 +181,7 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
       if (response === undefined) return;
       const headers = state.headers;
       // An enveloped response carries its headers in the body, as in the original.
-      if (!state.enveloped) {
-        for (const [name, value] of response.headers) {
-          if (name.length === 4 && name.toLowerCase() === 'link') appendLinks(headers, value);
-          else headers[name] = safeHeader(value);
-        }
-      }
+      if (!state.enveloped) response.headers.forEach(copyHeader, headers);
       const loggedIn = state.request.user !== null;
       if (loggedIn || (state.overridden === 'header' && state.status >= 400 && state.status < 500))
         Object.assign(headers, NO_CACHE_HEADERS);
