@@ -78,7 +78,7 @@ export class OutgoingLinksStore {
   async list(query: ListQuery): Promise<{ items: OutgoingLinkRecord[]; total: number }> {
     if (query.search === undefined || query.search === '') {
       const [items, [row]] = await Promise.all([this.#page(query)([query.limit, query.offset]), this.#countAll([])]);
-      return { items: items.map(toRecord), total: Number(row?.total ?? 0) };
+      return { items: toRecords(items), total: Number(row?.total ?? 0) };
     }
     const items = await this.#filtered(query.search)
       .select(COLUMNS)
@@ -90,7 +90,7 @@ export class OutgoingLinksStore {
     const row = await this.#filtered(query.search)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
-    return { items: items.map(toRecord), total: Number(row.total) };
+    return { items: toRecords(items), total: Number(row.total) };
   }
 
   /** A link by id, or `undefined`. */
@@ -148,8 +148,16 @@ export class OutgoingLinksStore {
   }
 }
 
+function toRecords(rows: Row[]): OutgoingLinkRecord[] {
+  return rows.every(isRecord) ? (rows as OutgoingLinkRecord[]) : rows.map(toRecord);
+}
+
+function isRecord(row: Row): row is OutgoingLinkRecord {
+  return typeof row.id === 'number' && typeof row.count === 'number';
+}
+
 function toRecord(row: Row): OutgoingLinkRecord {
   // SQLite already answers numbers (and a fresh row per call); PostgreSQL answers bigint columns as strings.
-  if (typeof row.id === 'number' && typeof row.count === 'number') return row as OutgoingLinkRecord;
+  if (isRecord(row)) return row;
   return { id: Number(row.id), title: row.title, slug: row.slug, link: row.link, count: Number(row.count) };
 }

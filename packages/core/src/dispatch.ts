@@ -191,10 +191,13 @@ function prepare(value: unknown, route: CompiledRoute, args: Record<string, unkn
   if (Array.isArray(result.data)) {
     const withLinks = route.links.length > 0;
     const resolve = linkResolver(route.links, context.linkContext);
+    // Registered relation names (`self`, `collection`) have nothing to compact: no CURIE pass.
+    const compact = route.links.some((template) => template.rel.includes('://'));
     result.data = result.data.map((item) => {
       const prepared = filter === undefined ? item : filterByContext(item, filter, requested);
       if (!withLinks || !isRecord(prepared)) return prepared;
-      const links = context.curies.apply(resolve(item as Record<string, unknown>));
+      const resolved = resolve(item as Record<string, unknown>);
+      const links = compact ? context.curies.apply(resolved) : resolved;
       for (const _rel in links) {
         // A filtered record is already a copy; the handler's own object is never changed.
         if (prepared === item) return withMember(prepared, '_links', links);
