@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { onServerCpus } from './affinity.js';
-import type { ChildMessage, ChildStats, ParentMessage } from './shared/protocol.js';
+import type { AllocNode, AllocRequest, ChildMessage, ChildStats, ParentMessage } from './shared/protocol.js';
 
 const live = new Set<ChildProcess>();
 
@@ -18,6 +18,8 @@ export interface Child {
   readonly pid: number;
   stats(gc?: boolean): Promise<ChildStats>;
   run(seconds: number): Promise<unknown>;
+  /** `--alloc`, on the in-process child only. */
+  alloc(request: AllocRequest, requests: number): Promise<AllocNode>;
   stop(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export function startChild(options: StartOptions): Promise<Child> {
         pid: child.pid ?? 0,
         stats: (gc = false) => ask<ChildStats>({ type: 'stats', id: nextId++, gc }),
         run: (seconds) => ask<unknown>({ type: 'run', id: nextId++, seconds }),
+        alloc: (request, requests) => ask<AllocNode>({ type: 'alloc', id: nextId++, request, requests }),
         stop: () => stopChild(child),
       });
     });

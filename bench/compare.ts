@@ -1,11 +1,13 @@
 /**
  * `--save=<name>` and `--compare=<name>[@case]`: the A/B of a change. `--save` keeps the
  * current cms-json node server bundle under a name; after changing the code, `--compare`
- * runs that saved build and the current one (and the hand-written server, for scale) side by
- * side on one case, in many short alternating rounds, and prints each one's median CPU per
- * request and req/s and the ratio. Comparing builds in one run is the only comparison this
- * noisy a machine allows: numbers from two runs minutes apart differ by more than most
- * changes.
+ * runs that saved build and the current one (and the hand-written and Fastify servers, the
+ * targets' baselines) side by side on one case, in many short alternating rounds, and prints
+ * each one's median CPU per request and req/s, and the ratios. Comparing builds in one run is
+ * the only comparison this noisy a machine allows: numbers from two runs minutes apart differ
+ * by more than most changes. The ratios are medians of each round's own ratio: the servers
+ * of one round ran within seconds of each other, so a slow spell of the machine mostly
+ * cancels out.
  *
  * @module
  */
@@ -18,8 +20,8 @@ import { type Child, startChild } from './children.js';
 import { load } from './load.js';
 import type { Plan } from './options.js';
 import type { Seeded } from './seed.js';
-import { BASELINE_NODE, CMS_NODE } from './servers.js';
-import { median } from './stats.js';
+import { BASELINE_NODE, CMS_NODE, FASTIFY } from './servers.js';
+import { median, pairedRatio } from './stats.js';
 
 const SAVED = fileURLToPath(new URL('../node_modules/.cache/cms-json-bench/saved/', import.meta.url));
 
@@ -37,7 +39,7 @@ export function saveBuild(bundles: Bundles, name: string): string {
   return target;
 }
 
-/** Runs the saved build `name`, the current build and the hand-written server on one case. */
+/** Runs the saved build `name`, the current build, the hand-written server and Fastify on one case. */
 export async function compareBuilds(
   data: Seeded,
   bundles: Bundles,
@@ -50,6 +52,7 @@ export async function compareBuilds(
     { label: `saved "${name}"`, file: saved },
     { label: 'current', file: bundles.fileOf(CMS_NODE.id) },
     { label: BASELINE_NODE.name, file: bundles.fileOf(BASELINE_NODE.id) },
+    { label: FASTIFY.name, file: bundles.fileOf(FASTIFY.id) },
   ];
   const children: Child[] = [];
   for (const [index, contender] of contenders.entries())
@@ -75,6 +78,10 @@ export async function compareBuilds(
   contenders.forEach((contender, index) => {
     console.log(`| ${contender.label} | ${median(cpu[index] ?? []).toFixed(1)} | ${Math.round(median(rps[index] ?? []))} |`);
   });
-  const change = median(cpu[0] ?? []) / median(cpu[1] ?? []);
-  console.log(`\ncurrent / saved "${name}": ${change.toFixed(2)}× (CPU ratio; above 1 the current build is faster)`);
+  // b's CPU per request over a's, round by round: above 1, a needs less CPU than b.
+  const ratio = (a: number, b: number) => pairedRatio(cpu[a] ?? [], cpu[b] ?? []).toFixed(2);
+  console.log(
+    `\ncurrent / saved "${name}": ${ratio(1, 0)}× (CPU, median of the rounds' ratios; above 1 the current build is faster)`,
+  );
+  console.log(`current / ${BASELINE_NODE.name}: ${ratio(1, 2)}×; current / ${FASTIFY.name}: ${ratio(1, 3)}×`);
 }

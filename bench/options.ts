@@ -20,7 +20,9 @@ export interface Plan {
   readonly memory: { checkpoints: readonly number[]; capSeconds: number };
   /** `--profile`: seconds of load on the profiled child. */
   readonly profileSeconds: number;
-  /** `--compare`: rounds of the saved build, the current one and the hand-written server. */
+  /** `--alloc`: requests sampled by the heap profiler. */
+  readonly allocRequests: number;
+  /** `--compare`: rounds of the saved build, the current one, the hand-written server and Fastify. */
   readonly compare: { rounds: number; seconds: number; warmupSeconds: number };
 }
 
@@ -35,6 +37,8 @@ export interface Options {
   readonly compare: string | undefined;
   /** `--profile[=case[@server]]`: profile one child on one case (default `list@cms-node`) instead of benchmarking. */
   readonly profile: string | undefined;
+  /** `--alloc[=case]`: sample what `server.handle()` allocates per request on one case (default `list`) instead of benchmarking. */
+  readonly alloc: string | undefined;
 }
 
 const FULL: Plan = {
@@ -47,7 +51,8 @@ const FULL: Plan = {
   inProcessSeconds: 2,
   memory: { checkpoints: [10_000, 100_000], capSeconds: 25 },
   profileSeconds: 15,
-  compare: { rounds: 15, seconds: 1.5, warmupSeconds: 2 },
+  allocRequests: 20_000,
+  compare: { rounds: 12, seconds: 1.5, warmupSeconds: 2 },
 };
 
 const QUICK: Plan = {
@@ -58,24 +63,27 @@ const QUICK: Plan = {
   inProcessSeconds: 0.5,
   memory: { checkpoints: [1_000, 5_000], capSeconds: 5 },
   profileSeconds: 5,
+  allocRequests: 5_000,
   compare: { rounds: 5, seconds: 1, warmupSeconds: 1 },
 };
 
-const USAGE = `Usage: npm run bench -- [--quick] [--write] [--profile] [--save=<name>] [--compare=<name>]
+const USAGE = `Usage: npm run bench -- [--quick] [--write] [--profile] [--alloc] [--save=<name>] [--compare=<name>]
   --quick    a short run (~30-60 s) with fewer rounds and requests
   --write    record the results in docs/performance.md
   --profile[=case[@server]]  run one server child under --cpu-prof on one case and print the top
              self-time functions (cases: list, item, missing, create; servers: cms-node, cms-express,
              cms-fetch, baseline-node, fastify, express-plain; default list@cms-node)
+  --alloc[=case]  sample what server.handle() allocates per request on one case (default list), in
+             process, and print the bytes per request by function
   --save=<name>  keep the current cms-json node server build under <name>
-  --compare=<name>[@case]  run the build saved as <name>, the current one and the hand-written
-             server side by side on one case (default list), and print the CPU ratio`;
+  --compare=<name>[@case]  run the build saved as <name>, the current one, the hand-written server
+             and Fastify side by side on one case (default list), and print the CPU ratios`;
 
 /** Parses `process.argv`-style flags; exits with the usage on an unknown flag. */
 export function parseOptions(argv: readonly string[]): Options {
-  const known = new Set(['--quick', '--write', '--profile', '--help']);
+  const known = new Set(['--quick', '--write', '--profile', '--alloc', '--help']);
   for (const arg of argv) {
-    if (!known.has(arg) && !['--profile=', '--save=', '--compare='].some((prefix) => arg.startsWith(prefix))) {
+    if (!known.has(arg) && !['--profile=', '--alloc=', '--save=', '--compare='].some((prefix) => arg.startsWith(prefix))) {
       console.error(`Unknown flag ${arg}\n${USAGE}`);
       process.exit(2);
     }
@@ -84,14 +92,14 @@ export function parseOptions(argv: readonly string[]): Options {
     console.log(USAGE);
     process.exit(0);
   }
-  const profileFlag = argv.find((arg) => arg === '--profile' || arg.startsWith('--profile='));
-  const profile =
-    profileFlag === undefined ? undefined : profileFlag === '--profile' ? 'list' : profileFlag.slice('--profile='.length);
   const flagValue = (flag: string) => argv.find((arg) => arg.startsWith(`${flag}=`))?.slice(flag.length + 1);
+  // A flag whose value may be left out: `--profile` is `--profile=list`.
+  const caseFlag = (flag: string) => (argv.includes(flag) ? 'list' : flagValue(flag));
   return {
     plan: argv.includes('--quick') ? QUICK : FULL,
     write: argv.includes('--write'),
-    profile,
+    profile: caseFlag('--profile'),
+    alloc: caseFlag('--alloc'),
     save: flagValue('--save'),
     compare: flagValue('--compare'),
   };

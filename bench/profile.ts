@@ -39,7 +39,7 @@ export interface SelfTime {
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Maps a bundle position back to `packages/core/src/…:line` with the bundle's source map. */
-function locator(): (url: string, line: number, column: number) => string {
+export function locator(): (url: string, line: number, column: number) => string {
   const maps = new Map<string, SourceMap | null>();
   const mapOf = (path: string): SourceMap | null => {
     let map = maps.get(path);
@@ -97,7 +97,7 @@ export function selfTimes(profile: CpuProfile): SelfTime[] {
 }
 
 /** The area a function belongs to, for the summary. */
-function areaOf(entry: SelfTime): string {
+export function areaOf(entry: Pick<SelfTime, 'name' | 'where'>): string {
   const { name, where } = entry;
   // better-sqlite3 runs the statement inside this frame: its self time is mostly SQLite's.
   if (name === 'executeQuery' && where.includes('sqlite-driver')) return 'SQLite execution (in the Kysely driver frame)';

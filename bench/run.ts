@@ -11,6 +11,7 @@
  */
 import { loadavg } from 'node:os';
 import { affinityNote, pinLoadGenerator } from './affinity.js';
+import { runAllocationProfile } from './alloc.js';
 import { type Bundles, bundleServers } from './build.js';
 import { LIST, LOAD_CASES, type LoadCase } from './cases.js';
 import { type Child, killAll, startChild, stopAll } from './children.js';
@@ -45,7 +46,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 // A hard bound on the whole run, whatever happens.
-const HARD_LIMIT_S = options.profile !== undefined || options.compare !== undefined ? 120 : plan.mode === 'quick' ? 110 : 300;
+const HARD_LIMIT_S =
+  options.profile !== undefined || options.alloc !== undefined
+    ? 120
+    : options.compare !== undefined
+      ? 180
+      : plan.mode === 'quick'
+        ? 110
+        : 300;
 setTimeout(() => {
   console.error(`The benchmark exceeded ${HARD_LIMIT_S} s; stopping.`);
   cleanUp();
@@ -213,6 +221,12 @@ async function benchmark(data: Seeded): Promise<BenchResults> {
   return results;
 }
 
+function caseById(id: string): LoadCase {
+  const loadCase = LOAD_CASES.find((c) => c.id === id);
+  if (loadCase === undefined) throw new Error(`Unknown case "${id}": use ${LOAD_CASES.map((c) => c.id).join(', ')}.`);
+  return loadCase;
+}
+
 async function mainRun(): Promise<void> {
   pinLoadGenerator();
   [seeded, bundles] = await Promise.all([seed(), bundleServers()]);
@@ -222,15 +236,16 @@ async function mainRun(): Promise<void> {
   }
   if (options.compare !== undefined) {
     const [name = '', caseId = LIST.id] = options.compare.split('@');
-    const loadCase = LOAD_CASES.find((c) => c.id === caseId);
-    if (loadCase === undefined) throw new Error(`Unknown case "${caseId}": use ${LOAD_CASES.map((c) => c.id).join(', ')}.`);
-    await compareBuilds(seeded, bundles, { name, loadCase, plan });
+    await compareBuilds(seeded, bundles, { name, loadCase: caseById(caseId), plan });
+    return;
+  }
+  if (options.alloc !== undefined) {
+    await runAllocationProfile(seeded, bundles.fileOf(IN_PROCESS.id), caseById(options.alloc), plan);
     return;
   }
   if (options.profile !== undefined) {
-    const [caseId, serverId = CMS_NODE.id] = options.profile.split('@');
-    const loadCase = LOAD_CASES.find((c) => c.id === caseId);
-    if (loadCase === undefined) throw new Error(`Unknown case "${caseId}": use ${LOAD_CASES.map((c) => c.id).join(', ')}.`);
+    const [caseId = LIST.id, serverId = CMS_NODE.id] = options.profile.split('@');
+    const loadCase = caseById(caseId);
     const server = HTTP_SERVERS.find((s) => s.id === serverId);
     if (server === undefined) throw new Error(`Unknown server "${serverId}": use ${HTTP_SERVERS.map((s) => s.id).join(', ')}.`);
     await runProfile(seeded, { server, file: bundles.fileOf(server.id) }, loadCase, plan);

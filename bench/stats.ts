@@ -13,6 +13,17 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/**
+ * How much less CPU per request `a` needs than `b`, from rounds run side by side: the median
+ * of `b[i] / a[i]`. Pairing each round with its neighbour cancels most of a shared machine's
+ * slow and fast spells, which the ratio of two medians keeps.
+ */
+export function pairedRatio(a: readonly number[], b: readonly number[]): number {
+  const ratios: number[] = [];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) ratios.push((b[i] as number) / (a[i] as number));
+  return median(ratios);
+}
+
 /** The medians of a server's rounds in one case. */
 export interface Summary {
   rps: number;

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Server } from 'node:http';
-import type { ChildMessage, ChildStats, ParentMessage } from './protocol.js';
+import type { AllocNode, AllocRequest, ChildMessage, ChildStats, ParentMessage } from './protocol.js';
 
 /** Sends a message to the orchestrator (no-op when started by hand). */
 export function send(message: ChildMessage): void {
@@ -30,8 +30,11 @@ export function childStats(gc: boolean): ChildStats {
 /** Extra work a child can do on request (the in-process loop). */
 export type RunHandler = (seconds: number) => Promise<unknown>;
 
-/** Wires the IPC channel: stats, run, exit; exits when the orchestrator disconnects. */
-export function attach(options: { run?: RunHandler; close?: () => Promise<void> } = {}): void {
+/** `--alloc`: sample what `requests` calls of one request allocate; resolves the profile's root. */
+export type AllocHandler = (request: AllocRequest, requests: number) => Promise<AllocNode>;
+
+/** Wires the IPC channel: stats, run, alloc, exit; exits when the orchestrator disconnects. */
+export function attach(options: { run?: RunHandler; alloc?: AllocHandler; close?: () => Promise<void> } = {}): void {
   let closing = false;
   const shutdown = async (code: number) => {
     if (closing) return;
@@ -46,7 +49,12 @@ export function attach(options: { run?: RunHandler; close?: () => Promise<void> 
     const message = raw as ParentMessage;
     if (message.type === 'stats') send({ type: 'stats', id: message.id, stats: childStats(message.gc) });
     else if (message.type === 'exit') void shutdown(0);
-    else if (message.type === 'run' && options.run !== undefined) {
+    else if (message.type === 'alloc' && options.alloc !== undefined) {
+      options.alloc(message.request, message.requests).then(
+        (result) => send({ type: 'result', id: message.id, result }),
+        (error: unknown) => send({ type: 'failed', error: String(error) }),
+      );
+    } else if (message.type === 'run' && options.run !== undefined) {
       options.run(message.seconds).then(
         (result) => send({ type: 'result', id: message.id, result }),
         (error: unknown) => send({ type: 'failed', error: String(error) }),

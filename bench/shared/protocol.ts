@@ -27,4 +27,20 @@ export type ChildMessage =
 export type ParentMessage =
   | { type: 'stats'; id: number; gc: boolean }
   | { type: 'run'; id: number; seconds: number }
+  | { type: 'alloc'; id: number; requests: number; request: AllocRequest }
   | { type: 'exit' };
+
+/** A request for `--alloc`, as `server.handle()` takes it. */
+export interface AllocRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A node of a sampled heap profile (the parts `--alloc` reads). */
+export interface AllocNode {
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  selfSize: number;
+  children: AllocNode[];
+}
