@@ -83,6 +83,29 @@ function after<T, R>(value: T | Promise<T>, next: (settled: T) => R | Promise<R>
   return value instanceof Promise ? value.then(next) : next(value);
 }
 
+/** `next()`, with whatever it throws answered by `fail`. */
+function guarded<R>(fail: (error: unknown) => R, next: () => R): R {
+  try {
+    return next();
+  } catch (error) {
+    return fail(error);
+  }
+}
+
+/**
+ * One step of an answer: `next` with the settled value, at once when it is not a promise
+ * (what `next` throws then goes to the caller's guard), else in one turn, with a rejection
+ * or a throw answered by `fail`. A request costs one promise step per value really pending.
+ */
+function step<T, R>(
+  value: T | Promise<T>,
+  fail: (error: unknown) => R | Promise<R>,
+  next: (settled: T) => R | Promise<R>,
+): R | Promise<R> {
+  if (!(value instanceof Promise)) return next(value);
+  return value.then((settled) => guarded(fail, () => next(settled)), fail);
+}
+
 /** Dispatches a request to its route. Never throws: failures become error responses. */
 export function dispatch(request: RestRequest, context: ServerContext, options: DispatchOptions = {}): Promise<RestResponse> {
   const answer = answerRequest(request, context, options);
@@ -110,23 +133,20 @@ function answerRequest(
   if (endpoint === undefined) return errorResponse(new RestError('rest_no_route'), request, context);
   request.defaults = endpoint.defaults;
   const permissions = new Permissions(request);
-  const fail = (error: unknown) => errorResponse(error, request, context);
-  let result: RestResponse | Promise<RestResponse>;
-  try {
-    result = after(parseArgs(request, endpoint.args), (args) => {
+  // Every answer, an error too, gets its Allow (unless an embedded request asks for none).
+  const finish = (response: RestResponse): RestResponse | Promise<RestResponse> =>
+    options.allow === false ? response : after(setAllowHeader(response, route, permissions), () => response);
+  const fail = (error: unknown) => finish(errorResponse(error, request, context));
+  return guarded(fail, () =>
+    step(parseArgs(request, endpoint.args), fail, (args) => {
       permissions.args = args;
-      return after(permissions.check(endpoint), (allowed) => {
+      return step(permissions.check(endpoint), fail, (allowed) => {
         if (allowed !== true) throw allowed === false ? new RestError('rest_forbidden') : allowed;
         const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
-        return after(handler(args, request), (value) => prepare(value, route, args, context));
+        return step(handler(args, request), fail, (value) => finish(prepare(value, route, args, context)));
       });
-    });
-    if (result instanceof Promise) result = result.catch(fail);
-  } catch (error) {
-    result = fail(error);
-  }
-  if (options.allow === false) return result;
-  return after(result, (response) => after(setAllowHeader(response, route, permissions), () => response));
+    }),
+  );
 }
 
 async function optionsResponse(route: CompiledRoute, request: RestRequest, context: ServerContext): Promise<RestResponse> {

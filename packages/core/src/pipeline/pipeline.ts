@@ -301,29 +301,42 @@ export function runPipeline(request: RestRequest, context: ServerContext, option
     status: 200,
     result: undefined,
   };
-  const fail = (error: unknown): HttpResponse => {
-    // A stage that throws (an authenticator, a CORS policy) is an internal error, never a crash.
-    context.reportError(error, request);
-    const headers = context.standardHeaders(false);
-    return { status: 500, headers, body: JSON.stringify(new RestError('rest_internal_error').toBody()) };
-  };
   try {
     const result = runFrom(state, 0);
-    return result instanceof Promise ? result.catch(fail) : Promise.resolve(result);
+    return result instanceof Promise ? result : Promise.resolve(result);
   } catch (error) {
-    return Promise.resolve(fail(error));
+    return Promise.resolve(failed(state, error));
   }
+}
+
+/** A stage that throws (an authenticator, a CORS policy) is an internal error, never a crash. */
+function failed(state: ServeState, error: unknown): HttpResponse {
+  state.context.reportError(error, state.request);
+  const headers = state.context.standardHeaders(false);
+  return { status: 500, headers, body: JSON.stringify(new RestError('rest_internal_error').toBody()) };
 }
 
 /**
  * Runs the stages from `start` until one answers. Synchronous stages run in one go; only a
  * stage that returns a promise costs a turn of the microtask queue, and what follows it
- * runs in that turn.
+ * runs in that turn. A failure after that turn is answered there, so the chain needs no
+ * promise of its own to catch it.
  */
 function runFrom(state: ServeState, start: number): HttpResponse | Promise<HttpResponse> {
   for (let i = start; i < STAGES.length; i++) {
     const pending = (STAGES[i] as (typeof STAGES)[number])[1](state);
-    if (pending !== undefined) return pending.then(() => state.result ?? runFrom(state, i + 1));
+    if (pending !== undefined) {
+      return pending.then(
+        () => {
+          try {
+            return state.result ?? runFrom(state, i + 1);
+          } catch (error) {
+            return failed(state, error);
+          }
+        },
+        (error: unknown) => failed(state, error),
+      );
+    }
     if (state.result !== undefined) return state.result;
   }
   throw new Error('The pipeline ended without a response.');
