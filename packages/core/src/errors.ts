@@ -73,6 +73,11 @@ export interface ErrorBody {
   data: ErrorData & { status: number };
 }
 
+function hasMembers(record: Readonly<Record<string, unknown>>): boolean {
+  for (const _ in record) return true;
+  return false;
+}
+
 /** `Error` with V8's `stackTraceLimit`, which other engines do not have. */
 const ERROR = Error as ErrorConstructor & { stackTraceLimit?: number };
 
@@ -95,21 +100,24 @@ export class RestError extends Error {
 
   constructor(code: ErrorCode, message?: string, options?: RestErrorOptions);
   constructor(code: string, message: string, options?: RestErrorOptions);
-  constructor(code: string, message?: string, options: RestErrorOptions = {}) {
+  constructor(code: string, message?: string, options?: RestErrorOptions) {
     const known = (ERROR_CODES as Record<string, ErrorCodeInfo>)[code];
     // A RestError is an answer, not a fault: capturing its stack would cost more than the rest
     // of a 404 (a fault's own stack stays on `cause`). `stackTraceLimit` exists on V8 only.
     const limit = ERROR.stackTraceLimit;
     if (limit !== undefined) ERROR.stackTraceLimit = 0;
     try {
-      super(message ?? known?.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
+      super(message ?? known?.message ?? code, options?.cause === undefined ? undefined : { cause: options.cause });
     } finally {
       if (limit !== undefined) ERROR.stackTraceLimit = limit;
     }
     this.name = 'RestError';
     this.code = code;
-    const { status: dataStatus, ...data } = options.data ?? {};
-    this.status = options.status ?? (typeof dataStatus === 'number' ? dataStatus : undefined) ?? known?.status ?? 500;
+    // Rest and spread only when there is data: on Node 20 both take V8's slow path.
+    let data: Record<string, unknown> = {};
+    let dataStatus: unknown;
+    if (options?.data !== undefined) ({ status: dataStatus, ...data } = options.data);
+    this.status = options?.status ?? (typeof dataStatus === 'number' ? dataStatus : undefined) ?? known?.status ?? 500;
     this.data = data;
   }
 
@@ -121,7 +129,8 @@ export class RestError extends Error {
 
   /** The wire body for this error. */
   toBody(authenticated = false): ErrorBody {
-    return { code: this.code, message: this.message, data: { status: this.statusFor(authenticated), ...this.data } };
+    const status = this.statusFor(authenticated);
+    return { code: this.code, message: this.message, data: hasMembers(this.data) ? { status, ...this.data } : { status } };
   }
 }
 
