@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDemoServer } from '../../test/fixture.js';
-import { RestError } from '../index.js';
+import { defineRoute, READABLE, RestError, RestResponse } from '../index.js';
 import { testClient } from '../testing.js';
 import { STAGES } from './pipeline.js';
 
@@ -72,6 +72,44 @@ describe('failures outside dispatch', () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ code: 'rest_internal_error', message: 'An internal error occurred.', data: { status: 500 } });
     expect(res.header('X-Content-Type-Options')).toBe('nosniff');
+    expect(errors).toHaveLength(1);
+  });
+
+  it('turns an async authenticator that rejects into a 500 rest_internal_error, reported', async () => {
+    const errors: unknown[] = [];
+    const { server } = createDemoServer({ onError: (error) => errors.push(error) });
+    server.authenticate(() => Promise.reject(new Error('session store down')));
+    const res = await testClient(server).get('/demo/v1/notes/1');
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ code: 'rest_internal_error' });
+    expect(errors).toHaveLength(1);
+  });
+
+  it('turns a stage failing after dispatch into a 500 rest_internal_error, reported', async () => {
+    const errors: unknown[] = [];
+    const { server } = createDemoServer({ onError: (error) => errors.push(error) });
+    server.register(
+      'odd/v1',
+      defineRoute({
+        path: '/header',
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: READABLE,
+            permission: 'public',
+            handler: async () => {
+              const res = new RestResponse({ ok: true });
+              // Not a header value: the response-headers stage cannot make it safe.
+              res.headers.set('X-Odd', Symbol('odd') as unknown as string);
+              return res;
+            },
+          }),
+        ],
+      }),
+    );
+    const res = await testClient(server).get('/odd/v1/header');
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ code: 'rest_internal_error' });
+    expect(res.header('X-Odd')).toBeUndefined();
     expect(errors).toHaveLength(1);
   });
 });
