@@ -31,6 +31,8 @@ export interface Summary {
   p99: number;
   /** Server CPU time per request, in microseconds. */
   cpuPerRequest: number;
+  /** The same, round by round (for ratios paired by round). */
+  cpuRounds: number[];
   requests: number;
   failures: number;
   rounds: number;
@@ -43,6 +45,7 @@ export function summarize(runs: readonly LoadResult[]): Summary {
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     cpuPerRequest: median(runs.map((run) => run.cpuPerRequest)),
+    cpuRounds: runs.map((run) => run.cpuPerRequest),
     requests: runs.reduce((sum, run) => sum + run.requests, 0),
     failures: runs.reduce((sum, run) => sum + run.failures, 0),
     rounds: runs.length,
