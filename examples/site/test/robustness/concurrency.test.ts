@@ -34,11 +34,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function storedCount(id: number): Promise<number> {
-  const row = await h.database.db.selectFrom('outgoing_links').select('count').where('id', '=', id).executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 async function total(): Promise<number> {
   const res = await send(served.port, { path: `${BASE}?per_page=1`, agent });
   expect(res.status).toBe(200);
@@ -61,7 +56,7 @@ describe('concurrency over sockets', () => {
     for (const res of answers) statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     expect(Object.fromEntries(statuses)).toEqual({ 302: CLICKS });
     for (const res of answers) expect(res.headers.location).toBe('https://hot.test/landing');
-    expect(await storedCount(link.id)).toBe(CLICKS);
+    expect(await h.storedCount(link.id)).toBe(CLICKS);
     // And the API reports the same count.
     const listed = await send(served.port, { path: `${BASE}?search=hot.test&per_page=100`, agent });
     expect((JSON.parse(listed.body) as { id: number; count: number }[]).find((l) => l.id === link.id)?.count).toBe(CLICKS);
@@ -118,7 +113,7 @@ describe('concurrency over sockets', () => {
     }
     const statuses = await Promise.all(jobs);
     expect(statuses.filter((s) => s !== 302 && s !== 200)).toEqual([]);
-    for (const link of links) expect(await storedCount(link.id)).toBe(perLink);
+    for (const link of links) expect(await h.storedCount(link.id)).toBe(perLink);
   });
 });
 

@@ -103,6 +103,8 @@ export interface Harness {
   secrets(): Promise<string[]>;
   /** Creates a link as the editor; throws on anything but 201. */
   createLink(title: string, link: string): Promise<{ id: number; slug: string; title: string; link: string; count: number }>;
+  /** A link's click count as stored, read straight from the table. */
+  storedCount(id: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -212,7 +214,7 @@ async function buildPartsHarness(options: HarnessOptions): Promise<Harness> {
   return finish({ server, database, auth, fault, admin, editor, subscriber, close: () => database.close() });
 }
 
-function finish(parts: Omit<Harness, 'secrets' | 'createLink'>): Harness {
+function finish(parts: Omit<Harness, 'secrets' | 'createLink' | 'storedCount'>): Harness {
   const { server, database, admin, editor, subscriber } = parts;
 
   const createLink: Harness['createLink'] = async (title, link) => {
@@ -224,6 +226,11 @@ function finish(parts: Omit<Harness, 'secrets' | 'createLink'>): Harness {
     });
     if (res === null || res.status !== 201) throw new Error(`create failed: ${res?.status} ${res?.body}`);
     return JSON.parse(res.body ?? 'null');
+  };
+
+  const storedCount = async (id: number): Promise<number> => {
+    const row = await database.db.selectFrom('outgoing_links').select('count').where('id', '=', id).executeTakeFirstOrThrow();
+    return Number(row.count);
   };
 
   const secrets = async (): Promise<string[]> => {
@@ -238,7 +245,7 @@ function finish(parts: Omit<Harness, 'secrets' | 'createLink'>): Harness {
     return out;
   };
 
-  return { ...parts, secrets, createLink };
+  return { ...parts, secrets, createLink, storedCount };
 }
 
 /** `server.handle`, never `null` (a path nobody serves is reported as 404 `null` body). */

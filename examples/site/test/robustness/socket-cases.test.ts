@@ -31,12 +31,7 @@ describe('click counter through the node adapter', () => {
     } finally {
       await served.close();
     }
-    const row = await h.database.db
-      .selectFrom('outgoing_links')
-      .select('count')
-      .where('id', '=', created.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.count)).toBe(1);
+    expect(await h.storedCount(created.id)).toBe(1);
   });
 
   // BUG-5 (examples/outgoing-links/src/click-counter.ts with packages/node/src/write-response.ts):

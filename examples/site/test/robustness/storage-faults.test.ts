@@ -134,12 +134,7 @@ describe('a failing query', () => {
     const ok = await send(served.port, { path: `/out/${created.slug}` });
     expect(ok.status).toBe(302);
     expect(ok.headers.location).toBe('https://click.test/');
-    const row = await h.database.db
-      .selectFrom('outgoing_links')
-      .select('count')
-      .where('id', '=', created.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.count)).toBe(1);
+    expect(await h.storedCount(created.id)).toBe(1);
     h.fault.arm(1);
     const rest = await send(served.port, { path: BASE });
     h.fault.disarm();
