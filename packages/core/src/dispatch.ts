@@ -10,18 +10,26 @@
  */
 import { isRestError, RestError, toRestError } from './errors.js';
 import { linkResolver } from './links/link.js';
+import { linksWriter } from './links/link-json.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 import { isRecord, withMember } from './record.js';
 import type { RestRequest } from './request.js';
 import { RestResponse } from './response.js';
 import { parseArgs } from './schema/args.js';
 import { filterByContext, needsContextFilter } from './schema/context-filter.js';
+import type { JsonSchema } from './schema/validate.js';
 import type { ServerContext } from './server-context.js';
 
 /** Options of {@link dispatch}. */
 export interface DispatchOptions {
   /** Whether to compute the `Allow` header (skipped for embedded requests). @default true */
   allow?: boolean;
+  /**
+   * Whether the data will be sent as JSON as it is (no `_fields`, `_embed` or `_envelope`):
+   * a list is then written to JSON text at once ({@link RestResponse.json}), and its
+   * records are built only if someone reads the data. @default false
+   */
+  json?: boolean;
 }
 
 /** Turns an error into a response with the original's body; unexpected failures are reported. */
@@ -143,7 +151,9 @@ function answerRequest(
       return step(permissions.check(endpoint), fail, (allowed) => {
         if (allowed !== true) throw allowed === false ? new RestError('rest_forbidden') : allowed;
         const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
-        return step(handler(args, request), fail, (value) => finish(prepare(value, route, args, context)));
+        return step(handler(args, request), fail, (value) =>
+          finish(prepare(value, route, args, { context, json: options.json === true })),
+        );
       });
     }),
   );
@@ -202,37 +212,71 @@ function allowedMethods(route: CompiledRoute, outcomes: readonly Outcome[]): str
 }
 
 /** Normalises a handler's result and prepares its records: context filter, then links. */
-function prepare(value: unknown, route: CompiledRoute, args: Record<string, unknown>, context: ServerContext): RestResponse {
+function prepare(
+  value: unknown,
+  route: CompiledRoute,
+  args: Record<string, unknown>,
+  options: { context: ServerContext; json: boolean },
+): RestResponse {
+  const { context } = options;
   const result = value instanceof RestResponse ? value : new RestResponse(value ?? null);
   if (result.raw || result.status >= 400) return result;
   const requested = typeof args.context === 'string' ? args.context : 'view';
   const schema = route.jsonSchema;
   const filter = schema !== undefined && needsContextFilter(schema, requested) ? schema : undefined;
-  if (Array.isArray(result.data)) {
-    const withLinks = route.links.length > 0;
-    const resolve = linkResolver(route.links, context.linkContext);
-    // Registered relation names (`self`, `collection`) have nothing to compact: no CURIE pass.
-    const compact = route.links.some((template) => template.rel.includes('://'));
-    result.data = result.data.map((item) => {
-      const prepared = filter === undefined ? item : filterByContext(item, filter, requested);
-      if (!withLinks || !isRecord(prepared)) return prepared;
-      const resolved = resolve(item as Record<string, unknown>);
-      const links = compact ? context.curies.apply(resolved) : resolved;
-      for (const _rel in links) {
-        // A filtered record is already a copy; the handler's own object is never changed.
-        if (prepared === item) return withMember(prepared, '_links', links);
-        prepared._links = links;
-        return prepared;
-      }
-      return prepared;
-    });
-  } else if (isRecord(result.data)) {
-    const original = result.data;
-    if (filter !== undefined) result.data = filterByContext(original, filter, requested);
+  const data = result.data;
+  if (Array.isArray(data)) {
+    const preparation: ListPreparation = { context, filter, requested };
+    const text = options.json ? writeList(data, route, preparation) : undefined;
+    if (text === undefined) result.data = prepareList(data, route, preparation);
+    else result.setJson(text, () => prepareList(data, route, preparation));
+  } else if (isRecord(data)) {
+    if (filter !== undefined) result.data = filterByContext(data, filter, requested);
     if (route.links.length > 0) {
-      const links = linkResolver(route.links, context.linkContext)(original);
+      const links = linkResolver(route.links, context.linkContext)(data);
       for (const [rel, list] of Object.entries(links)) (result.links[rel] ??= []).unshift(...list);
     }
   }
   return result;
+}
+
+/** How a list's records are prepared: the context filter, if any, then the route's links. */
+interface ListPreparation {
+  readonly context: ServerContext;
+  readonly filter: JsonSchema | undefined;
+  readonly requested: string;
+}
+
+/** The records of a list, each filtered by context and given its `_links` (a copy: the handler's objects are never changed). */
+function prepareList(items: readonly unknown[], route: CompiledRoute, preparation: ListPreparation): unknown[] {
+  const { context, filter, requested } = preparation;
+  const withLinks = route.links.length > 0;
+  const resolve = linkResolver(route.links, context.linkContext);
+  // Registered relation names (`self`, `collection`) have nothing to compact: no CURIE pass.
+  const compact = route.links.some((template) => template.rel.includes('://'));
+  return items.map((item) => {
+    const prepared = filter === undefined ? item : filterByContext(item, filter, requested);
+    if (!withLinks || !isRecord(prepared)) return prepared;
+    const resolved = resolve(item as Record<string, unknown>);
+    const links = compact ? context.curies.apply(resolved) : resolved;
+    for (const _rel in links) {
+      // A filtered record is already a copy; the handler's own object is never changed.
+      if (prepared === item) return withMember(prepared, '_links', links);
+      prepared._links = links;
+      return prepared;
+    }
+    return prepared;
+  });
+}
+
+const NO_LINKS = () => '';
+
+/** The JSON text of the prepared list, written without preparing it; `undefined` when it cannot be. */
+function writeList(items: readonly unknown[], route: CompiledRoute, preparation: ListPreparation): string | undefined {
+  const { context, filter, requested } = preparation;
+  const links = route.links.length === 0 ? NO_LINKS : linksWriter(route.links, context.linkContext);
+  if (links === undefined) return undefined;
+  if (filter === undefined) return route.listWriter.write(items, { links });
+  const records = items.map((item) => filterByContext(item, filter, requested));
+  return route.listWriter.write(records, { links, sources: items });
 }

@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import { assertLinkTemplates, type LinkTemplate } from './links/link.js';
+import { RecordListWriter } from './record-json.js';
 import type { RestRequest } from './request.js';
 import { type HttpMethod, normalizeMethods, type Permission, type Route } from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
@@ -38,6 +39,8 @@ export interface CompiledRoute {
   readonly methods: readonly HttpMethod[];
   /** The `Allow` header when every endpoint is public (no check to run), else `undefined`. */
   readonly publicAllow: string | undefined;
+  /** Writes the route's lists to JSON text; it keeps the shape of the route's records. */
+  readonly listWriter: RecordListWriter;
 }
 
 const NAMESPACE = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9_.-]+)+$/i;
@@ -101,6 +104,7 @@ export function compileRoute(namespace: string, route: Route, prefix = 'cms'): C
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
     publicAllow: allowOf(endpoints),
+    listWriter: new RecordListWriter(),
   };
 }
 
@@ -119,5 +123,6 @@ export function mergeRoutes(first: CompiledRoute, second: CompiledRoute): Compil
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
     publicAllow: allowOf(endpoints),
+    listWriter: new RecordListWriter(),
   };
 }

@@ -9,6 +9,27 @@ describe('RestResponse', () => {
     expect(res.raw).toBe(false);
   });
 
+  it('builds data given as JSON text only when it is read, and forgets the text once it is', () => {
+    let builds = 0;
+    const res = response(null).setJson('[1]', () => {
+      builds++;
+      return [1];
+    });
+    expect(res.json).toBe('[1]');
+    expect(builds).toBe(0);
+    expect(res.data).toEqual([1]);
+    expect(res.data).toEqual([1]);
+    expect(builds).toBe(1);
+    expect(res.json).toBeUndefined();
+  });
+
+  it('drops the JSON text when the data is replaced', () => {
+    const res = response(null).setJson('[1]', () => [1]);
+    res.data = { other: true };
+    expect(res.json).toBeUndefined();
+    expect(res.data).toEqual({ other: true });
+  });
+
   it('replaces headers case-insensitively and appends to them', () => {
     const res = new RestResponse(null, { headers: { 'x-one': 'a' } });
     res.setHeader('X-One', 'b');

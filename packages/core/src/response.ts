@@ -25,8 +25,9 @@ export interface ResponseInit {
 export class RestResponse {
   /** The HTTP status. @default 200 */
   status: number;
-  /** The body: a record, a list of records, or anything JSON can hold (`null` sends no body). */
-  data: unknown;
+  #data: unknown;
+  /** The data's JSON text, when dispatch wrote it at once; the data itself is then built when read. */
+  #json: { readonly text: string; readonly build: () => unknown } | undefined;
   /** Whether the data skips the record preparation (context filter, route links). */
   readonly raw: boolean;
   /** Response headers by name; read with {@link RestResponse.getHeader}, any case. */
@@ -35,12 +36,44 @@ export class RestResponse {
   readonly links: Links = {};
 
   constructor(data: unknown, init?: ResponseInit) {
-    this.data = data;
+    this.#data = data;
     this.status = init?.status ?? 200;
     this.raw = init?.raw ?? false;
     this.headers = new Map();
     const headers = init?.headers;
     if (headers !== undefined) for (const name of Object.keys(headers)) this.setHeader(name, headers[name] as string | string[]);
+  }
+
+  /** The body: a record, a list of records, or anything JSON can hold (`null` sends no body). */
+  get data(): unknown {
+    const json = this.#json;
+    if (json !== undefined) {
+      this.#json = undefined;
+      this.#data = json.build();
+    }
+    return this.#data;
+  }
+
+  set data(value: unknown) {
+    this.#json = undefined;
+    this.#data = value;
+  }
+
+  /**
+   * The data's JSON text, when dispatch wrote it straight from the handler's records (a list
+   * sent as it is); `undefined` otherwise, and once the data was read or replaced.
+   */
+  get json(): string | undefined {
+    return this.#json?.text;
+  }
+
+  /**
+   * Sets the data as JSON text, with how to build the data itself should anyone read it
+   * (dispatch uses this for lists it wrote at once).
+   */
+  setJson(text: string, build: () => unknown): this {
+    this.#json = { text, build };
+    return this;
   }
 
   /** Sets a header, replacing any value of that name (names compare case-insensitively). */

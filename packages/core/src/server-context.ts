@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { DispatchOptions } from './dispatch.js';
 import type { CurieRegistry } from './links/curies.js';
 import type { LinkContext } from './links/link.js';
 import type { CompiledRoute } from './namespace.js';
@@ -40,8 +41,8 @@ export interface ServerContext {
   describeRoute(route: CompiledRoute, options: { withSchema: boolean }): Record<string, unknown>;
   /** Reports an unexpected failure (logged; never sent to the client). */
   reportError(error: unknown, request: RestRequest): void;
-  /** In-process dispatch, used by `_embed`; `allow: false` skips the `Allow` header. */
-  dispatch(init: RestRequestInit | RestRequest, options?: { allow?: boolean }): Promise<RestResponse>;
+  /** In-process dispatch, used by `_embed` and the pipeline; `allow: false` skips the `Allow` header. */
+  dispatch(init: RestRequestInit | RestRequest, options?: DispatchOptions): Promise<RestResponse>;
   /** A fresh copy of the standard headers of an API response (precomputed per site URL). */
   standardHeaders(jsonp: boolean): Record<string, string | string[]>;
   /** Builds a request for an absolute URL under the REST root, or `undefined`. */

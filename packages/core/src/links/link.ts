@@ -181,36 +181,63 @@ function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
 /** Builds the links of one record. */
 export type LinkResolver = (record: Record<string, unknown>) => Links;
 
-const resolvers = new WeakMap<LinkContext, WeakMap<readonly LinkTemplate[], LinkResolver>>();
+/** A template made ready for one link context: how each record's target is built. */
+export interface ReadyTemplate {
+  readonly template: LinkTemplate;
+  /** The attributes before `href`, `embeddable` last, as the original orders them. */
+  readonly attributes: readonly (readonly [string, unknown])[];
+  /** The URL when it is the same for every record. */
+  readonly fixedHref: string | undefined;
+  /** The record's target, or `undefined` when a placeholder's value is missing. */
+  readonly href: (record: Record<string, unknown>) => string | undefined;
+}
+
+const readied = new WeakMap<LinkContext, WeakMap<readonly LinkTemplate[], readonly ReadyTemplate[]>>();
+
+/**
+ * A route's link templates made ready for a link context (one site URL), once: what
+ * {@link linkResolver} and the JSON writer of `_links` both build from.
+ */
+export function readyTemplates(templates: readonly LinkTemplate[], context: LinkContext): readonly ReadyTemplate[] {
+  let byTemplates = readied.get(context);
+  if (byTemplates === undefined) {
+    byTemplates = new WeakMap();
+    readied.set(context, byTemplates);
+  }
+  let ready = byTemplates.get(templates);
+  if (ready === undefined) {
+    ready = templates.map((template) => {
+      const prepared = prepare(template, context.prefix);
+      const fixedHref = prepared.fixedPath === undefined ? undefined : context.url(prepared.fixedPath);
+      return { template, attributes: prepared.attributes, fixedHref, href: hrefBuilder(prepared, context) };
+    });
+    byTemplates.set(templates, ready);
+  }
+  return ready;
+}
+
+const resolvers = new WeakMap<readonly ReadyTemplate[], LinkResolver>();
 
 /**
  * A route's link templates prepared once for a link context (one site URL): the function a
  * list calls for each of its records. A target without placeholders is built once.
  */
 export function linkResolver(templates: readonly LinkTemplate[], context: LinkContext): LinkResolver {
-  let byTemplates = resolvers.get(context);
-  if (byTemplates === undefined) {
-    byTemplates = new WeakMap();
-    resolvers.set(context, byTemplates);
-  }
-  const found = byTemplates.get(templates);
+  const ready = readyTemplates(templates, context);
+  const found = resolvers.get(ready);
   if (found !== undefined) return found;
-  const ready = templates.map((template) => {
-    const prepared = prepare(template, context.prefix);
-    return { template, prepared, href: hrefBuilder(prepared, context) };
-  });
   const resolve: LinkResolver = (record) => {
     const links: Links = {};
     for (let i = 0; i < ready.length; i++) {
-      const { template, prepared, href: build } = ready[i] as (typeof ready)[number];
+      const { template, attributes, href: build } = ready[i] as ReadyTemplate;
       if (template.when !== undefined && !template.when(record)) continue;
       const href = build(record);
       if (href === undefined) continue;
       let link: LinkObject;
-      if (prepared.attributes.length === 0) link = { href };
+      if (attributes.length === 0) link = { href };
       else {
         link = {} as LinkObject;
-        for (const [key, value] of prepared.attributes) link[key] = value;
+        for (const [key, value] of attributes) link[key] = value;
         link.href = href;
       }
       const list = links[template.rel];
@@ -219,7 +246,7 @@ export function linkResolver(templates: readonly LinkTemplate[], context: LinkCo
     }
     return links;
   };
-  byTemplates.set(templates, resolve);
+  resolvers.set(ready, resolve);
   return resolve;
 }
 

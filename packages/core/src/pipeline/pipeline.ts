@@ -68,6 +68,8 @@ export interface ServeState {
   response: RestResponse | undefined;
   /** The data to encode, once computed. */
   data: unknown;
+  /** The data's JSON text, when dispatch wrote it at once (a list sent as it is). */
+  json: string | undefined;
   dataReady: boolean;
   status: number;
   result: HttpResponse | undefined;
@@ -143,7 +145,7 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
         state.status = state.response.status;
         return;
       }
-      return state.context.dispatch(state.request).then((response) => {
+      return state.context.dispatch(state.request, { json: sentAsIs(state) }).then((response) => {
         state.response = response;
         state.status = response.status;
       });
@@ -200,7 +202,10 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
       if (state.dataReady) return;
       // Nothing to embed or trim: no promise, no embed cache.
       if (state.embed === false && state.fields === undefined) {
-        state.data = state.response === undefined ? null : linkedData(state.response, state.context);
+        const response = state.response;
+        if (response === undefined) state.data = null;
+        else if (response.json !== undefined) state.json = response.json;
+        else state.data = linkedData(response, state.context);
         return;
       }
       return toData(state).then((data) => {
@@ -212,18 +217,20 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
     'encode',
     (state) => {
       // The original sends no body for a 204 or for no data at all.
-      if (state.status === 204 || state.data === null || state.data === undefined) {
+      let json = state.json;
+      if (state.status === 204 || (json === undefined && (state.data === null || state.data === undefined))) {
         state.result = { status: state.status, headers: state.headers, body: null };
         return;
       }
-      let json: string;
-      try {
-        json = encodeJson(state.data, { pretty: Object.hasOwn(state.request.query, '_pretty') });
-      } catch (error) {
-        state.context.reportError(error, state.request);
-        const failure = new RestError('rest_encode_error');
-        state.status = failure.status;
-        json = JSON.stringify(failure.toBody());
+      if (json === undefined) {
+        try {
+          json = encodeJson(state.data, { pretty: Object.hasOwn(state.request.query, '_pretty') });
+        } catch (error) {
+          state.context.reportError(error, state.request);
+          const failure = new RestError('rest_encode_error');
+          state.status = failure.status;
+          json = JSON.stringify(failure.toBody());
+        }
       }
       state.result = {
         status: state.status,
@@ -246,6 +253,22 @@ function envelopeHeaders(state: ServeState): Record<string, string | string[] | 
     else headers[name] = value;
   }
   return headers;
+}
+
+/**
+ * Whether the response's data is sent as it is, with nothing asked of it: no `_fields`,
+ * `_embed`, `_envelope` or `_pretty`, and not a `HEAD`. Dispatch may then write a list
+ * straight to JSON text.
+ */
+function sentAsIs(state: ServeState): boolean {
+  const query = state.request.query;
+  return (
+    state.embed === false &&
+    state.request.method !== 'HEAD' &&
+    !Object.hasOwn(query, '_fields') &&
+    !Object.hasOwn(query, '_envelope') &&
+    !Object.hasOwn(query, '_pretty')
+  );
 }
 
 /** Asks the authenticators from `start` on; synchronous ones cost no promise. */
@@ -297,6 +320,7 @@ export function runPipeline(request: RestRequest, context: ServerContext, option
     enveloped: false,
     response: undefined,
     data: undefined,
+    json: undefined,
     dataReady: false,
     status: 200,
     result: undefined,

@@ -1,0 +1,85 @@
+/**
+ * `_links` written straight to JSON text: for a record of a list that is sent as it is, the
+ * text `JSON.stringify` gives for the links {@link linkResolver} builds, without the link
+ * objects. A target the same for every record is written once.
+ *
+ * @module
+ */
+import { jsonString } from '../record-json.js';
+import { type LinkContext, type LinkTemplate, readyTemplates } from './link.js';
+
+/** The JSON text of a record's `_links` value, or `''` when none of its links applies. */
+export type LinksWriter = (record: Record<string, unknown>) => string;
+
+/** An array index (`"0"`, `"12"`): objects list such keys first, whatever their order of insertion. */
+const INDEX = /^(?:0|[1-9]\d*)$/;
+
+/** Attribute values whose JSON text can be made once. */
+function isFixedValue(value: unknown): boolean {
+  return value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+const writers = new WeakMap<LinkContext, WeakMap<readonly LinkTemplate[], LinksWriter | null>>();
+
+/**
+ * The `_links` writer of a route's templates for a link context, or `undefined` when the
+ * templates need what only the link objects give: relations compacted to CURIEs (a full
+ * URI), a relation used twice or named like an array index, or an attribute that is not a plain value.
+ *
+ * @example
+ * ```ts
+ * const write = linksWriter([{ rel: 'self', href: '/tel/v1/outgoing-links/:id' }], context);
+ * write?.({ id: 3 }); // '{"self":[{"href":"https://example.com/cms-json/tel/v1/outgoing-links/3"}]}'
+ * ```
+ */
+export function linksWriter(templates: readonly LinkTemplate[], context: LinkContext): LinksWriter | undefined {
+  let byTemplates = writers.get(context);
+  if (byTemplates === undefined) {
+    byTemplates = new WeakMap();
+    writers.set(context, byTemplates);
+  }
+  let writer = byTemplates.get(templates);
+  if (writer === undefined) {
+    writer = compileWriter(templates, context) ?? null;
+    byTemplates.set(templates, writer);
+  }
+  return writer ?? undefined;
+}
+
+/** One template, ready to write: the text before its target, or all of it when the target is fixed. */
+interface WriterPart {
+  readonly when: ((record: Record<string, unknown>) => boolean) | undefined;
+  readonly href: (record: Record<string, unknown>) => string | undefined;
+  readonly open: string;
+  readonly fixed: string | undefined;
+}
+
+function compileWriter(templates: readonly LinkTemplate[], context: LinkContext): LinksWriter | undefined {
+  const rels = templates.map((template) => template.rel);
+  if (rels.some((rel) => rel.includes('://') || rel === '__proto__' || INDEX.test(rel)) || new Set(rels).size !== rels.length)
+    return undefined;
+  const parts: WriterPart[] = [];
+  for (const ready of readyTemplates(templates, context)) {
+    if (ready.attributes.some(([key, value]) => key === '__proto__' || !isFixedValue(value))) return undefined;
+    // The link object is its attributes, then `href`: `{"embeddable":true,"href":"…"}`.
+    const attributes = JSON.stringify(Object.fromEntries(ready.attributes)).slice(0, -1);
+    const open = `${JSON.stringify(ready.template.rel)}:[${attributes === '{' ? '{' : `${attributes},`}"href":`;
+    const fixed = ready.fixedHref === undefined ? undefined : `${open}${jsonString(ready.fixedHref)}}]`;
+    parts.push({ when: ready.template.when, href: ready.href, open, fixed });
+  }
+  return (record) => {
+    let out = '';
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as WriterPart;
+      if (part.when !== undefined && !part.when(record)) continue;
+      let text = part.fixed;
+      if (text === undefined) {
+        const href = part.href(record);
+        if (href === undefined) continue;
+        text = `${part.open}${jsonString(href)}}]`;
+      }
+      out += out === '' ? `{${text}` : `,${text}`;
+    }
+    return out === '' ? '' : `${out}}`;
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Records written straight to JSON text: the text `JSON.stringify` gives for a list of
+ * prepared records (each record's members, then its `_links`), without building the
+ * prepared copies and without `JSON.stringify`'s generic walk of every object.
+ *
+ * A route's list is mostly records of one shape (the same keys in the same order), so the
+ * writer keeps the last shape it met, with each key's `"key":` text made once. Each record
+ * is checked against it as it is written. Whatever this module cannot write exactly as
+ * `JSON.stringify` would (a `toJSON` method, a `BigInt`, a class instance, a value that
+ * fails to encode) makes the whole list unwritable: the caller then prepares the records
+ * and encodes them as before, so the text sent never depends on which way was taken.
+ *
+ * @module
+ */
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters JSON.stringify escapes
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * The JSON text of a string, as `JSON.stringify` writes it; a string with nothing to escape
+ * (most ids, slugs, titles and URLs) is only quoted.
+ *
+ * @example
+ * ```ts
+ * jsonString('Link 25'); // '"Link 25"'
+ * ```
+ */
+export function jsonString(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/** A value this module does not write: the caller encodes the list the generic way. */
+const UNWRITABLE = Symbol('unwritable');
+
+const DATE_TO_JSON = Date.prototype.toJSON;
+
+/** The JSON text of a member's value; `undefined` when `JSON.stringify` leaves the member out. */
+function valueText(value: unknown): string | undefined | typeof UNWRITABLE {
+  switch (typeof value) {
+    case 'string':
+      return jsonString(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      // `toJSON` is called with the member's name; only Date's ignores it, so only a Date's
+      // text is the same when the value is encoded alone.
+      const toJSON = (value as { toJSON?: unknown }).toJSON;
+      if (typeof toJSON === 'function' && toJSON !== DATE_TO_JSON) return UNWRITABLE;
+      try {
+        // A nested value is encoded alone: its own members see the same names either way.
+        return JSON.stringify(value);
+      } catch {
+        return UNWRITABLE;
+      }
+    }
+    case 'bigint':
+      return UNWRITABLE;
+    default:
+      // undefined, functions and symbols: JSON.stringify leaves the member out.
+      return undefined;
+  }
+}
+
+/** The keys of a record shape, and the text written before each value. */
+interface Shape {
+  readonly keys: readonly string[];
+  /** `"key":` for the first member written. */
+  readonly first: readonly string[];
+  /** `,"key":` for the others. */
+  readonly next: readonly string[];
+}
+
+const OBJECT_PROTOTYPE = Object.prototype;
+
+/** Whether `record`'s own enumerable keys are exactly `keys`, in order. */
+function hasShape(record: object, keys: readonly string[]): boolean {
+  let i = 0;
+  // The prototype was checked: `for…in` sees the own enumerable keys, in `Object.keys` order.
+  for (const key in record) {
+    if (key !== keys[i]) return false;
+    i++;
+  }
+  return i === keys.length;
+}
+
+function shapeOf(record: object): Shape | undefined {
+  const keys = Object.keys(record);
+  // A record's own `_links` is replaced in place, and its own `toJSON` would be called.
+  if (keys.includes('_links') || keys.includes('toJSON')) return undefined;
+  const first = keys.map((key) => `${JSON.stringify(key)}:`);
+  return { keys, first, next: first.map((text) => `,${text}`) };
+}
+
+/**
+ * Writes a route's lists: one per route, as it keeps the shape of the route's records.
+ *
+ * @example
+ * ```ts
+ * const writer = new RecordListWriter();
+ * writer.write([{ id: 3, title: 'Docs' }], { links: () => '' }); // '[{"id":3,"title":"Docs"}]'
+ * ```
+ */
+export class RecordListWriter {
+  #shape: Shape | undefined;
+
+  /**
+   * The JSON text of `records`, each followed by `"_links":` and the text `links` gives for
+   * its source item (none when that is `''`), or `undefined` when the list holds anything
+   * this writer does not write exactly as `JSON.stringify`.
+   *
+   * @param records The records as they are sent (filtered by context, or the items themselves).
+   * @param options.links The `_links` text of a source item: `sources[i]`, or `records[i]` without sources.
+   * @param options.sources The handler's items, when `records` are their filtered copies.
+   */
+  write(
+    records: readonly unknown[],
+    options: { links: (item: Record<string, unknown>) => string; sources?: readonly unknown[] },
+  ): string | undefined {
+    // A member added to Object.prototype would be seen by for…in but not by JSON.stringify.
+    for (const _inherited in EMPTY) return undefined;
+    let out = '[';
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i];
+      if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
+      const prototype = Object.getPrototypeOf(record);
+      if (prototype !== OBJECT_PROTOTYPE && prototype !== null) return undefined;
+      let shape = this.#shape;
+      if (shape === undefined || !hasShape(record, shape.keys)) {
+        shape = shapeOf(record);
+        if (shape === undefined) return undefined;
+        this.#shape = shape;
+      }
+      const text = recordText(record as Record<string, unknown>, shape);
+      if (text === undefined) return undefined;
+      const source = (options.sources === undefined ? record : options.sources[i]) as Record<string, unknown>;
+      const links = options.links(source);
+      if (i > 0) out += ',';
+      if (links === '') out += `${text}}`;
+      else out += text.length === 1 ? `{"_links":${links}}` : `${text},"_links":${links}}`;
+    }
+    return `${out}]`;
+  }
+}
+
+const EMPTY = {};
+
+/** A record's members, from its opening `{` on, without the closing one. */
+function recordText(record: Record<string, unknown>, shape: Shape): string | undefined {
+  const { keys, first, next } = shape;
+  let out = '{';
+  let written = false;
+  for (let k = 0; k < keys.length; k++) {
+    const text = valueText(record[keys[k] as string]);
+    if (text === undefined) continue;
+    if (text === UNWRITABLE) return undefined;
+    out += (written ? (next[k] as string) : (first[k] as string)) + text;
+    written = true;
+  }
+  return out;
+}
