@@ -140,12 +140,14 @@ describe('lists written straight to JSON', () => {
       { rel: 'up', href: (record) => (record.id === 2 ? undefined : `https://elsewhere.test/?q="${String(record.id)}"`) },
       { rel: 'about', href: '/demo/v1/about', when: (record) => record.id !== 1 },
       { rel: 'search', href: '/demo/v1/things?slug=:slug&x=1' },
+      { rel: 'quoted', href: '/demo/v1/say"so"/:id' },
     ];
     const setup = listServer(() => [{ id: 1, author: 5, slug: 'a b' }, { id: 2, author: '', slug: 'ü' }, { id: 3 }], { links });
     const res = await expectSameAsPrepared(setup);
     expect(res.body[0]._links.author).toEqual([{ name: 'x', n: 2, embeddable: true, href: `${SITE}/cms-json/demo/v1/users/5` }]);
     expect(res.body[2]._links.about).toBeDefined();
     expect(res.body[1]._links.up).toBeUndefined();
+    expect(res.body[0]._links.quoted[0].href).toBe(`${SITE}/cms-json/demo/v1/say"so"/1`);
   });
 
   it('leaves _links out of a record none of whose links applies', async () => {

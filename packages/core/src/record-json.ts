@@ -29,6 +29,11 @@ export function jsonString(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
+/** Whether `JSON.stringify` escapes any character of `text` (a quote, a backslash, a control, a surrogate). */
+export function needsJsonEscape(text: string): boolean {
+  return NEEDS_ESCAPE.test(text);
+}
+
 /** A value this module does not write: the caller encodes the list the generic way. */
 const UNWRITABLE = Symbol('unwritable');
 

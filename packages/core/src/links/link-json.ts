@@ -50,6 +50,8 @@ export function linksWriter(templates: readonly LinkTemplate[], context: LinkCon
 interface WriterPart {
   readonly when: ((record: Record<string, unknown>) => boolean) | undefined;
   readonly href: (record: Record<string, unknown>) => string | undefined;
+  /** Whether the targets need no escaping: they are only quoted. */
+  readonly jsonSafe: boolean;
   readonly open: string;
   readonly fixed: string | undefined;
 }
@@ -65,7 +67,7 @@ function compileWriter(templates: readonly LinkTemplate[], context: LinkContext)
     const attributes = JSON.stringify(Object.fromEntries(ready.attributes)).slice(0, -1);
     const open = `${JSON.stringify(ready.template.rel)}:[${attributes === '{' ? '{' : `${attributes},`}"href":`;
     const fixed = ready.fixedHref === undefined ? undefined : `${open}${jsonString(ready.fixedHref)}}]`;
-    parts.push({ when: ready.template.when, href: ready.href, open, fixed });
+    parts.push({ when: ready.template.when, href: ready.href, jsonSafe: ready.jsonSafe, open, fixed });
   }
   return (record) => {
     let out = '';
@@ -76,7 +78,7 @@ function compileWriter(templates: readonly LinkTemplate[], context: LinkContext)
       if (text === undefined) {
         const href = part.href(record);
         if (href === undefined) continue;
-        text = `${part.open}${jsonString(href)}}]`;
+        text = part.jsonSafe ? `${part.open}"${href}"}]` : `${part.open}${jsonString(href)}}]`;
       }
       out += out === '' ? `{${text}` : `,${text}`;
     }

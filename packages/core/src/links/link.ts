@@ -5,6 +5,7 @@
  * @module
  */
 import { compile } from 'path-to-regexp';
+import { needsJsonEscape } from '../record-json.js';
 
 /** A link object on the wire. */
 export interface LinkObject {
@@ -190,6 +191,8 @@ export interface ReadyTemplate {
   readonly fixedHref: string | undefined;
   /** The record's target, or `undefined` when a placeholder's value is missing. */
   readonly href: (record: Record<string, unknown>) => string | undefined;
+  /** Whether no target holds a character JSON escapes (a plain path's values are percent-encoded). */
+  readonly jsonSafe: boolean;
 }
 
 const readied = new WeakMap<LinkContext, WeakMap<readonly LinkTemplate[], readonly ReadyTemplate[]>>();
@@ -209,7 +212,8 @@ export function readyTemplates(templates: readonly LinkTemplate[], context: Link
     ready = templates.map((template) => {
       const prepared = prepare(template, context.prefix);
       const fixedHref = prepared.fixedPath === undefined ? undefined : context.url(prepared.fixedPath);
-      return { template, attributes: prepared.attributes, fixedHref, href: hrefBuilder(prepared, context) };
+      const { build, jsonSafe } = hrefBuilder(prepared, context);
+      return { template, attributes: prepared.attributes, fixedHref, href: build, jsonSafe };
     });
     byTemplates.set(templates, ready);
   }
@@ -254,18 +258,23 @@ export function linkResolver(templates: readonly LinkTemplate[], context: LinkCo
  * How a resolver builds a template's target. A path without placeholders is built once. A
  * plain path (`/tel/v1/outgoing-links/:id`) is filled straight onto the URL of its first
  * literal, when the context's URLs are built by appending the path (the server's are; a
- * probe checks it), with no parameter map and one string per target.
+ * probe checks it), with no parameter map and one string per target. `jsonSafe` tells
+ * whether every target it builds is free of what JSON escapes: true for a plain path whose
+ * literals are (the values it inserts are percent-encoded).
  */
-function hrefBuilder(prepared: PreparedTemplate, context: LinkContext): (record: Record<string, unknown>) => string | undefined {
+function hrefBuilder(
+  prepared: PreparedTemplate,
+  context: LinkContext,
+): { build: (record: Record<string, unknown>) => string | undefined; jsonSafe: boolean } {
   if (prepared.fixedPath !== undefined) {
     const fixed = context.url(prepared.fixedPath);
-    return () => fixed;
+    return { build: () => fixed, jsonSafe: !needsJsonEscape(fixed) };
   }
   const parts = prepared.plainParts;
   const head = parts === undefined ? undefined : context.url(parts[0] as string);
   if (parts === undefined || head === undefined || context.url(`${parts[0]}x`) !== `${head}x`)
-    return (record) => prepared.href(record, context);
-  return (record) => {
+    return { build: (record) => prepared.href(record, context), jsonSafe: false };
+  const build = (record: Record<string, unknown>) => {
     let out = head;
     for (let i = 1; i < parts.length; i += 2) {
       const value = record[parts[i] as string];
@@ -274,4 +283,5 @@ function hrefBuilder(prepared: PreparedTemplate, context: LinkContext): (record:
     }
     return out;
   };
+  return { build, jsonSafe: !needsJsonEscape(head) && parts.every((part, i) => i % 2 === 1 || !needsJsonEscape(part)) };
 }
