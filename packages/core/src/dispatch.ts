@@ -114,6 +114,12 @@ function step<T, R>(
   return value.then((settled) => guarded(fail, () => next(settled)), fail);
 }
 
+/**
+ * The answer to a path or method no route serves: made once, as it is never reported (an
+ * error's stack costs more than the rest of such a request) and its body is made fresh.
+ */
+const NO_ROUTE = new RestError('rest_no_route');
+
 /** Dispatches a request to its route. Never throws: failures become error responses. */
 export function dispatch(request: RestRequest, context: ServerContext, options: DispatchOptions = {}): Promise<RestResponse> {
   const answer = answerRequest(request, context, options);
@@ -131,14 +137,14 @@ function answerRequest(
   if (found === undefined) {
     // The original answers OPTIONS on an unknown path with an empty list, not an error.
     if (request.method === 'OPTIONS') return new RestResponse([]);
-    return errorResponse(new RestError('rest_no_route'), request, context);
+    return errorResponse(NO_ROUTE, request, context);
   }
   const route = found.value;
   request.urlParams = found.params;
   request.scope = context.scope;
   if (request.method === 'OPTIONS') return optionsResponse(route, request, context);
   const endpoint = findEndpoint(route, request.method);
-  if (endpoint === undefined) return errorResponse(new RestError('rest_no_route'), request, context);
+  if (endpoint === undefined) return errorResponse(NO_ROUTE, request, context);
   request.defaults = endpoint.defaults;
   const permissions = new Permissions(request);
   // Every answer, an error too, gets its Allow (unless an embedded request asks for none).
