@@ -6,8 +6,8 @@ import { testClient } from './testing.js';
 
 const SITE = 'https://example.com';
 
-/** A server with one list route returning `items`, and its client. */
-function listServer(items: () => unknown[], options: { links?: LinkTemplate[]; schema?: z.ZodObject } = {}) {
+/** A server with one list route answered by `handler` (the items, or a response), and its client. */
+function listServer(handler: () => unknown, options: { links?: LinkTemplate[]; schema?: z.ZodObject } = {}) {
   const onError = vi.fn();
   const server = createRestServer({ siteUrl: SITE, onError });
   server.register(
@@ -20,7 +20,7 @@ function listServer(items: () => unknown[], options: { links?: LinkTemplate[]; s
         { rel: 'collection', href: '/demo/v1/things' },
       ],
       // The cases return anything a handler might, records or not.
-      endpoints: (e) => [e({ methods: READABLE, permission: 'public', handler: () => items() as Record<string, unknown>[] })],
+      endpoints: (e) => [e({ methods: READABLE, permission: 'public', handler: handler as () => Record<string, unknown>[] })],
     }),
   );
   return { server, client: testClient(server), onError };
@@ -219,23 +219,9 @@ describe('lists written straight to JSON', () => {
   });
 
   it('keeps a handler response’s own headers and status', async () => {
-    const onError = vi.fn();
-    const server = createRestServer({ siteUrl: SITE, onError });
-    server.register(
-      'demo/v1',
-      defineRoute({
-        path: '/things',
-        links: [{ rel: 'self', href: '/demo/v1/things/:id' }],
-        endpoints: (e) => [
-          e({
-            methods: READABLE,
-            permission: 'public',
-            handler: () => response([{ id: 1 }], { status: 202, headers: { 'X-Extra': 'yes' } }),
-          }),
-        ],
-      }),
-    );
-    const res = await testClient(server).get('/demo/v1/things');
+    const links: LinkTemplate[] = [{ rel: 'self', href: '/demo/v1/things/:id' }];
+    const setup = listServer(() => response([{ id: 1 }], { status: 202, headers: { 'X-Extra': 'yes' } }), { links });
+    const res = await setup.client.get('/demo/v1/things');
     expect(res.status).toBe(202);
     expect(res.header('x-extra')).toBe('yes');
     expect(res.text).toBe(`[{"id":1,"_links":{"self":[{"href":"${SITE}/cms-json/demo/v1/things/1"}]}}]`);

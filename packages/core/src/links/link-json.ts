@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { PairCache } from '../pair-cache.js';
 import { jsonString } from '../record-json.js';
 import { type LinkContext, type LinkTemplate, readyTemplates } from './link.js';
 
@@ -19,7 +20,7 @@ function isFixedValue(value: unknown): boolean {
   return value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
-const writers = new WeakMap<LinkContext, WeakMap<readonly LinkTemplate[], LinksWriter | null>>();
+const writers = new PairCache<LinkContext, readonly LinkTemplate[], LinksWriter | undefined>();
 
 /**
  * The `_links` writer of a route's templates for a link context, or `undefined` when the
@@ -33,17 +34,7 @@ const writers = new WeakMap<LinkContext, WeakMap<readonly LinkTemplate[], LinksW
  * ```
  */
 export function linksWriter(templates: readonly LinkTemplate[], context: LinkContext): LinksWriter | undefined {
-  let byTemplates = writers.get(context);
-  if (byTemplates === undefined) {
-    byTemplates = new WeakMap();
-    writers.set(context, byTemplates);
-  }
-  let writer = byTemplates.get(templates);
-  if (writer === undefined) {
-    writer = compileWriter(templates, context) ?? null;
-    byTemplates.set(templates, writer);
-  }
-  return writer ?? undefined;
+  return writers.get(context, templates, compileWriter);
 }
 
 /** One template, ready to write: the text before its target, or all of it when the target is fixed. */
@@ -56,7 +47,7 @@ interface WriterPart {
   readonly fixed: string | undefined;
 }
 
-function compileWriter(templates: readonly LinkTemplate[], context: LinkContext): LinksWriter | undefined {
+function compileWriter(context: LinkContext, templates: readonly LinkTemplate[]): LinksWriter | undefined {
   const rels = templates.map((template) => template.rel);
   if (rels.some((rel) => rel.includes('://') || rel === '__proto__' || INDEX.test(rel)) || new Set(rels).size !== rels.length)
     return undefined;

@@ -5,6 +5,7 @@
  * @module
  */
 import { compile } from 'path-to-regexp';
+import { PairCache } from '../pair-cache.js';
 import { needsJsonEscape } from '../record-json.js';
 
 /** A link object on the wire. */
@@ -195,29 +196,23 @@ export interface ReadyTemplate {
   readonly jsonSafe: boolean;
 }
 
-const readied = new WeakMap<LinkContext, WeakMap<readonly LinkTemplate[], readonly ReadyTemplate[]>>();
+const readied = new PairCache<LinkContext, readonly LinkTemplate[], readonly ReadyTemplate[]>();
 
 /**
  * A route's link templates made ready for a link context (one site URL), once: what
  * {@link linkResolver} and the JSON writer of `_links` both build from.
  */
 export function readyTemplates(templates: readonly LinkTemplate[], context: LinkContext): readonly ReadyTemplate[] {
-  let byTemplates = readied.get(context);
-  if (byTemplates === undefined) {
-    byTemplates = new WeakMap();
-    readied.set(context, byTemplates);
-  }
-  let ready = byTemplates.get(templates);
-  if (ready === undefined) {
-    ready = templates.map((template) => {
-      const prepared = prepare(template, context.prefix);
-      const fixedHref = prepared.fixedPath === undefined ? undefined : context.url(prepared.fixedPath);
-      const { build, jsonSafe } = hrefBuilder(prepared, context);
-      return { template, attributes: prepared.attributes, fixedHref, href: build, jsonSafe };
-    });
-    byTemplates.set(templates, ready);
-  }
-  return ready;
+  return readied.get(context, templates, makeReady);
+}
+
+function makeReady(context: LinkContext, templates: readonly LinkTemplate[]): readonly ReadyTemplate[] {
+  return templates.map((template) => {
+    const prepared = prepare(template, context.prefix);
+    const fixedHref = prepared.fixedPath === undefined ? undefined : context.url(prepared.fixedPath);
+    const { build, jsonSafe } = hrefBuilder(prepared, context);
+    return { template, attributes: prepared.attributes, fixedHref, href: build, jsonSafe };
+  });
 }
 
 const resolvers = new WeakMap<readonly ReadyTemplate[], LinkResolver>();

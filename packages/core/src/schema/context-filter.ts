@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { PairCache } from '../pair-cache.js';
 import { isRecord } from '../record.js';
 import type { JsonSchema } from './validate.js';
 
@@ -46,29 +47,27 @@ const KEEP = 1;
 const DROP = 0;
 /** Per property: keep as is, drop, or filter inside with its schema. */
 type Plan = Map<string, typeof KEEP | typeof DROP | JsonSchema>;
-const plans = new WeakMap<JsonSchema, Map<string, Plan>>();
+/** Contexts kept per schema: the context comes from the request. */
+const CONTEXTS_KEPT = 16;
+
+const plans = new PairCache<JsonSchema, string, Plan>({ limit: CONTEXTS_KEPT });
 
 /** What to do with each property of an object schema in a context, computed once. */
 function planFor(schema: JsonSchema, context: string): Plan {
-  let byContext = plans.get(schema);
-  if (byContext === undefined) {
-    byContext = new Map();
-    plans.set(schema, byContext);
-  }
-  let plan = byContext.get(context);
-  if (plan === undefined) {
-    plan = new Map();
-    for (const [key, property] of Object.entries(schema.properties ?? {})) {
-      if (!allows(property, context)) plan.set(key, DROP);
-      else if (limitsInside(property, context)) plan.set(key, property);
-      else plan.set(key, KEEP);
-    }
-    if (byContext.size < 16) byContext.set(context, plan);
+  return plans.get(schema, context, planOf);
+}
+
+function planOf(schema: JsonSchema, context: string): Plan {
+  const plan: Plan = new Map();
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    if (!allows(property, context)) plan.set(key, DROP);
+    else if (limitsInside(property, context)) plan.set(key, property);
+    else plan.set(key, KEEP);
   }
   return plan;
 }
 
-const needs = new WeakMap<JsonSchema, Map<string, boolean>>();
+const needs = new PairCache<JsonSchema, string, boolean>({ limit: CONTEXTS_KEPT });
 
 /** Whether anything inside a schema (its properties, its items) is hidden in the context. */
 function limitsInside(schema: JsonSchema, context: string): boolean {
@@ -81,15 +80,5 @@ function limitsInside(schema: JsonSchema, context: string): boolean {
 
 /** Whether any property of the schema is limited by context (so filtering can be skipped). Memoised. */
 export function needsContextFilter(schema: JsonSchema, context: string): boolean {
-  let byContext = needs.get(schema);
-  if (byContext === undefined) {
-    byContext = new Map();
-    needs.set(schema, byContext);
-  }
-  let found = byContext.get(context);
-  if (found === undefined) {
-    found = limitsInside(schema, context);
-    if (byContext.size < 16) byContext.set(context, found);
-  }
-  return found;
+  return needs.get(schema, context, limitsInside);
 }
