@@ -212,6 +212,15 @@ describe('lists written straight to JSON', () => {
     expect(setup.onError).toHaveBeenCalledTimes(1);
   });
 
+  it('gives in-process dispatch the prepared records, never the text', async () => {
+    const { server } = listServer(() => [{ id: 1 }]);
+    const res = await server.dispatch({ path: '/demo/v1/things' });
+    expect(res.json).toBeUndefined();
+    expect(res.data).toEqual([
+      { id: 1, _links: expect.objectContaining({ self: [{ href: `${SITE}/cms-json/demo/v1/things/1` }] }) },
+    ]);
+  });
+
   it('leaves the handler’s records unchanged', async () => {
     const items = [{ id: 1, title: 'a' }];
     await listServer(() => items).client.get('/demo/v1/things');
