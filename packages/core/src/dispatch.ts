@@ -57,9 +57,9 @@ function settle(outcome: unknown): Outcome {
 /** The permission outcomes of one request, by endpoint: each check runs once. */
 class Permissions {
   // Side by side rather than a Map: a route has a handful of endpoints, and most requests
-  // check one or two.
-  readonly #checked: CompiledEndpoint[] = [];
-  readonly #outcomes: (Outcome | Promise<Outcome>)[] = [];
+  // check one or two. Made at the first check: a public endpoint needs none.
+  #checked: CompiledEndpoint[] | undefined;
+  #outcomes: (Outcome | Promise<Outcome>)[] | undefined;
   /** The parsed arguments; none when they failed to parse (the `Allow` of an error response). */
   args: Record<string, unknown> = {};
 
@@ -68,8 +68,8 @@ class Permissions {
   /** The outcome of an endpoint's check; a throwing check is a failure (never an allow). */
   check(endpoint: CompiledEndpoint): Outcome | Promise<Outcome> {
     if (endpoint.permission === 'public') return true;
-    const index = this.#checked.indexOf(endpoint);
-    if (index !== -1) return this.#outcomes[index] as Outcome | Promise<Outcome>;
+    const index = this.#checked === undefined ? -1 : this.#checked.indexOf(endpoint);
+    if (index !== -1) return this.#outcomes?.[index] as Outcome | Promise<Outcome>;
     const check = endpoint.permission as (request: RestRequest, args: Record<string, unknown>) => unknown;
     let found: Outcome | Promise<Outcome>;
     try {
@@ -80,8 +80,8 @@ class Permissions {
     }
     // Outcomes may be awaited later (for Allow): never let a rejection count as unhandled.
     if (found instanceof Promise) found.catch(() => undefined);
-    this.#checked.push(endpoint);
-    this.#outcomes.push(found);
+    (this.#checked ??= []).push(endpoint);
+    (this.#outcomes ??= []).push(found);
     return found;
   }
 }
