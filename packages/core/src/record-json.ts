@@ -72,10 +72,13 @@ function valueText(value: unknown): string | undefined | typeof UNWRITABLE {
 /** The keys of a record shape, and the text written before each value. */
 interface Shape {
   readonly keys: readonly string[];
-  /** `"key":` for the first member written. */
+  /** `{"key":`: the record's opening and its first member's name. */
   readonly first: readonly string[];
-  /** `,"key":` for the others. */
+  /** `,"key":` for the other members. */
   readonly next: readonly string[];
+  /** The same with a string's opening quote (`{"key":"`, `,"key":"`): one piece less per string. */
+  readonly firstQuoted: readonly string[];
+  readonly nextQuoted: readonly string[];
 }
 
 const OBJECT_PROTOTYPE = Object.prototype;
@@ -95,8 +98,14 @@ function shapeOf(record: object): Shape | undefined {
   const keys = Object.keys(record);
   // A record's own `_links` is replaced in place, and its own `toJSON` would be called.
   if (keys.includes('_links') || keys.includes('toJSON')) return undefined;
-  const first = keys.map((key) => `${JSON.stringify(key)}:`);
-  return { keys, first, next: first.map((text) => `,${text}`) };
+  const names = keys.map((key) => `${JSON.stringify(key)}:`);
+  return {
+    keys,
+    first: names.map((name) => `{${name}`),
+    next: names.map((name) => `,${name}`),
+    firstQuoted: names.map((name) => `{${name}"`),
+    nextQuoted: names.map((name) => `,${name}"`),
+  };
 }
 
 /**
@@ -154,15 +163,18 @@ const EMPTY = {};
 
 /** A record's members, from its opening `{` on, without the closing one. */
 function recordText(record: Record<string, unknown>, shape: Shape): string | undefined {
-  const { keys, first, next } = shape;
-  let out = '{';
-  let written = false;
-  for (let k = 0; k < keys.length; k++) {
-    const text = valueText(record[keys[k] as string]);
+  let out: string | undefined;
+  for (let k = 0; k < shape.keys.length; k++) {
+    const value = record[shape.keys[k] as string];
+    // Most values are strings with nothing to escape: quoted around, with no piece of their own.
+    if (typeof value === 'string' && !NEEDS_ESCAPE.test(value)) {
+      out = out === undefined ? `${shape.firstQuoted[k]}${value}"` : `${out}${shape.nextQuoted[k]}${value}"`;
+      continue;
+    }
+    const text = valueText(value);
     if (text === undefined) continue;
     if (text === UNWRITABLE) return undefined;
-    out += (written ? (next[k] as string) : (first[k] as string)) + text;
-    written = true;
+    out = out === undefined ? (shape.first[k] as string) + text : out + (shape.next[k] as string) + text;
   }
-  return out;
+  return out ?? '{';
 }

@@ -37,14 +37,19 @@ export function linksWriter(templates: readonly LinkTemplate[], context: LinkCon
   return writers.get(context, templates, compileWriter);
 }
 
-/** One template, ready to write: the text before its target, or all of it when the target is fixed. */
+/**
+ * One template, ready to write. Each text comes in two forms: opening the `_links` object
+ * (`{"self":[…`) and following another relation (`,"self":[…`).
+ */
 interface WriterPart {
   readonly when: ((record: Record<string, unknown>) => boolean) | undefined;
   readonly href: (record: Record<string, unknown>) => string | undefined;
-  /** Whether the targets need no escaping: they are only quoted. */
+  /** Whether the targets need no escaping: the opening quote is then part of `open`. */
   readonly jsonSafe: boolean;
-  readonly open: string;
-  readonly fixed: string | undefined;
+  /** The text before the target: `{"self":[{"href":` (and `"` when `jsonSafe`). */
+  readonly open: readonly [first: string, next: string];
+  /** The whole text, when the target is the same for every record. */
+  readonly fixed: readonly [first: string, next: string] | undefined;
 }
 
 function compileWriter(context: LinkContext, templates: readonly LinkTemplate[]): LinksWriter | undefined {
@@ -52,27 +57,34 @@ function compileWriter(context: LinkContext, templates: readonly LinkTemplate[])
   if (rels.some((rel) => rel.includes('://') || rel === '__proto__' || INDEX.test(rel)) || new Set(rels).size !== rels.length)
     return undefined;
   const parts: WriterPart[] = [];
+  const both = (text: string) => [`{${text}`, `,${text}`] as const;
   for (const ready of readyTemplates(templates, context)) {
     if (ready.attributes.some(([key, value]) => key === '__proto__' || !isFixedValue(value))) return undefined;
     // The link object is its attributes, then `href`: `{"embeddable":true,"href":"…"}`.
     const attributes = JSON.stringify(Object.fromEntries(ready.attributes)).slice(0, -1);
     const open = `${JSON.stringify(ready.template.rel)}:[${attributes === '{' ? '{' : `${attributes},`}"href":`;
-    const fixed = ready.fixedHref === undefined ? undefined : `${open}${jsonString(ready.fixedHref)}}]`;
-    parts.push({ when: ready.template.when, href: ready.href, jsonSafe: ready.jsonSafe, open, fixed });
+    parts.push({
+      when: ready.template.when,
+      href: ready.href,
+      jsonSafe: ready.jsonSafe,
+      open: both(ready.jsonSafe ? `${open}"` : open),
+      fixed: ready.fixedHref === undefined ? undefined : both(`${open}${jsonString(ready.fixedHref)}}]`),
+    });
   }
   return (record) => {
-    let out = '';
+    let out: string | undefined;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i] as WriterPart;
       if (part.when !== undefined && !part.when(record)) continue;
-      let text = part.fixed;
+      const at = out === undefined ? 0 : 1;
+      let text = part.fixed?.[at];
       if (text === undefined) {
         const href = part.href(record);
         if (href === undefined) continue;
-        text = part.jsonSafe ? `${part.open}"${href}"}]` : `${part.open}${jsonString(href)}}]`;
+        text = part.jsonSafe ? `${part.open[at]}${href}"}]` : `${part.open[at]}${jsonString(href)}}]`;
       }
-      out += out === '' ? `{${text}` : `,${text}`;
+      out = out === undefined ? text : out + text;
     }
-    return out === '' ? '' : `${out}}`;
+    return out === undefined ? '' : `${out}}`;
   };
 }
