@@ -75,7 +75,12 @@ export interface ServeState {
   result: HttpResponse | undefined;
 }
 
-type Stage = (state: ServeState) => void | Promise<void>;
+/**
+ * A stage: it changes the state, or returns a promise when it must wait. The dispatch stage's
+ * promise carries the response itself, which the pipeline adopts when it settles (one turn
+ * of the microtask queue, not two).
+ */
+type Stage = (state: ServeState) => void | Promise<void> | Promise<RestResponse>;
 
 function bareError(state: ServeState, error: RestError): void {
   // The original sends JSONP errors with only `code` and `message`.
@@ -145,10 +150,7 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
         state.status = state.response.status;
         return;
       }
-      return state.context.dispatch(state.request, { json: sentAsIs(state) }).then((response) => {
-        state.response = response;
-        state.status = response.status;
-      });
+      return state.context.dispatch(state.request, { json: sentAsIs(state) });
     },
   ],
   [
@@ -350,9 +352,13 @@ function runFrom(state: ServeState, start: number): HttpResponse | Promise<HttpR
   for (let i = start; i < STAGES.length; i++) {
     const pending = (STAGES[i] as (typeof STAGES)[number])[1](state);
     if (pending !== undefined) {
-      return pending.then(
-        () => {
+      return (pending as Promise<void | RestResponse>).then(
+        (settled) => {
           try {
+            if (settled instanceof RestResponse) {
+              state.response = settled;
+              state.status = settled.status;
+            }
             return state.result ?? runFrom(state, i + 1);
           } catch (error) {
             return failed(state, error);
