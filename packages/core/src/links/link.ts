@@ -274,7 +274,8 @@ function hrefBuilder(
     for (let i = 1; i < parts.length; i += 2) {
       const value = record[parts[i] as string];
       if (value === undefined || value === null || value === '') return undefined;
-      out += encodeValue(String(value)) + (parts[i + 1] as string);
+      // An id: digits (and a sign) need no encoding and no check.
+      out += (Number.isSafeInteger(value) ? String(value) : encodeValue(String(value))) + (parts[i + 1] as string);
     }
     return out;
   };
