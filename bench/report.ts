@@ -84,6 +84,14 @@ function summaryOf(results: BenchResults, caseId: string, server: ServerSpec): S
   return results.cases.find((c) => c.loadCase.id === caseId)?.summaries.get(server.id);
 }
 
+/** How far the CPU ratio of the medians and the paired one may differ before a run is called unsteady. */
+const UNSTEADY = 0.1;
+
+/** Whether the machine's speed moved enough during the run to make the two CPU ratios disagree. */
+function unsteady(value: { cpu: number; pairedCpu: number }): boolean {
+  return Math.abs(value.cpu - value.pairedCpu) > UNSTEADY * value.pairedCpu;
+}
+
 /** `a / b` in req/s, and in CPU efficiency (b's CPU per request over a's): of the medians, and paired by round. */
 function ratiosOf(
   results: BenchResults,
@@ -137,8 +145,10 @@ export function renderResults(results: BenchResults): string[] {
     '`req/s` is the ratio of median throughputs; `CPU` is the ratio of server CPU time per request ' +
       '(b ÷ a: the throughput ratio both would reach on an otherwise idle core). The CPU ratio is the steadier ' +
       "of the two when other work shares the machine. `CPU, paired` is the median of the rounds' own CPU ratios " +
-      '(the two servers of a round ran seconds apart), which a slow spell of the machine moves least; the targets ' +
-      'are judged on the first two.',
+      '(the two servers of a round ran seconds apart), which a slow spell of the machine moves least. A target is ' +
+      'judged on all three. Where the CPU ratio and its paired form differ by more than ' +
+      `${Math.round(UNSTEADY * 100)}%, the machine's speed changed during the run and the row is marked **unsteady**: ` +
+      'its verdicts say little, run again.',
     '',
   );
   const ratioRows: string[][] = [];
@@ -154,7 +164,10 @@ export function renderResults(results: BenchResults): string[] {
         ratio(value.rps),
         ratio(value.cpu),
         ratio(value.pairedCpu),
-        target === undefined ? '' : `≥ ${target.target.toFixed(2)}×: req/s ${verdict(value.rps)}, CPU ${verdict(value.cpu)}`,
+        target === undefined
+          ? ''
+          : `≥ ${target.target.toFixed(2)}×: req/s ${verdict(value.rps)}, CPU ${verdict(value.cpu)}, paired ${verdict(value.pairedCpu)}` +
+            (unsteady(value) ? ' (**unsteady**)' : ''),
       ]);
     }
   }
