@@ -41,6 +41,11 @@ describe('collections', () => {
     ]);
   });
 
+  it('links next as ?page=2 when the request has no query at all', async () => {
+    const res = await client.get('/demo/v1/notes');
+    expect(res.headers.Link?.slice(1)).toEqual(['<http://example.test/cms-json/demo/v1/notes?page=2>; rel="next"']);
+  });
+
   it('sends next only when more pages exist, and no prev on page 1', async () => {
     const first = await client.get('/demo/v1/notes?per_page=10');
     expect(first.header('Link')).toContain('page=2>; rel="next"');

@@ -10,7 +10,7 @@
  * @module
  */
 import { z } from 'zod';
-import { withMember } from './record.js';
+import { hasMembers, withMember } from './record.js';
 import type { RestRequest } from './request.js';
 import { RestResponse } from './response.js';
 import { itemJsonSchema, type RestContext, schemaContexts } from './schema/to-json-schema.js';
@@ -149,7 +149,10 @@ export function collectionResponse(
   result.setHeader(`${headerPrefix}TotalPages`, String(totalPages));
   if (page <= 1 && totalPages <= page) return result;
   const path = encodePath(request.path);
-  const at = (n: number) => request.scope.restUrl(path, withMember(request.query, 'page', n));
+  // Without a query (the common first page), `?page=n` is the whole query string.
+  const at = hasMembers(request.query)
+    ? (n: number) => request.scope.restUrl(path, withMember(request.query, 'page', n))
+    : (n: number) => `${request.scope.restUrl(path)}?page=${n}`;
   if (page > 1) result.linkHeader('prev', at(Math.min(page - 1, Math.max(totalPages, 1))));
   if (totalPages > page) result.linkHeader('next', at(page + 1));
   return result;

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { hasMembers } from './record.js';
 
 /** Marks instances across copies of this module (two bundles of the core in one process). */
 const BRAND = Symbol.for('cms-json.RestError');
@@ -71,11 +72,6 @@ export interface ErrorBody {
   code: string;
   message: string;
   data: ErrorData & { status: number };
-}
-
-function hasMembers(record: Readonly<Record<string, unknown>>): boolean {
-  for (const _ in record) return true;
-  return false;
 }
 
 /** `Error` with V8's `stackTraceLimit`, which other engines do not have. */

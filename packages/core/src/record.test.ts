@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRecord, withMember } from './record.js';
+import { hasMembers, isRecord, withMember } from './record.js';
 
 describe('withMember', () => {
   it('copies the record with the member added last and leaves the original alone', () => {
@@ -29,5 +29,14 @@ describe('withMember', () => {
 describe('isRecord', () => {
   it('accepts plain objects only', () => {
     expect([{}, [], null, 'a', 1].map(isRecord)).toEqual([true, false, false, false, false]);
+  });
+});
+
+describe('hasMembers', () => {
+  it('tells an empty record from one with members, with or without a prototype', () => {
+    expect(hasMembers({})).toBe(false);
+    expect(hasMembers(Object.create(null) as Record<string, unknown>)).toBe(false);
+    expect(hasMembers({ page: undefined })).toBe(true);
+    expect(hasMembers(Object.assign(Object.create(null) as Record<string, unknown>, { a: 1 }))).toBe(true);
   });
 });

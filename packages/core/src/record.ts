@@ -1,6 +1,6 @@
 /**
- * Plain records: the test for one, and the copy with one member added that the hot path
- * makes for every record it links.
+ * Plain records: the test for one, whether one has members, and the copy with one member
+ * added that the hot path makes for every record it links.
  *
  * @module
  */
@@ -8,6 +8,12 @@
 /** Whether `value` is a plain object (not `null`, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether `record` has any enumerable member (no array of keys is made to find out). */
+export function hasMembers(record: Readonly<Record<string, unknown>>): boolean {
+  for (const _key in record) return true;
+  return false;
 }
 
 /**
