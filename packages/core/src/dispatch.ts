@@ -115,8 +115,9 @@ function step<T, R>(
 }
 
 /**
- * The answer to a path or method no route serves: made once, as it is never reported (an
- * error's stack costs more than the rest of such a request) and its body is made fresh.
+ * The answer to a path or method no route serves: made once, as it is never reported, and
+ * its body is made fresh. Building an `Error`, even without its stack, was about a quarter of
+ * such a request.
  */
 const NO_ROUTE = new RestError('rest_no_route');
 
