@@ -94,6 +94,16 @@ export async function listen(server: RestServer): Promise<Listening> {
   };
 }
 
+/** Serves `server` while `use` runs, and closes it afterwards, whatever `use` does. */
+export async function withListening<T>(server: RestServer, use: (served: Listening) => Promise<T>): Promise<T> {
+  const served = await listen(server);
+  try {
+    return await use(served);
+  } finally {
+    await served.close();
+  }
+}
+
 export interface WireResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHarness, type Harness, handle, headerOf, invariantProblem, parseBody, pollution } from './harness.js';
-import { type Listening, listen, send, sendRaw } from './http.js';
+import { type Listening, listen, send, sendRaw, withListening } from './http.js';
 import { itemProbeAnswer, itemRoutesBroken } from './probe.js';
 
 const BASE = '/cms-json/tel/v1/outgoing-links';
@@ -230,8 +230,7 @@ describe('header injection', () => {
   });
 
   it('over the socket, a CRLF in a query value stays percent-encoded in Link and never splits a header', async () => {
-    const served = await listen(h.server);
-    try {
+    await withListening(h.server, async (served) => {
       const raw = await sendRaw(
         served.port,
         `GET ${BASE}?per_page=1&page=2&search=a%0D%0ASet-Cookie:%20pwned=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
@@ -239,9 +238,7 @@ describe('header injection', () => {
       const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
       expect(head.startsWith('HTTP/1.1 200')).toBe(true);
       expect(head).not.toMatch(/^set-cookie:/im);
-    } finally {
-      await served.close();
-    }
+    });
   });
 });
 

@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHarness, type Harness, pollution } from './harness.js';
-import { listen, send, sendRaw } from './http.js';
+import { send, sendRaw, withListening } from './http.js';
 
 const BASE = '/cms-json/tel/v1/outgoing-links';
 let h: Harness;
@@ -24,13 +24,10 @@ afterAll(async () => {
 describe('click counter through the node adapter', () => {
   it('a link with Latin-1 characters redirects (302) and counts one click', async () => {
     const created = await h.createLink('Umlaut', 'https://example.com/ü');
-    const served = await listen(h.server);
-    try {
+    await withListening(h.server, async (served) => {
       const res = await send(served.port, { path: `/out/${created.slug}` });
       expect(res.status).toBe(302);
-    } finally {
-      await served.close();
-    }
+    });
     expect(await h.storedCount(created.id)).toBe(1);
   });
 
@@ -42,14 +39,11 @@ describe('click counter through the node adapter', () => {
   // target percent-encoded (`new URL(link).href`: 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9').
   it('BUG-5: a link with non-Latin-1 characters redirects (302) with an encoded Location', async () => {
     const created = await h.createLink('Kanji', 'https://例え.jp/パス');
-    const served = await listen(h.server);
-    try {
+    await withListening(h.server, async (served) => {
       const res = await send(served.port, { path: `/out/${created.slug}` });
       expect(res.status).toBe(302);
       expect(res.headers.location).toMatch(/^[\x21-\x7e]+$/);
-    } finally {
-      await served.close();
-    }
+    });
   });
 });
 
@@ -94,8 +88,7 @@ describe('raw HTTP through the node adapter', () => {
   it('malformed requests get a 4xx (or a closed socket), never a 5xx, and the server keeps serving', {
     timeout: 120_000,
   }, async () => {
-    const served = await listen(h.server);
-    try {
+    await withListening(h.server, async (served) => {
       for (const [name, bytes] of requests) {
         const answer = await sendRaw(served.port, bytes, 3_000);
         const status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1];
@@ -104,14 +97,11 @@ describe('raw HTTP through the node adapter', () => {
         expect(after.status, `after ${name}`).toBe(200);
       }
       expect(served.errors).toEqual([]);
-    } finally {
-      await served.close();
-    }
+    });
   });
 
   it('50 pipelined requests on one connection are answered in order', { timeout: 60_000 }, async () => {
-    const served = await listen(h.server);
-    try {
+    await withListening(h.server, async (served) => {
       const pipelined = Array.from(
         { length: 50 },
         (_, i) =>
@@ -134,14 +124,11 @@ describe('raw HTTP through the node adapter', () => {
       const pages = [...answer.matchAll(/n=(\d+)>; rel="(?:next|prev)"/g)].map((m) => Number(m[1]));
       expect(pages.length).toBeGreaterThan(0);
       expect(pages).toEqual([...pages].sort((a, b) => a - b));
-    } finally {
-      await served.close();
-    }
+    });
   });
 
   it('100 clients that go away in the middle of a body leave the server serving', { timeout: 60_000 }, async () => {
-    const served = await listen(h.server);
-    try {
+    await withListening(h.server, async (served) => {
       for (let i = 0; i < 100; i += 1) {
         await new Promise<void>((resolve) => {
           const socket = connect(served.port, '127.0.0.1', () => {
@@ -161,28 +148,26 @@ describe('raw HTTP through the node adapter', () => {
       expect(served.errors).toEqual([]);
       const half = await h.database.db.selectFrom('outgoing_links').select('id').where('title', 'like', 'half%').execute();
       expect(half).toEqual([]);
-    } finally {
-      await served.close();
-    }
+    });
   });
 
   it('a hostile Host header never reaches the links of a server without siteUrl', { timeout: 60_000 }, async () => {
     const bare = await buildHarness({ mode: 'parts', server: { siteUrl: undefined } });
-    const served = await listen(bare.server);
     try {
-      for (const host of ['evil.test"><script>', 'evil.test\tx', 'a b', 'evil.test/<x>']) {
-        const answer = await sendRaw(
-          served.port,
-          raw(`GET /cms-json/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
-          3_000,
-        );
-        expect(answer).not.toContain('<script>');
-        expect(answer).not.toContain('<x>');
-        const status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1];
-        if (status !== undefined) expect(Number(status)).toBeLessThan(500);
-      }
+      await withListening(bare.server, async (served) => {
+        for (const host of ['evil.test"><script>', 'evil.test\tx', 'a b', 'evil.test/<x>']) {
+          const answer = await sendRaw(
+            served.port,
+            raw(`GET /cms-json/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+            3_000,
+          );
+          expect(answer).not.toContain('<script>');
+          expect(answer).not.toContain('<x>');
+          const status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1];
+          if (status !== undefined) expect(Number(status)).toBeLessThan(500);
+        }
+      });
     } finally {
-      await served.close();
       await bare.close();
     }
   });
