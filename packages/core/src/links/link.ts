@@ -209,9 +209,8 @@ export function readyTemplates(templates: readonly LinkTemplate[], context: Link
 function makeReady(context: LinkContext, templates: readonly LinkTemplate[]): readonly ReadyTemplate[] {
   return templates.map((template) => {
     const prepared = prepare(template, context.prefix);
-    const fixedHref = prepared.fixedPath === undefined ? undefined : context.url(prepared.fixedPath);
-    const { build, jsonSafe } = hrefBuilder(prepared, context);
-    return { template, attributes: prepared.attributes, fixedHref, href: build, jsonSafe };
+    const { build, jsonSafe, fixed } = hrefBuilder(prepared, context);
+    return { template, attributes: prepared.attributes, fixedHref: fixed, href: build, jsonSafe };
   });
 }
 
@@ -255,15 +254,16 @@ export function linkResolver(templates: readonly LinkTemplate[], context: LinkCo
  * literal, when the context's URLs are built by appending the path (the server's are; a
  * probe checks it), with no parameter map and one string per target. `jsonSafe` tells
  * whether every target it builds is free of what JSON escapes: true for a plain path whose
- * literals are (the values it inserts are percent-encoded).
+ * literals are (the values it inserts are percent-encoded). `fixed` is the target when it is
+ * the same for every record.
  */
 function hrefBuilder(
   prepared: PreparedTemplate,
   context: LinkContext,
-): { build: (record: Record<string, unknown>) => string | undefined; jsonSafe: boolean } {
+): { build: (record: Record<string, unknown>) => string | undefined; jsonSafe: boolean; fixed?: string } {
   if (prepared.fixedPath !== undefined) {
     const fixed = context.url(prepared.fixedPath);
-    return { build: () => fixed, jsonSafe: !needsJsonEscape(fixed) };
+    return { build: () => fixed, jsonSafe: !needsJsonEscape(fixed), fixed };
   }
   const parts = prepared.plainParts;
   const head = parts === undefined ? undefined : context.url(parts[0] as string);
