@@ -1,5 +1,6 @@
+import { type CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './connect.js';
+import { openDatabase, sqliteHandleOf } from './connect.js';
 import { prepareQuery } from './prepared-query.js';
 
 interface Tables {
@@ -73,6 +74,71 @@ describe('prepareQuery on SQLite', () => {
     const byId = prepareQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
     await db.schema.dropTable('notes').execute();
     await expect(byId([1])).rejects.toThrow(/no such table/);
+    await close();
+  });
+});
+
+type Row = Record<string, unknown>;
+
+describe('prepareQuery rows on SQLite', () => {
+  /** What better-sqlite3 itself answers for the same SQL and parameters, on a fresh statement. */
+  function direct(db: object, query: CompiledQuery<unknown>, parameters: unknown[]): unknown[] {
+    const sqlite = sqliteHandleOf(db);
+    if (sqlite === undefined) throw new Error('not SQLite');
+    return sqlite.prepare(query.sql).all(...parameters);
+  }
+
+  it('answers the same rows as better-sqlite3, keys in column order, every value type', async () => {
+    const { db, close } = await notesDatabase(ONE_TWO);
+    const query =
+      sql<Row>`select "text", "id", null as "n", 1.5 as "f", x'00ff' as "b", ${'p'} as "p" from "notes" where "id" >= ${0}`.compile(
+        db,
+      );
+    const rows = await prepareQuery(db, query)(['p', 1]);
+    expect(rows).toEqual(direct(db, query, ['p', 1]));
+    expect(rows.map((row) => Object.keys(row))).toEqual([
+      ['text', 'id', 'n', 'f', 'b', 'p'],
+      ['text', 'id', 'n', 'f', 'b', 'p'],
+    ]);
+    expect(Buffer.isBuffer(rows[0]?.b)).toBe(true);
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+    await close();
+  });
+
+  it('keeps the last value of a repeated column name, as better-sqlite3 does', async () => {
+    const { db, close } = await notesDatabase();
+    const query = sql<Row>`select 1 as "a", 2 as "b", 3 as "a"`.compile(db);
+    const rows = await prepareQuery(db, query)([]);
+    expect(rows).toEqual(direct(db, query, []));
+    expect(rows).toEqual([{ a: 3, b: 2 }]);
+    await close();
+  });
+
+  it('gives a __proto__ column as an own member, never as the prototype', async () => {
+    const { db, close } = await notesDatabase();
+    const query = sql<Row>`select 1 as "__proto__", 2 as "b"`.compile(db);
+    const [row] = await prepareQuery(db, query)([]);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(row).toEqual(direct(db, query, [])[0]);
+    await close();
+  });
+
+  it('sees a column added after preparing when the query selects *', async () => {
+    const { db, close } = await notesDatabase(ONE_TWO);
+    const all = prepareQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
+    expect(await all([1])).toEqual([{ id: 1, text: 'one' }]);
+    await db.schema.alterTable('notes').addColumn('tag', 'text').execute();
+    expect(await all([1])).toEqual([{ id: 1, text: 'one', tag: null }]);
+    await close();
+  });
+
+  it('leaves Kysely’s own run of the same SQL answering objects', async () => {
+    const { db, close } = await notesDatabase(ONE_TWO);
+    const builder = db.selectFrom('notes').select(['id', 'text']).where('id', '=', 1);
+    const byId = prepareQuery(db, builder.compile());
+    expect(await byId([1])).toEqual([{ id: 1, text: 'one' }]);
+    expect(await builder.execute()).toEqual([{ id: 1, text: 'one' }]);
+    expect(await byId([2])).toEqual([{ id: 2, text: 'two' }]);
     await close();
   });
 });
