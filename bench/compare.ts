@@ -61,9 +61,11 @@ export async function compareBuilds(
   for (const child of children) await load(child.url, loadCase.request, { ...loadOptions, seconds: plan.compare.warmupSeconds });
   const cpu: number[][] = contenders.map(() => []);
   const rps: number[][] = contenders.map(() => []);
+  // The hand-written server, the saved build, the current one, Fastify: the current build
+  // runs next to the two it is most compared with. Forwards, then backwards (as in run.ts).
+  const runOrder = [2, 0, 1, 3];
   for (let round = 0; round < plan.compare.rounds; round++) {
-    for (let k = 0; k < children.length; k++) {
-      const index = (k + round) % children.length;
+    for (const index of round % 2 === 0 ? runOrder : [...runOrder].reverse()) {
       const child = children[index] as Child;
       const before = await child.stats();
       const result = await load(child.url, loadCase.request, { ...loadOptions, seconds: plan.compare.seconds });

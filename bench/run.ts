@@ -132,9 +132,11 @@ async function runCase(loadCase: LoadCase, children: Map<string, Child>): Promis
     await load(child.url, loadCase.request, { ...loadOptions, seconds: budget.warmupSeconds });
   }
   for (let round = 0; round < budget.rounds; round++) {
-    // Rotate the order each round so no server always runs first.
-    for (let k = 0; k < servers.length; k++) {
-      const spec = servers[(k + round) % servers.length] as ServerSpec;
+    // Forwards, then backwards (A B C, C B A, …): the servers compared sit side by side in the
+    // list, so each pair always runs back to back, and which of the two goes first alternates.
+    // A drift of the machine's speed then moves the pair together, and cancels out over rounds.
+    const order = round % 2 === 0 ? servers : [...servers].reverse();
+    for (const spec of order) {
       const child = children.get(spec.id) as Child;
       // A child that died mid-run is reported (its runs count errors), never fatal.
       const before = await child.stats().catch(() => undefined);
