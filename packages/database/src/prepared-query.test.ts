@@ -142,3 +142,61 @@ describe('prepareQuery rows on SQLite', () => {
     await close();
   });
 });
+
+describe('prepareQuery with paging parameters on SQLite', () => {
+  /** Notes 1…n, paged by id. */
+  async function pagedNotes(n: number) {
+    const database = await notesDatabase(Array.from({ length: n }, (_, i) => ({ id: i + 1, text: `note ${i + 1}` })));
+    const { db } = database;
+    const page = prepareQuery(db, db.selectFrom('notes').select(['id', 'text']).orderBy('id').limit(0).offset(0).compile());
+    return { ...database, page };
+  }
+
+  it('answers each page, for more sets of values than it keeps bound, in any order', async () => {
+    const { page, close } = await pagedNotes(60);
+    const sets: [number, number][] = [];
+    for (let limit = 1; limit <= 8; limit++) for (let offset = 0; offset < 50; offset += 7) sets.push([limit, offset]);
+    expect(sets.length).toBeGreaterThan(32);
+    for (const round of [sets, [...sets].reverse(), sets]) {
+      for (const [limit, offset] of round) {
+        const ids = (await page([limit, offset])).map((row) => row.id);
+        expect(ids).toEqual(Array.from({ length: limit }, (_, i) => offset + i + 1));
+      }
+    }
+    await close();
+  });
+
+  it('reads rows written after a page was first read', async () => {
+    const { db, page, close } = await pagedNotes(2);
+    expect(await page([10, 0])).toHaveLength(2);
+    await db.insertInto('notes').values({ id: 3, text: 'three' }).execute();
+    expect(await page([10, 0])).toEqual([
+      { id: 1, text: 'note 1' },
+      { id: 2, text: 'note 2' },
+      { id: 3, text: 'three' },
+    ]);
+    await close();
+  });
+
+  it('tells apart values that bind differently: a number, its text, a bigint, null, a buffer', async () => {
+    const { db, close } = await notesDatabase();
+    const echo = prepareQuery(db, sql<Row>`select ${0} as "v" limit ${1}`.compile(db));
+    expect(await echo([1, 1])).toEqual([{ v: 1 }]);
+    expect(await echo(['1', 1])).toEqual([{ v: '1' }]);
+    expect(await echo([1n, 1])).toEqual([{ v: 1 }]);
+    expect(await echo([null, 1])).toEqual([{ v: null }]);
+    expect(await echo([Buffer.from('ab'), 1])).toEqual([{ v: Buffer.from('ab') }]);
+    expect(await echo([1.5, 1])).toEqual([{ v: 1.5 }]);
+    expect(await echo(['1', 0])).toEqual([]);
+    expect(await echo(['1', 1])).toEqual([{ v: '1' }]);
+    await close();
+  });
+
+  it('rejects parameters SQLite cannot bind, and keeps answering afterwards', async () => {
+    const { page, close } = await pagedNotes(3);
+    await expect(page([1])).rejects.toThrow(/parameter values/);
+    await expect(page([true, 0])).rejects.toThrow(TypeError);
+    expect(await page([1, 1])).toEqual([{ id: 2, text: 'note 2' }]);
+    await close();
+  });
+});
