@@ -4,7 +4,16 @@
  * @module
  */
 import type { LoadRequest } from './load.js';
-import { BASELINE_NODE, CMS_EXPRESS, CMS_FETCH, CMS_NODE, EXPRESS_PLAIN, FASTIFY, type ServerSpec } from './servers.js';
+import {
+  BASELINE_NODE,
+  BASELINE_TUNED,
+  CMS_EXPRESS,
+  CMS_FETCH,
+  CMS_NODE,
+  EXPRESS_PLAIN,
+  FASTIFY,
+  type ServerSpec,
+} from './servers.js';
 import { AUTH_HEADER, AUTH_VALUE, CREATE_BODY, ITEM_PATH, LIST_PATH, MISSING_PATH } from './shared/constants.js';
 
 /** A load case. */
@@ -30,10 +39,11 @@ export const LIST: LoadCase = {
   title: `GET ${LIST_PATH} (10 items)`,
   request: { path: LIST_PATH },
   expectStatus: 200,
-  servers: [BASELINE_NODE, CMS_NODE, FASTIFY, CMS_EXPRESS, EXPRESS_PLAIN, CMS_FETCH],
+  servers: [BASELINE_TUNED, BASELINE_NODE, CMS_NODE, FASTIFY, CMS_EXPRESS, EXPRESS_PLAIN, CMS_FETCH],
   ratios: [
     [CMS_NODE, BASELINE_NODE],
     [CMS_NODE, FASTIFY],
+    [CMS_NODE, BASELINE_TUNED],
     [CMS_EXPRESS, EXPRESS_PLAIN],
     [CMS_FETCH, CMS_NODE],
     [CMS_FETCH, BASELINE_NODE],

@@ -46,7 +46,7 @@ const FULL: Plan = {
   connections: 50,
   // More, shorter rounds: on a shared machine a neighbour's burst then spoils one round of
   // a server's, not its median. The warm-up lets every server reach its optimised code.
-  list: { rounds: 8, seconds: 1.5, warmupSeconds: 2 },
+  list: { rounds: 7, seconds: 1.5, warmupSeconds: 2 },
   others: { rounds: 3, seconds: 1.5, warmupSeconds: 1 },
   inProcessSeconds: 2,
   memory: { checkpoints: [10_000, 100_000], capSeconds: 25 },

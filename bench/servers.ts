@@ -15,13 +15,23 @@ export interface ServerSpec {
 
 export const CMS_NODE: ServerSpec = { id: 'cms-node', name: 'cms-json (node adapter)' };
 export const BASELINE_NODE: ServerSpec = { id: 'baseline-node', name: 'hand-written node:http' };
+/** The hand-written server with SQLite read as cms-json's `prepareQuery` reads it: the floor. */
+export const BASELINE_TUNED: ServerSpec = { id: 'baseline-node-tuned', name: 'hand-written node:http, SQLite tuned' };
 export const FASTIFY: ServerSpec = { id: 'fastify', name: 'Fastify 5' };
 export const CMS_EXPRESS: ServerSpec = { id: 'cms-express', name: 'cms-json (Express adapter)' };
 export const EXPRESS_PLAIN: ServerSpec = { id: 'express-plain', name: 'plain Express 5 handler' };
 export const CMS_FETCH: ServerSpec = { id: 'cms-fetch', name: 'cms-json (Fetch adapter on node:http)' };
 
 /** Every HTTP server, in start order. */
-export const HTTP_SERVERS: readonly ServerSpec[] = [CMS_NODE, BASELINE_NODE, FASTIFY, CMS_EXPRESS, EXPRESS_PLAIN, CMS_FETCH];
+export const HTTP_SERVERS: readonly ServerSpec[] = [
+  CMS_NODE,
+  BASELINE_NODE,
+  BASELINE_TUNED,
+  FASTIFY,
+  CMS_EXPRESS,
+  EXPRESS_PLAIN,
+  CMS_FETCH,
+];
 
 /** The in-process child (case 5): builds the server, no socket. */
 export const IN_PROCESS: ServerSpec = { id: 'cms-inprocess', name: 'cms-json in-process' };

@@ -4,63 +4,6 @@
  *
  * @module
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { databaseFile, listen, main } from '../shared/child-runtime.js';
-import { AUTH_HEADER, LIST_PATH, REST_ROOT } from '../shared/constants.js';
-import { type Answer, HandWritten, paging } from '../shared/hand-written.js';
+import { serveHandWritten } from '../shared/hand-written-server.js';
 
-const ITEM = /^\/cms-json\/tel\/v1\/outgoing-links\/(\d+)\/?$/;
-
-function write(res: ServerResponse, answer: Answer): void {
-  const raw: string[] = [];
-  for (const [name, value] of answer.headers) raw.push(name, value);
-  raw.push('Content-Length', String(Buffer.byteLength(answer.body)));
-  res.writeHead(answer.status, raw);
-  res.end(answer.body);
-}
-
-function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        resolve(undefined);
-      }
-    });
-    req.on('error', () => resolve(undefined));
-  });
-}
-
-main(async () => {
-  const routes = new HandWritten(databaseFile());
-  const server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
-    if (path === LIST_PATH && req.method === 'GET') {
-      const { page, perPage } = paging(q === -1 ? '' : url.slice(q + 1));
-      write(res, routes.list(page, perPage));
-      return;
-    }
-    if (path === LIST_PATH && req.method === 'POST') {
-      const user = req.headers[AUTH_HEADER];
-      readJson(req).then((body) => write(res, routes.create(typeof user === 'string' ? user : undefined, body)));
-      return;
-    }
-    const item = req.method === 'GET' ? ITEM.exec(path) : null;
-    if (item !== null) {
-      write(res, routes.item(Number(item[1])));
-      return;
-    }
-    if (path.startsWith(REST_ROOT)) {
-      write(res, routes.noRoute());
-      return;
-    }
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': '9' });
-    res.end('Not Found');
-  });
-  await listen(server, { close: async () => routes.close() });
-});
+serveHandWritten();
