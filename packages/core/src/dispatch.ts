@@ -9,9 +9,10 @@
  * @module
  */
 import { isRestError, RestError, toRestError } from './errors.js';
-import { linkResolver } from './links/link.js';
+import { type Links, linkResolver } from './links/link.js';
 import { linksWriter } from './links/link-json.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
+import type { ObjectTypeHooks } from './object-types/hooks.js';
 import { isRecord, withMember } from './record.js';
 import type { RestRequest } from './request.js';
 import { RestResponse } from './response.js';
@@ -159,7 +160,7 @@ function answerRequest(
         if (allowed !== true) throw allowed === false ? new RestError('rest_forbidden') : allowed;
         const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
         return step(handler(args, request), fail, (value) =>
-          finish(prepare(value, route, args, { context, json: options.json === true })),
+          step(prepare(value, route, args, { context, json: options.json === true, request }), fail, finish),
         );
       });
     }),
@@ -218,44 +219,112 @@ function allowedMethods(route: CompiledRoute, outcomes: readonly Outcome[]): str
   return value;
 }
 
-/** Normalises a handler's result and prepares its records: context filter, then links. */
+/** Normalises a handler's result and prepares its records: fields, context filter, links, `prepare` hooks. */
 function prepare(
   value: unknown,
   route: CompiledRoute,
   args: Record<string, unknown>,
-  options: { context: ServerContext; json: boolean },
-): RestResponse {
-  const { context } = options;
+  options: { context: ServerContext; json: boolean; request: RestRequest },
+): RestResponse | Promise<RestResponse> {
   const result = value instanceof RestResponse ? value : new RestResponse(value ?? null);
   if (result.raw || result.status >= 400) return result;
-  const requested = typeof args.context === 'string' ? args.context : 'view';
+  const requested = result.context ?? (typeof args.context === 'string' ? args.context : 'view');
   const schema = route.jsonSchema;
-  const filter = schema !== undefined && needsContextFilter(schema, requested) ? schema : undefined;
+  const preparation: Preparation = {
+    context: options.context,
+    request: options.request,
+    filter: schema !== undefined && needsContextFilter(schema, requested) ? schema : undefined,
+    requested,
+    hooks: route.objectType?.hooks('prepare') ?? NO_HOOKS,
+  };
   const data = result.data;
+  // Registered fields may be async: their values are added first, to copies of the records.
+  if (route.fields.length > 0 && (Array.isArray(data) || isRecord(data))) {
+    return withFields(data, route.fields, options.request).then((records) =>
+      prepareData(result, records, route, preparation, options.json),
+    );
+  }
+  return prepareData(result, data, route, preparation, options.json);
+}
+
+function prepareData(
+  result: RestResponse,
+  data: unknown,
+  route: CompiledRoute,
+  preparation: Preparation,
+  json: boolean,
+): RestResponse | Promise<RestResponse> {
+  const { context, filter, requested, hooks } = preparation;
   if (Array.isArray(data)) {
-    const preparation: ListPreparation = { context, filter, requested };
-    const text = options.json ? writeList(data, route, preparation) : undefined;
+    if (hooks.length > 0) {
+      return prepareListWithHooks(data, route, preparation).then((records) => {
+        result.data = records;
+        return result;
+      });
+    }
+    const text = json ? writeList(data, route, preparation) : undefined;
     if (text === undefined) result.data = prepareList(data, route, preparation);
     else result.setJson(text, () => prepareList(data, route, preparation));
   } else if (isRecord(data)) {
-    if (filter !== undefined) result.data = filterByContext(data, filter, requested);
+    const prepared = filter !== undefined ? (filterByContext(data, filter, requested) as Record<string, unknown>) : data;
     if (route.links.length > 0) {
       const links = linkResolver(route.links, context.linkContext)(data);
       for (const [rel, list] of Object.entries(links)) (result.links[rel] ??= []).unshift(...list);
     }
+    if (hooks.length > 0) {
+      return runHooks(prepared, data, result.links, preparation).then((record) => {
+        result.data = record;
+        return result;
+      });
+    }
+    result.data = prepared;
   }
   return result;
 }
 
-/** How a list's records are prepared: the context filter, if any, then the route's links. */
-interface ListPreparation {
-  readonly context: ServerContext;
-  readonly filter: JsonSchema | undefined;
-  readonly requested: string;
+/** Copies of the records with each registered field's value added (the original's `add_additional_fields_to_object`). */
+async function withFields(
+  data: readonly unknown[] | Record<string, unknown>,
+  fields: CompiledRoute['fields'],
+  request: RestRequest,
+): Promise<unknown> {
+  const add = async (item: unknown): Promise<unknown> => {
+    if (!isRecord(item)) return item;
+    const values = await Promise.all(fields.map(([, field]) => field.get?.(item, request)));
+    const record: Record<string, unknown> = { ...item };
+    fields.forEach(([name], index) => {
+      record[name] = values[index];
+    });
+    return record;
+  };
+  return Array.isArray(data) ? Promise.all(data.map(add)) : add(data);
 }
 
+/** The `prepare` hooks of the route's object type over one record, in order. */
+async function runHooks(
+  record: Record<string, unknown>,
+  source: Record<string, unknown>,
+  links: Links,
+  preparation: Preparation,
+): Promise<Record<string, unknown>> {
+  let current = record;
+  for (const hook of preparation.hooks) current = await hook(current, { source, request: preparation.request, links });
+  return current;
+}
+
+/** How a response's records are prepared: the context filter, if any, the route's links, the hooks. */
+interface Preparation {
+  readonly context: ServerContext;
+  readonly request: RestRequest;
+  readonly filter: JsonSchema | undefined;
+  readonly requested: string;
+  readonly hooks: readonly ObjectTypeHooks['prepare'][];
+}
+
+const NO_HOOKS: readonly ObjectTypeHooks['prepare'][] = Object.freeze([]);
+
 /** The records of a list, each filtered by context and given its `_links` (a copy: the handler's objects are never changed). */
-function prepareList(items: readonly unknown[], route: CompiledRoute, preparation: ListPreparation): unknown[] {
+function prepareList(items: readonly unknown[], route: CompiledRoute, preparation: Preparation): unknown[] {
   const { context, filter, requested } = preparation;
   const withLinks = route.links.length > 0;
   const resolve = linkResolver(route.links, context.linkContext);
@@ -276,10 +345,31 @@ function prepareList(items: readonly unknown[], route: CompiledRoute, preparatio
   });
 }
 
+/** The records of a list, prepared, then each given to the `prepare` hooks with its links. */
+async function prepareListWithHooks(
+  items: readonly unknown[],
+  route: CompiledRoute,
+  preparation: Preparation,
+): Promise<unknown[]> {
+  const { context, filter, requested } = preparation;
+  const resolve = linkResolver(route.links, context.linkContext);
+  return Promise.all(
+    items.map(async (item) => {
+      if (!isRecord(item)) return item;
+      const prepared = filter === undefined ? { ...item } : (filterByContext(item, filter, requested) as Record<string, unknown>);
+      const links = resolve(item);
+      const record = await runHooks(prepared, item, links, preparation);
+      const compacted = context.curies.apply(links);
+      for (const _rel in compacted) return withMember(record, '_links', compacted);
+      return record;
+    }),
+  );
+}
+
 const NO_LINKS = () => '';
 
 /** The JSON text of the prepared list, written without preparing it; `undefined` when it cannot be. */
-function writeList(items: readonly unknown[], route: CompiledRoute, preparation: ListPreparation): string | undefined {
+function writeList(items: readonly unknown[], route: CompiledRoute, preparation: Preparation): string | undefined {
   const { context, filter, requested } = preparation;
   const links = route.links.length === 0 ? NO_LINKS : linksWriter(route.links, context.linkContext);
   if (links === undefined) return undefined;

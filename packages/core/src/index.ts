@@ -18,12 +18,24 @@ export {
 export type { HttpHeaders, HttpRequest, HttpResponse } from './http.js';
 export type { Curie } from './links/curies.js';
 export type { LinkContext, LinkObject, Links, LinkTemplate } from './links/link.js';
+export type {
+  ActionName,
+  AnyRecord,
+  FilterName,
+  HookName,
+  ObjectTypeHooks,
+  WriteEvent,
+} from './object-types/hooks.js';
+export { type AuthorsProvider, ObjectType } from './object-types/object-type.js';
+export { type ArgsFilter, type BuiltRoutes, ObjectTypeRegistry, type TypeDeclaration } from './object-types/registry.js';
+export type { RestField } from './object-types/rest-field.js';
 export { allOf, editContextRequires, requireCapability, requireLogin } from './permissions.js';
 export type { CorsPolicy } from './pipeline/headers.js';
 export type { Authenticator, AuthOutcome } from './pipeline/pipeline.js';
 export type { QueryMap, QueryValue } from './query-string.js';
 export type { Principal, RequestScope, RestRequestInit } from './request.js';
 export { RestRequest } from './request.js';
+export { type RequestLocal, requestLocal } from './request-local.js';
 export { type ResponseInit, RestResponse, response } from './response.js';
 export {
   ALLMETHODS,

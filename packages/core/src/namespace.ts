@@ -8,12 +8,15 @@
  */
 import type { z } from 'zod';
 import { assertLinkTemplates, type LinkTemplate } from './links/link.js';
+import type { ObjectType } from './object-types/object-type.js';
+import type { ObjectTypeRegistry } from './object-types/registry.js';
+import type { RestField } from './object-types/rest-field.js';
 import { RecordListWriter } from './record-json.js';
 import type { RestRequest } from './request.js';
-import { type HttpMethod, normalizeMethods, type Permission, type Route } from './route.js';
+import { type AnyEndpoint, type HttpMethod, normalizeMethods, type Permission, type Route } from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
-import { argDefaults, type CompiledArg, compileArgs } from './schema/args.js';
-import { itemJsonSchema } from './schema/to-json-schema.js';
+import { type ArgsShape, argDefaults, type CompiledArg, compileArgs } from './schema/args.js';
+import { argJsonSchema, itemJsonSchema } from './schema/to-json-schema.js';
 import type { JsonSchema } from './schema/validate.js';
 
 /** An endpoint compiled at registration. */
@@ -32,8 +35,9 @@ export interface CompiledRoute {
   /** The original's pattern form, the route index key. */
   readonly key: string;
   readonly pattern: PathPattern;
-  readonly schema: z.ZodObject | undefined;
+  /** The item schema, with the object type's registered fields. */
   readonly jsonSchema: JsonSchema | undefined;
+  /** The route's links, then those its object type adds. */
   readonly links: readonly LinkTemplate[];
   readonly endpoints: readonly CompiledEndpoint[];
   readonly methods: readonly HttpMethod[];
@@ -41,6 +45,18 @@ export interface CompiledRoute {
   readonly publicAllow: string | undefined;
   /** Writes the route's lists to JSON text; it keeps the shape of the route's records. */
   readonly listWriter: RecordListWriter;
+  /** The object type of the route's records, when it names one. */
+  readonly objectType: ObjectType | undefined;
+  /** The registered fields that have a value to add to each record. */
+  readonly fields: readonly (readonly [name: string, field: RestField])[];
+}
+
+/** What {@link compileRoute} reads besides the route. */
+export interface CompileOptions {
+  /** The product prefix, for `{prefix}` in link templates. @default 'cms' */
+  readonly prefix?: string;
+  /** The server's object types: a route naming one gets its fields, links and hooks. */
+  readonly objectTypes?: ObjectTypeRegistry;
 }
 
 const NAMESPACE = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9_.-]+)+$/i;
@@ -69,22 +85,59 @@ function allowOf(endpoints: readonly CompiledEndpoint[]): string | undefined {
   return [...new Set(endpoints.flatMap((e) => e.methods))].join(', ');
 }
 
+const WRITE_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+
+/** The arguments of an endpoint: the route's, the endpoint's, and what the object type adds. */
+function endpointArgs(route: Route, endpoint: AnyEndpoint, type: ObjectType | undefined, collection: boolean): ArgsShape {
+  let args: ArgsShape = { ...route.args, ...endpoint.args };
+  if (type === undefined) return args;
+  const methods = normalizeMethods(endpoint.methods);
+  if (methods.some((method) => WRITE_METHODS.includes(method))) {
+    const added: Record<string, z.ZodType> = {};
+    for (const [name, field] of type.fields) {
+      if (field.update === undefined || field.schema === undefined || Object.hasOwn(args, name)) continue;
+      if (argJsonSchema(field.schema).readonly === true) continue;
+      added[name] = field.schema.optional();
+    }
+    args = { ...args, ...added };
+  }
+  if (collection && methods.includes('GET')) {
+    for (const filter of type.hooks('collectionParams')) args = filter(args);
+  }
+  return args;
+}
+
+/** The item schema with the registered fields' schemas among its properties. */
+function schemaWithFields(route: Route, type: ObjectType | undefined): JsonSchema | undefined {
+  const base = route.schema === undefined ? undefined : itemJsonSchema(route.schema, route.title);
+  if (type === undefined || base === undefined) return base;
+  const described = [...type.fields].filter(([, field]) => field.schema !== undefined);
+  if (described.length === 0) return base;
+  const properties = { ...base.properties };
+  for (const [name, field] of described) properties[name] = argJsonSchema(field.schema as z.ZodType);
+  return { ...base, properties };
+}
+
 /** Compiles a declared route under a namespace (`''` for the root index). Throws on a bad declaration. */
-export function compileRoute(namespace: string, route: Route, prefix = 'cms'): CompiledRoute {
+export function compileRoute(namespace: string, route: Route, options: CompileOptions = {}): CompiledRoute {
+  const prefix = options.prefix ?? 'cms';
   if (typeof route.path !== 'string') throw new Error(`A route of ${namespace} has no path.`);
   const relative = route.path.startsWith('/') ? route.path : `/${route.path}`;
   const original = toOriginalForm(relative === '/' ? '' : relative, (name) => paramPattern(route, name));
   const base = namespace === '' ? '' : `/${namespace}`;
   const pattern = parsePattern(`${base}${original}` || '/');
   if (route.endpoints.length === 0) throw new Error(`Route ${pattern.key} has no endpoints.`);
-  assertLinkTemplates(route.links, prefix);
+  const type = route.objectType === undefined ? undefined : options.objectTypes?.get(route.objectType);
+  const links = type === undefined || type.links.length === 0 ? route.links : [...route.links, ...type.links];
+  assertLinkTemplates(links, prefix);
+  const collection = pattern.paramNames.length === 0;
   const endpoints = route.endpoints.map((endpoint): CompiledEndpoint => {
     const permission = (endpoint as { permission?: unknown }).permission;
     if (permission !== 'public' && typeof permission !== 'function') {
       throw new Error(`An endpoint of ${pattern.key} has no permission: state one ('public' for an open endpoint).`);
     }
     if (typeof endpoint.handler !== 'function') throw new Error(`An endpoint of ${pattern.key} has no handler.`);
-    const args = compileArgs({ ...route.args, ...endpoint.args });
+    const args = compileArgs(endpointArgs(route, endpoint, type, collection));
     return {
       methods: normalizeMethods(endpoint.methods),
       args,
@@ -98,31 +151,41 @@ export function compileRoute(namespace: string, route: Route, prefix = 'cms'): C
     namespace,
     key: pattern.key,
     pattern,
-    schema: route.schema,
-    jsonSchema: route.schema === undefined ? undefined : itemJsonSchema(route.schema, route.title),
-    links: route.links,
+    jsonSchema: schemaWithFields(route, type),
+    links,
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
     publicAllow: allowOf(endpoints),
     listWriter: new RecordListWriter(),
+    objectType: type,
+    fields: type === undefined ? [] : [...type.fields].filter(([, field]) => field.get !== undefined),
   };
 }
 
 /**
  * A second registration of the same path adds its endpoints after the first's (the
- * original's `register_rest_route` without `$override`); its schema and links, when given,
- * replace the first's.
+ * original's `register_rest_route` without `$override`), its links after the first's, and
+ * its schema's properties to the first's.
  */
 export function mergeRoutes(first: CompiledRoute, second: CompiledRoute): CompiledRoute {
   const endpoints = [...first.endpoints, ...second.endpoints];
+  const links = [...first.links, ...second.links.filter((link) => !first.links.includes(link))];
+  const fields = [...first.fields, ...second.fields.filter(([name]) => !first.fields.some(([known]) => known === name))];
   return {
     ...first,
-    schema: second.schema ?? first.schema,
-    jsonSchema: second.jsonSchema ?? first.jsonSchema,
-    links: second.links.length > 0 ? second.links : first.links,
+    jsonSchema: mergeSchemas(first.jsonSchema, second.jsonSchema),
+    links,
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
     publicAllow: allowOf(endpoints),
     listWriter: new RecordListWriter(),
+    objectType: first.objectType ?? second.objectType,
+    fields,
   };
+}
+
+function mergeSchemas(first: JsonSchema | undefined, second: JsonSchema | undefined): JsonSchema | undefined {
+  if (first === undefined || second === undefined) return first ?? second;
+  if (first === second) return first;
+  return { ...first, properties: { ...first.properties, ...second.properties } };
 }

@@ -97,6 +97,7 @@ export class RestRequest {
   user: Principal | null = null;
   /** The dispatching server's names and URL builder (set by the dispatcher). */
   scope: RequestScope = NO_SCOPE;
+  #locals: Map<object, unknown> | undefined;
 
   #json: Record<string, unknown> | undefined | null = null;
   #jsonError: JsonParseFailure | undefined;
@@ -125,6 +126,15 @@ export class RestRequest {
       this.rawBody = init.body ?? '';
     }
     this.#invalidUtf8 = init.invalidUtf8 ?? false;
+  }
+
+  /**
+   * The request's own state, by {@link RequestLocal} key: read and write it through the
+   * key (`found.get(request)`), which types the value. Made at first use.
+   */
+  get locals(): Map<object, unknown> {
+    this.#locals ??= new Map();
+    return this.#locals;
   }
 
   /** A request header by name, any case. */

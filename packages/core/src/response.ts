@@ -16,6 +16,12 @@ export interface ResponseInit {
    * `{ deleted, previous }`): no context filter and no route links are applied.
    */
   raw?: boolean;
+  /**
+   * The context the record is shown in, whatever the request asked: `'edit'` after a create,
+   * an update or a delete, as the original answers. The route's links, fields and hooks
+   * still apply.
+   */
+  context?: string;
 }
 
 /**
@@ -30,6 +36,8 @@ export class RestResponse {
   #json: { readonly text: string; readonly build: () => unknown } | undefined;
   /** Whether the data skips the record preparation (context filter, route links). */
   readonly raw: boolean;
+  /** The context the data is shown in, when the handler chose it ({@link ResponseInit.context}). */
+  readonly context: string | undefined;
   /** Response headers by name; read with {@link RestResponse.getHeader}, any case. */
   readonly headers: Map<string, string | string[]>;
   /** Links of the top-level data (for a single record, written to `_links`). */
@@ -39,6 +47,7 @@ export class RestResponse {
     this.#data = data;
     this.status = init?.status ?? 200;
     this.raw = init?.raw ?? false;
+    this.context = init?.context;
     this.headers = new Map();
     const headers = init?.headers;
     if (headers !== undefined) for (const name of Object.keys(headers)) this.setHeader(name, headers[name] as string | string[]);

@@ -103,6 +103,11 @@ export interface RouteDefinition<TSchema extends ItemSchema | undefined, TRouteA
   args?: TRouteArgs;
   /** Links added to every record this route returns. */
   links?: readonly LinkTemplate[];
+  /**
+   * The object type of the route's records (`user`, `post`, `book`): the fields, links and
+   * hooks extensions registered for it apply to them (`server.objectTypes.get(name)`).
+   */
+  objectType?: string;
   /** The endpoints, built with a factory that knows the route's argument and record types. */
   endpoints: (endpoint: EndpointFactory<TRouteArgs, ItemOf<TSchema>>) => AnyEndpoint[];
 }
@@ -114,6 +119,7 @@ export interface Route {
   readonly title: string | undefined;
   readonly args: ArgsShape;
   readonly links: readonly LinkTemplate[];
+  readonly objectType: string | undefined;
   readonly endpoints: readonly AnyEndpoint[];
 }
 
@@ -145,6 +151,7 @@ export function defineRoute<
     title: definition.title,
     args: definition.args ?? {},
     links: definition.links ?? [],
+    objectType: definition.objectType,
     endpoints: definition.endpoints(factory),
   };
 }

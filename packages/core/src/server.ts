@@ -13,6 +13,8 @@ import { decodePath, normalizeHeaders, requestFromHttp, requestFromInit, splitUr
 import { CurieRegistry } from './links/curies.js';
 import type { LinkContext } from './links/link.js';
 import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from './namespace.js';
+import { ObjectTypeRegistry } from './object-types/registry.js';
+import type { RestField } from './object-types/rest-field.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
 import { type Authenticator, type PipelineOptions, runPipeline } from './pipeline/pipeline.js';
 import { type QueryMap, stringifyQuery } from './query-string.js';
@@ -63,8 +65,20 @@ export class RestServer {
   readonly curies = new CurieRegistry();
   /** The options, with defaults filled in. */
   readonly options: Readonly<Required<Omit<RestServerOptions, 'siteUrl' | 'site' | 'onError'>>> & RestServerOptions;
-  readonly #router = new Router<CompiledRoute>();
-  readonly #routes = new Map<string, CompiledRoute>();
+  /**
+   * The object types (`user`, `post`, custom types): the fields, links and hooks extensions
+   * add to another package's records, and the types whose routes are built from their
+   * registration arguments.
+   */
+  readonly objectTypes = new ObjectTypeRegistry(() => {
+    this.#built = false;
+  });
+  #router = new Router<CompiledRoute>();
+  #routes = new Map<string, CompiledRoute>();
+  /** The routes as registered, in order: compiled again whenever the routes are built. */
+  readonly #declared: { readonly namespace: string; readonly route: Route }[] = [];
+  /** Whether the router holds every declared route as the object types now shape it. */
+  #built = false;
   readonly #namespaces: string[] = [];
   readonly #authenticators: Authenticator[] = [];
   /** What the pipeline reads, built once (the authenticators list is the live one). */
@@ -108,8 +122,8 @@ export class RestServer {
       },
       authentication: () => this.#authentication,
     };
-    this.#add(compileRoute('', rootIndexRoute(source), prefix));
     this.#indexSource = source;
+    this.#declared.push({ namespace: '', route: rootIndexRoute(source) });
   }
 
   readonly #indexSource: IndexSource;
@@ -126,21 +140,50 @@ export class RestServer {
   register(namespace: string, ...routes: Route[]): this {
     assertNamespace(namespace);
     // Compile everything first, so a bad route leaves the server as it was.
-    const prefix = this.names.prefix;
-    const compiled = routes.map((route) => compileRoute(namespace, route, prefix));
+    for (const route of routes) compileRoute(namespace, route, this.#compileOptions);
     if (!this.#namespaces.includes(namespace)) {
       this.#namespaces.push(namespace);
-      this.#add(compileRoute(namespace, namespaceIndexRoute(namespace, this.#indexSource), prefix));
+      this.#declared.push({ namespace, route: namespaceIndexRoute(namespace, this.#indexSource) });
     }
-    for (const route of compiled) this.#add(route);
+    for (const route of routes) this.#declared.push({ namespace, route });
+    this.#built = false;
     return this;
   }
 
-  #add(route: CompiledRoute): void {
-    const existing = this.#routes.get(route.key);
-    const merged = existing === undefined ? route : mergeRoutes(existing, route);
-    this.#routes.set(route.key, merged);
-    this.#router.add(merged.pattern, merged);
+  get #compileOptions() {
+    return { prefix: this.names.prefix, objectTypes: this.objectTypes };
+  }
+
+  /**
+   * Builds the routes: those of declared types (post types, taxonomies) from their filtered
+   * arguments, then every route with what its object type adds. The first request does it;
+   * call it to see the routes before that (a change to the routes or object types after it
+   * is built in at the next request).
+   */
+  ready(): this {
+    if (this.#built) return this;
+    for (const built of this.objectTypes.buildDeclared()) this.register(built.namespace, ...built.routes);
+    const routes = new Map<string, CompiledRoute>();
+    const router = new Router<CompiledRoute>();
+    const options = this.#compileOptions;
+    for (const { namespace, route } of this.#declared) {
+      const compiled = compileRoute(namespace, route, options);
+      const existing = routes.get(compiled.key);
+      routes.set(compiled.key, existing === undefined ? compiled : mergeRoutes(existing, compiled));
+    }
+    for (const route of routes.values()) router.add(route.pattern, route);
+    this.#routes = routes;
+    this.#router = router;
+    // The per-site contexts hold the router and the links made ready for the old routes.
+    this.#contexts.clear();
+    this.#built = true;
+    return this;
+  }
+
+  /** Adds a field to every record of an object type: the original's `register_rest_field`. */
+  registerRestField(objectType: string, name: string, field: RestField): this {
+    this.objectTypes.get(objectType).registerField(name, field);
+    return this;
   }
 
   /** Runs a plugin. */
@@ -240,6 +283,7 @@ export class RestServer {
    * ```
    */
   dispatch(init: RestRequestInit): Promise<RestResponse> {
+    if (!this.#built) this.ready();
     const request = requestFromInit(init);
     return dispatchRequest(request, this.#context(this.options.siteUrl ?? 'http://localhost'));
   }
@@ -250,6 +294,7 @@ export class RestServer {
    */
   handle(http: HttpRequest): Promise<HttpResponse | null> {
     try {
+      if (!this.#built) this.ready();
       return this.#handle(http);
     } catch (error) {
       return Promise.reject(error);

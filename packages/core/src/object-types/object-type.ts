@@ -1,0 +1,153 @@
+/**
+ * An object type (`user`, `post`, `page`, a custom type, `term`, `comment`): the name a
+ * route's records are known by, and what extensions add to every record of it: fields,
+ * links and hooks. A plugin extends another package's records through it, never by
+ * registering that package's routes again.
+ *
+ * @module
+ */
+import type { LinkTemplate } from '../links/link.js';
+import type { RestRequest } from '../request.js';
+import type { ActionName, AnyRecord, FilterName, HookName, ObjectTypeHooks } from './hooks.js';
+import type { RestField } from './rest-field.js';
+
+/** Ids of the users whose content is published: who anonymous visitors may see under `/users`. */
+export type AuthorsProvider = () => Promise<readonly number[]>;
+
+/**
+ * The extensions of one object type. Get it with `server.objectTypes.get(name)`; fields,
+ * links and `collectionParams` take effect when the routes are built (before the first
+ * request, or at the next one after a change), the other hooks at once.
+ *
+ * @example
+ * ```ts
+ * server.objectTypes
+ *   .get('user')
+ *   .addLink({ rel: 'https://api.example.com/ratings', href: '/ratings/v1/users/:id', embeddable: true })
+ *   .on('prepare', (record) => ({ ...record, shown_at: Date.now() }));
+ * ```
+ */
+export class ObjectType {
+  readonly #fields = new Map<string, RestField>();
+  readonly #links: LinkTemplate[] = [];
+  readonly #hooks = new Map<HookName, unknown[]>();
+  readonly #authors: AuthorsProvider[] = [];
+  readonly #changed: () => void;
+
+  /**
+   * @param name The type's name (`user`, `post`, `book`).
+   * @param changed Called when what shapes the routes changes (fields, links, `collectionParams`).
+   */
+  constructor(
+    readonly name: string,
+    changed: () => void = () => undefined,
+  ) {
+    this.#changed = changed;
+  }
+
+  /** Adds a field to every record of this type; a second field of one name replaces the first. */
+  registerField(name: string, field: RestField): this {
+    if (typeof name !== 'string' || name === '' || name === '_links' || name === '_embedded') {
+      throw new Error(`registerRestField: "${String(name)}" cannot name a field of ${this.name}.`);
+    }
+    this.#fields.set(name, field);
+    this.#changed();
+    return this;
+  }
+
+  /** Adds a link to every record of this type (after the route's own links). */
+  addLink(template: LinkTemplate): this {
+    this.#links.push(template);
+    this.#changed();
+    return this;
+  }
+
+  /** Adds a hook; hooks of one name run in the order they were added. */
+  on<K extends HookName>(hook: K, callback: ObjectTypeHooks[K]): this {
+    const list = this.#hooks.get(hook);
+    if (list === undefined) this.#hooks.set(hook, [callback]);
+    else list.push(callback);
+    if (hook === 'collectionParams') this.#changed();
+    return this;
+  }
+
+  /** Says which users have published records of this type (they are shown to anyone under `/users`). */
+  provideAuthors(provider: AuthorsProvider): this {
+    this.#authors.push(provider);
+    return this;
+  }
+
+  /** The registered fields, by name. */
+  get fields(): ReadonlyMap<string, RestField> {
+    return this.#fields;
+  }
+
+  /** The links added to this type's records. */
+  get links(): readonly LinkTemplate[] {
+    return this.#links;
+  }
+
+  /** Whether this type has records with authors. */
+  get hasAuthors(): boolean {
+    return this.#authors.length > 0;
+  }
+
+  /** The hooks of one name, in order. */
+  hooks<K extends HookName>(hook: K): readonly ObjectTypeHooks[K][] {
+    return (this.#hooks.get(hook) ?? NONE) as readonly ObjectTypeHooks[K][];
+  }
+
+  /**
+   * Runs a filter hook over a value: each callback gets what the one before returned.
+   *
+   * @example
+   * ```ts
+   * const query = await type.filter('query', { search, limit }, { request });
+   * ```
+   */
+  async filter<K extends FilterName>(
+    hook: K,
+    value: Parameters<ObjectTypeHooks[K]>[0],
+    event: Parameters<ObjectTypeHooks[K]>[1],
+  ): Promise<AnyRecord> {
+    let current: AnyRecord = value;
+    for (const callback of this.hooks(hook)) {
+      current = await (callback as (value: AnyRecord, event: unknown) => AnyRecord | Promise<AnyRecord>)(current, event);
+    }
+    return current;
+  }
+
+  /** Runs an action hook: every callback, in order. */
+  async emit<K extends ActionName>(
+    hook: K,
+    record: Parameters<ObjectTypeHooks[K]>[0],
+    event: Parameters<ObjectTypeHooks[K]>[1],
+  ): Promise<void> {
+    for (const callback of this.hooks(hook)) {
+      await (callback as (record: AnyRecord, event: unknown) => unknown)(record, event);
+    }
+  }
+
+  /**
+   * Writes the registered fields a create or an update sent, through their `update`
+   * (the original's `update_additional_fields_for_object`). A controller calls it after
+   * storing the record and before `afterInsert`. The first error stops the rest and is the
+   * request's answer.
+   *
+   * @param args The endpoint's parsed arguments: each field's value, checked by its schema.
+   */
+  async updateFields(record: AnyRecord, args: Readonly<Record<string, unknown>>, request: RestRequest): Promise<void> {
+    for (const [name, field] of this.#fields) {
+      if (field.update === undefined || !request.hasParam(name)) continue;
+      await field.update(args[name], record, request);
+    }
+  }
+
+  /** The ids of the users who have published records of this type. */
+  async authors(): Promise<readonly number[]> {
+    const lists = await Promise.all(this.#authors.map((provider) => provider()));
+    return lists.flat();
+  }
+}
+
+const NONE: readonly never[] = Object.freeze([]);

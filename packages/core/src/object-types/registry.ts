@@ -1,0 +1,136 @@
+/**
+ * The object types of a server, and the types whose routes are built from registration
+ * arguments (post types, taxonomies). Such a type is declared with its arguments and how
+ * to build its routes; extensions may change the arguments of any type of a kind
+ * (`register_post_type_args`), for example to switch its REST exposure on. The routes are
+ * built once, when the server builds its routes (before the first request): so every
+ * plugin has had its say, whatever the order they were used in.
+ *
+ * @module
+ */
+import type { Route } from '../route.js';
+import { type AuthorsProvider, ObjectType } from './object-type.js';
+
+/** A type whose routes come from its registration arguments. */
+export interface TypeDeclaration<TArgs extends object = Record<string, unknown>> {
+  /** The kind of type: `post_type`, `taxonomy`; argument filters are per kind. */
+  readonly kind: string;
+  /** The type's name (`book`, `genre`). */
+  readonly name: string;
+  /** The registration arguments, before the filters. */
+  readonly args: TArgs;
+  /**
+   * The type's routes, from its filtered arguments; `undefined` when it has none (REST
+   * exposure off).
+   */
+  readonly routes: (args: TArgs) => { namespace: string; routes: readonly Route[] } | undefined;
+}
+
+/** Changes the registration arguments of a type of one kind; returns the arguments to use. */
+export type ArgsFilter<TArgs extends object = Record<string, unknown>> = (args: TArgs, name: string) => TArgs;
+
+/** Routes built from the declarations, to register. */
+export interface BuiltRoutes {
+  readonly namespace: string;
+  readonly routes: readonly Route[];
+}
+
+/**
+ * The object types of one server: `server.objectTypes`.
+ *
+ * @example
+ * ```ts
+ * // An extension switches REST exposure on for a type another package declared:
+ * server.objectTypes.filterArgs('post_type', (args, name) => (name === 'book' ? { ...args, showInRest: true } : args));
+ * ```
+ */
+export class ObjectTypeRegistry {
+  readonly #types = new Map<string, ObjectType>();
+  readonly #declared: TypeDeclaration<object>[] = [];
+  readonly #filters = new Map<string, ArgsFilter<object>[]>();
+  readonly #changed: () => void;
+  /** How many declarations were built already. */
+  #built = 0;
+
+  /** @param changed Called when the routes must be built again. */
+  constructor(changed: () => void = () => undefined) {
+    this.#changed = changed;
+  }
+
+  /** The object type of this name, made at first use. */
+  get(name: string): ObjectType {
+    let type = this.#types.get(name);
+    if (type === undefined) {
+      type = new ObjectType(name, this.#changed);
+      this.#types.set(name, type);
+    }
+    return type;
+  }
+
+  /** The object type of this name, if anything made it. */
+  find(name: string): ObjectType | undefined {
+    return this.#types.get(name);
+  }
+
+  /**
+   * Declares a type whose routes come from its arguments. They are built with the other
+   * routes, after every argument filter of its kind ran.
+   */
+  declare<TArgs extends object>(declaration: TypeDeclaration<TArgs>): this {
+    if (this.#declared.some((d) => d.kind === declaration.kind && d.name === declaration.name)) {
+      throw new Error(`The ${declaration.kind} "${declaration.name}" is declared already.`);
+    }
+    this.#declared.push(declaration as unknown as TypeDeclaration<object>);
+    this.get(declaration.name);
+    this.#changed();
+    return this;
+  }
+
+  /**
+   * Adds a filter of the registration arguments of every type of a kind. A filter added
+   * after the type's routes were built has no effect on them.
+   */
+  filterArgs<TArgs extends object = Record<string, unknown>>(kind: string, filter: ArgsFilter<TArgs>): this {
+    const list = this.#filters.get(kind);
+    if (list === undefined) this.#filters.set(kind, [filter as unknown as ArgsFilter<object>]);
+    else list.push(filter as unknown as ArgsFilter<object>);
+    return this;
+  }
+
+  /** The arguments of a declared type after its kind's filters. */
+  argsOf<TArgs extends object>(kind: string, name: string): TArgs | undefined {
+    const declaration = this.#declared.find((d) => d.kind === kind && d.name === name);
+    return declaration === undefined ? undefined : (this.#filtered(declaration) as TArgs);
+  }
+
+  #filtered(declaration: TypeDeclaration<object>): object {
+    let args = declaration.args;
+    for (const filter of this.#filters.get(declaration.kind) ?? []) args = filter(args, declaration.name);
+    return args;
+  }
+
+  /**
+   * The routes of the declarations not built yet, each built once from its filtered
+   * arguments. The server calls this when it builds its routes.
+   */
+  buildDeclared(): BuiltRoutes[] {
+    const out: BuiltRoutes[] = [];
+    for (; this.#built < this.#declared.length; this.#built++) {
+      const declaration = this.#declared[this.#built] as TypeDeclaration<object>;
+      const built = declaration.routes(this.#filtered(declaration));
+      if (built !== undefined) out.push(built);
+    }
+    return out;
+  }
+
+  /**
+   * The ids of the users who have published records of any type with authors: the users
+   * anyone may see under `/users`.
+   */
+  async publishedAuthors(): Promise<readonly number[]> {
+    const lists = await Promise.all([...this.#types.values()].filter((t) => t.hasAuthors).map((t) => t.authors()));
+    return [...new Set(lists.flat())];
+  }
+}
+
+export type { AuthorsProvider };

@@ -1,0 +1,38 @@
+/**
+ * Fields added to another package's records: the equivalent of the original's
+ * `register_rest_field`. A field has a value for each record (`get`), may be written by
+ * create and update (`update`), and is described by a Zod schema that joins the record's
+ * item schema (OPTIONS, the index, `context` filtering, `_fields`, the write arguments).
+ *
+ * @module
+ */
+import type { z } from 'zod';
+import type { RestRequest } from '../request.js';
+
+/**
+ * A field registered on an object type.
+ *
+ * @example
+ * ```ts
+ * server.registerRestField('user', 'rating', {
+ *   schema: z.number().int().min(0).max(5).meta({ description: 'Stars.', context: ['view', 'edit'] }),
+ *   get: (user) => ratings.of(user.id as number),
+ *   update: (value, user) => ratings.set(user.id as number, value as number),
+ * });
+ * ```
+ */
+export interface RestField {
+  /** The field's value for a record (the record as the handler returned it). May be async. */
+  get?: (record: Record<string, unknown>, request: RestRequest) => unknown;
+  /**
+   * Writes the field, when a create or an update sent it (the value parsed by `schema`). A
+   * {@link RestError} it throws is the request's answer, in the original's error shape.
+   */
+  update?: (value: unknown, record: Record<string, unknown>, request: RestRequest) => void | Promise<void>;
+  /**
+   * The field's schema, with `.meta({ description, context })`. Without one the field
+   * appears in records in every context but not in the item schema, and is never written.
+   * A `.readonly()` schema is not a write argument.
+   */
+  schema?: z.ZodType;
+}
