@@ -267,12 +267,10 @@ describe('hooks of an object type', () => {
 
   it("collectionParams adds an argument to the type's list route when routes are built", async () => {
     const { server } = notesServer();
-    server.objectTypes
-      .get('note')
-      .on('collectionParams', (params) => ({
-        ...params,
-        mood: z.enum(['calm', 'loud']).optional().meta({ description: 'Mood.' }),
-      }));
+    server.objectTypes.get('note').on('collectionParams', (params) => ({
+      ...params,
+      mood: z.enum(['calm', 'loud']).optional().meta({ description: 'Mood.' }),
+    }));
     const client = testClient(server);
     expect((await client.get('/notes/v1/notes?mood=sad')).body.code).toBe('rest_invalid_param');
     expect((await client.get('/notes/v1/notes?mood=calm')).status).toBe(200);
