@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 
-const CONTEXTS = ['view', 'edit', 'embed'];
+// Specification §2.3: every field is shown in the view and edit contexts (and only those).
+const CONTEXTS = ['view', 'edit'];
 
 /** An outgoing link: a tracked external address with a click counter. */
 export const OutgoingLink = z

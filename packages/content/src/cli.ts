@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isRestError, RestError } from '@cms-json/core';
 import { DEFAULT_DATABASE_URL, openDatabase } from '@cms-json/database';
-import { createApplicationPasswords } from './application-passwords.js';
-import { ContentError } from './errors.js';
+import { createApplicationPasswords } from './auth/application-passwords.js';
 import { migrateContent } from './migrations.js';
 import type { ContentTables } from './tables.js';
-import { createUserStore } from './users.js';
+import { createUserStore } from './users/store.js';
 
 const USAGE = `Usage: npx tsx packages/content/src/cli.ts <command> [options]
 
@@ -86,15 +86,18 @@ export async function runCli(argv: readonly string[], io: CliOutput = processOut
       if (values.password === undefined) io.out(`Password (shown once): ${password}\n`);
     } else {
       const user = await users.findByLogin(String(values.login));
-      if (!user) throw new ContentError('invalid_username', `No user with the login "${values.login}".`);
+      if (!user) throw new RestError('invalid_username', `No user with the login "${values.login}".`);
       const created = await createApplicationPasswords(database.db).create(user.id, { name: String(values.name) });
       io.out(`Application password "${created.item.name}" for "${user.login}" (uuid ${created.item.uuid}).\n`);
       io.out(`Password (shown once): ${created.formatted}\n`);
     }
     return 0;
   } catch (error) {
-    const message =
-      error instanceof ContentError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const message = isRestError(error)
+      ? `${error.code}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
     io.err(`${command} failed: ${message}\n`);
     return 1;
   } finally {

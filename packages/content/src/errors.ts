@@ -1,40 +1,90 @@
 /**
- * An error in the original's wire shape: a machine-readable `code`, a human `message` and
- * the HTTP `status` a REST response for it carries.
+ * The content package's error codes, in one table: the original's codes for users,
+ * application passwords and sessions, with their statuses and default messages. The stores
+ * and routes throw {@link RestError}s made from it (`contentError('existing_user_login')`),
+ * so what a store refuses reaches the client as it is. `docs/errors.md` lists every row.
  *
- * @example
- * const error: ErrorShape = { code: 'incorrect_password', message: 'The provided password is an invalid application password.', status: 401 };
+ * @module
  */
-export interface ErrorShape {
-  readonly code: string;
-  readonly message: string;
-  readonly status: number;
-}
+import { type ErrorCodeTable, errorFactory, type RestError } from '@cms-json/core';
 
 /**
- * Thrown by the content stores on a bad input (duplicate login, unknown role, …). It carries
- * the code and status the matching REST route answers with, so a route can pass it through.
+ * Code → status and default message. A row with `authorization: true` is a refusal of the
+ * caller, sent with `denied(request, code)`: 401 anonymous, 403 authenticated.
+ */
+export const CONTENT_ERROR_CODES = {
+  // Users: input
+  empty_user_login: { status: 400, message: 'Cannot create a user with an empty login name.' },
+  user_login_too_long: { status: 400, message: 'Username may not be longer than 60 characters.' },
+  rest_user_invalid_username: {
+    status: 400,
+    message: 'This username is invalid because it uses illegal characters. Please enter a valid username.',
+  },
+  existing_user_login: { status: 400, message: 'Sorry, that username already exists!' },
+  existing_user_email: { status: 400, message: 'Sorry, that email address is already used!' },
+  rest_user_invalid_email: { status: 400, message: 'Invalid email address.' },
+  rest_user_invalid_slug: { status: 400, message: 'Invalid slug.' },
+  rest_user_invalid_password: { status: 400, message: 'Passwords cannot be empty.' },
+  rest_user_invalid_role: { status: 400, message: 'The role does not exist.' },
+  user_url_too_long: { status: 400, message: 'User URL may not be longer than 100 characters.' },
+  user_nicename_too_long: { status: 400, message: 'Nicename may not be longer than 50 characters.' },
+  rest_user_invalid_argument: { status: 400, message: 'Username is not editable.' },
+  rest_user_exists: { status: 400, message: 'Cannot create existing user.' },
+  rest_user_invalid_reassign: { status: 400, message: 'Invalid user ID for reassignment.' },
+  // Users: records and deletion
+  rest_user_invalid_id: { status: 404, message: 'Invalid user ID.' },
+  rest_trash_not_supported: { status: 501, message: "Users do not support trashing. Set 'force=true' to delete." },
+  rest_cannot_delete: { status: 500, message: 'The user cannot be deleted.' },
+  // Users: refusals of the caller
+  rest_cannot_create_user: { status: 403, message: 'Sorry, you are not allowed to create new users.', authorization: true },
+  rest_cannot_edit: { status: 403, message: 'Sorry, you are not allowed to edit this user.', authorization: true },
+  rest_cannot_edit_roles: {
+    status: 403,
+    message: 'Sorry, you are not allowed to edit roles of this user.',
+    authorization: true,
+  },
+  rest_user_cannot_delete: { status: 403, message: 'Sorry, you are not allowed to delete this user.', authorization: true },
+  rest_user_cannot_view: { status: 403, message: 'Sorry, you are not allowed to list users.', authorization: true },
+  rest_forbidden_orderby: {
+    status: 403,
+    message: 'Sorry, you are not allowed to order users by this parameter.',
+    authorization: true,
+  },
+  rest_forbidden_who: {
+    status: 403,
+    message: 'Sorry, you are not allowed to query users by this parameter.',
+    authorization: true,
+  },
+  // Application passwords
+  application_password_empty_name: {
+    status: 400,
+    message: 'An application name is required to create an application password.',
+  },
+  application_password_duplicate_name: { status: 409, message: 'Each application name should be unique.' },
+  application_password_too_weak: { status: 400, message: 'An application password must have at least 24 letters and digits.' },
+  rest_application_password_not_found: { status: 404, message: 'Application password not found.' },
+  rest_no_authenticated_app_password: { status: 404, message: 'Cannot introspect application password.' },
+  rest_cannot_introspect_app_password_for_non_authenticated_user: {
+    status: 403,
+    message: 'The authenticated application password can only be introspected for the current user.',
+    authorization: true,
+  },
+  // Sign-in and sessions
+  empty_username: { status: 400, message: 'The username field is empty.' },
+  empty_password: { status: 400, message: 'The password field is empty.' },
+  invalid_email: { status: 401, message: 'Unknown email address. Check again or try your username.' },
+  rest_cross_origin: { status: 403, message: 'This endpoint only answers requests from the site itself.' },
+  rest_no_session: { status: 400, message: 'Only a request authenticated by its session cookie can log out.' },
+} as const satisfies ErrorCodeTable;
+
+/** A code of the content table. */
+export type ContentErrorCode = keyof typeof CONTENT_ERROR_CODES;
+
+/**
+ * A {@link RestError} of the content table, with its status and (unless given) its message.
  *
  * @example
- * try {
- *   await users.create({ login: 'admin', email: 'a@example.com', password: 'x' });
- * } catch (error) {
- *   if (error instanceof ContentError) console.log(error.code, error.status); // 'existing_user_login' 400
- * }
+ * throw contentError('existing_user_login');
+ * throw contentError('rest_user_invalid_role', 'The role editor2 does not exist.');
  */
-export class ContentError extends Error implements ErrorShape {
-  override readonly name = 'ContentError';
-  readonly code: string;
-  readonly status: number;
-
-  constructor(code: string, message: string, status = 400) {
-    super(message);
-    this.code = code;
-    this.status = status;
-  }
-
-  /** The plain `{ code, message, status }` of this error. */
-  toJSON(): ErrorShape {
-    return { code: this.code, message: this.message, status: this.status };
-  }
-}
+export const contentError: (code: ContentErrorCode, message?: string) => RestError = errorFactory(CONTENT_ERROR_CODES);

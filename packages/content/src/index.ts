@@ -22,12 +22,12 @@ export {
   generateApplicationPassword,
   type NewApplicationPassword,
   type NewApplicationPasswordInput,
-} from './application-passwords.js';
+} from './auth/application-passwords.js';
 export {
   ApplicationPasswordSchema,
   type ApplicationPasswordsRoutesOptions,
   applicationPasswordsRoutes,
-} from './application-passwords-routes.js';
+} from './auth/application-passwords-routes.js';
 export {
   type Auth,
   type AuthOptions,
@@ -37,22 +37,24 @@ export {
   createAuth,
   type HeaderMap,
   type LoginResult,
-} from './auth.js';
-export { type AuthProof, type AuthProofs, contentAuthenticator } from './authenticator.js';
-export { AVATAR_SIZES, type AvatarUrls, avatarUrls } from './avatar.js';
-export { type BasicCredentials, parseBasicAuthorization } from './basic-auth.js';
-export { ContentError, type ErrorShape } from './errors.js';
+} from './auth/auth.js';
+export { type AuthProof, authProof, contentAuthenticator } from './auth/authenticator.js';
+export { type BasicCredentials, parseBasicAuthorization } from './auth/basic-auth.js';
+export { createNonces, type NonceAge, type NonceOptions, type NonceSession, type Nonces } from './auth/nonces.js';
+export { hashPassword, verifyPassword } from './auth/password.js';
+export { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
+export { createSessions, type Session, type SessionStore, type SessionStoreOptions } from './auth/sessions.js';
+export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError } from './errors.js';
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';
-export { createNonces, type NonceAge, type NonceOptions, type NonceSession, type Nonces } from './nonces.js';
-export { hashPassword, verifyPassword } from './password.js';
-export { denied, rest, userCan } from './permissions.js';
+export { userCan } from './permissions.js';
 export { type ContentPluginOptions, contentPlugin } from './plugin.js';
-export { capabilitiesOf, DEFAULT_ROLE, DEFAULT_ROLES, type DefaultRoleName, type Role, type Roles } from './roles.js';
-export { nonceRefreshPage, sessionRoutes } from './session-routes.js';
-export { createSessions, type Session, type SessionStore, type SessionStoreOptions } from './sessions.js';
 export type { ApplicationPasswordsTable, ContentTables, SessionsTable, UsersTable } from './tables.js';
-export { mapMetaCapability, toUser, type User, type UserData } from './user.js';
-export { editResponse, siteUrlOf, type UserRecord, UserSchema, userRecord } from './user-record.js';
+export { AVATAR_SIZES, type AvatarUrls, avatarUrls } from './users/avatar.js';
+export { USER_TYPE } from './users/context.js';
+export { siteUrlOf, userRecord } from './users/record.js';
+export { capabilitiesOf, DEFAULT_ROLE, DEFAULT_ROLES, type DefaultRoleName, type Role, type Roles } from './users/roles.js';
+export { type UsersRoutesOptions, usersRoutes } from './users/routes.js';
+export { type UserRecord, UserSchema } from './users/schema.js';
 export {
   createUserStore,
   type NewUser,
@@ -63,5 +65,5 @@ export {
   type UserSearchField,
   type UserStore,
   type UserStoreOptions,
-} from './users.js';
-export { type UsersRoutesOptions, usersRoutes } from './users-routes.js';
+} from './users/store.js';
+export { mapMetaCapability, toUser, type User, type UserData } from './users/user.js';

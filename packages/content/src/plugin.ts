@@ -1,25 +1,19 @@
 import type { Plugin } from '@cms-json/core';
-import { applicationPasswordsRoutes } from './application-passwords-routes.js';
-import type { Auth } from './auth.js';
-import { type AuthProofs, contentAuthenticator } from './authenticator.js';
-import { nonceRefreshPage, sessionRoutes } from './session-routes.js';
-import { usersRoutes } from './users-routes.js';
+import { applicationPasswordsRoutes } from './auth/application-passwords-routes.js';
+import type { Auth } from './auth/auth.js';
+import { contentAuthenticator } from './auth/authenticator.js';
+import { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
+import { usersRoutes } from './users/routes.js';
 
 /**
  * Options of {@link contentPlugin}.
  *
  * @example
- * const options: ContentPluginOptions = { auth, publishedAuthors: () => posts.authorIds() };
+ * const options: ContentPluginOptions = { auth };
  */
 export interface ContentPluginOptions {
   /** The site's authentication (from `createAuth`), with its stores; its prefix must be the server's. */
   auth: Auth;
-  /**
-   * Ids of the users who have published content. Callers without `list_users` (anonymous
-   * visitors among them) see only these users. Default: nobody, until a content type that
-   * has authors provides them.
-   */
-  publishedAuthors?: (() => Promise<readonly number[]>) | undefined;
   /** Runs before a user is deleted, to hand their content to `reassign` (or delete it when `null`). */
   onDeleteUser?: ((userId: number, reassign: number | null) => Promise<void>) | undefined;
   /** Whether to serve `/<prefix>-admin/admin-ajax.php?action=rest-nonce` for `@wordpress/api-fetch`. @default true */
@@ -44,20 +38,19 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
     if (auth.prefix !== prefix) {
       throw new Error(`contentPlugin: the server's prefix is "${prefix}" but createAuth was given "${auth.prefix}".`);
     }
-    const proofs: AuthProofs = new WeakMap();
     const namespace = `${prefix}/v2`;
-    server.authenticate(contentAuthenticator(auth, proofs));
+    server.authenticate(contentAuthenticator(auth));
     server.register(
       namespace,
       ...usersRoutes({
         users: auth.users,
         namespace,
-        publishedAuthors: options.publishedAuthors ?? (async () => []),
+        objectTypes: server.objectTypes,
         onDeleteUser: options.onDeleteUser,
       }),
-      ...applicationPasswordsRoutes({ users: auth.users, passwords: auth.applicationPasswords, namespace, proofs }),
+      ...applicationPasswordsRoutes({ users: auth.users, passwords: auth.applicationPasswords, namespace }),
     );
-    server.register(`${prefix}-auth/v1`, ...sessionRoutes(auth, proofs));
+    server.register(`${prefix}-auth/v1`, ...sessionRoutes(auth));
     if (options.nonceRefreshPage ?? true) server.page(nonceRefreshPage(auth, server.options.siteUrl));
   };
 }

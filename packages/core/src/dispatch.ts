@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { isRestError, RestError, toRestError } from './errors.js';
+import { denied, isRestError, RestError, toRestError } from './errors.js';
 import { type Links, linkResolver } from './links/link.js';
 import { linksWriter } from './links/link-json.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
@@ -37,7 +37,7 @@ export interface DispatchOptions {
 export function errorResponse(error: unknown, request: RestRequest, context: ServerContext): RestResponse {
   const restError = toRestError(error);
   if (restError.code === 'rest_internal_error') context.reportError(error, request);
-  const body = restError.toBody(request.user !== null);
+  const body = restError.toBody();
   return new RestResponse(body, { status: body.data.status });
 }
 
@@ -157,7 +157,7 @@ function answerRequest(
     step(parseArgs(request, endpoint.args), fail, (args) => {
       permissions.args = args;
       return step(permissions.check(endpoint), fail, (allowed) => {
-        if (allowed !== true) throw allowed === false ? new RestError('rest_forbidden') : allowed;
+        if (allowed !== true) throw allowed === false ? denied(request, 'rest_forbidden') : allowed;
         const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
         return step(handler(args, request), fail, (value) =>
           step(prepare(value, route, args, { context, json: options.json === true, request }), fail, finish),

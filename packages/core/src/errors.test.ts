@@ -1,6 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDemoServer } from '../test/fixture.js';
-import { createRestServer, defineRoute, ERROR_CODES, isRestError, READABLE, RestError, toRestError } from './index.js';
+import {
+  createRestServer,
+  defineRoute,
+  denied,
+  ERROR_CODES,
+  errorFactory,
+  isRestError,
+  READABLE,
+  RestError,
+  toRestError,
+} from './index.js';
 import { testClient } from './testing.js';
 
 describe('RestError', () => {
@@ -23,10 +33,28 @@ describe('RestError', () => {
     expect(JSON.stringify(error.toBody())).toBe('{"code":"demo_conflict","message":"Taken.","data":{"status":409,"id":3}}');
   });
 
-  it('resolves the 401/403 rule by caller', () => {
-    const error = new RestError('rest_forbidden');
-    expect(error.statusFor(false)).toBe(401);
-    expect(error.statusFor(true)).toBe(403);
+  it('denies with 401 to an anonymous caller and 403 to an authenticated one', () => {
+    expect(denied({ user: null }, 'rest_forbidden').toBody()).toEqual({
+      code: 'rest_forbidden',
+      message: 'Sorry, you are not allowed to do that.',
+      data: { status: 401 },
+    });
+    expect(denied({ user: { id: 1 } }, 'rest_forbidden').status).toBe(403);
+    expect(denied({ user: { id: 1 } }, 'shop_no', 'No.').toBody()).toEqual({
+      code: 'shop_no',
+      message: 'No.',
+      data: { status: 403 },
+    });
+  });
+
+  it("makes the errors of a package's own table with its statuses and messages", () => {
+    const shopError = errorFactory({ shop_sold_out: { status: 409, message: 'Sold out.' } });
+    expect(shopError('shop_sold_out').toBody()).toEqual({ code: 'shop_sold_out', message: 'Sold out.', data: { status: 409 } });
+    expect(shopError('shop_sold_out', 'Only 2 left.', { data: { left: 2 } }).toBody()).toEqual({
+      code: 'shop_sold_out',
+      message: 'Only 2 left.',
+      data: { status: 409, left: 2 },
+    });
   });
 
   it('recognises errors from another copy of the module', () => {

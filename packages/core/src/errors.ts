@@ -11,16 +11,24 @@ import { hasMembers } from './record.js';
 /** Marks instances across copies of this module (two bundles of the core in one process). */
 const BRAND = Symbol.for('cms-json.RestError');
 
-/** A row of the code table: the HTTP status and the default message. */
+/** A row of a code table: the HTTP status and the default message. */
 export interface ErrorCodeInfo {
   readonly status: number;
   readonly message: string;
+  /**
+   * A refusal of who the caller is: {@link denied} sends it as 401 to an anonymous caller
+   * and 403 to an authenticated one (`status` is the 403).
+   */
+  readonly authorization?: true;
 }
+
+/** A table of error codes: code → status and default message. */
+export type ErrorCodeTable = Readonly<Record<string, ErrorCodeInfo>>;
 
 /**
  * The table of the framework's own error codes, with the original's statuses and messages.
- * Plugins use their own codes (for example `tel/rest/insert`); those need no entry here.
- * `0` as a status means "401 when anonymous, 403 when authenticated".
+ * Packages keep their own codes in tables of their own ({@link errorFactory}); plugins may
+ * use codes of their own without one (for example `tel/rest/insert`).
  */
 export const ERROR_CODES = {
   // Routing and infrastructure
@@ -40,8 +48,8 @@ export const ERROR_CODES = {
   rest_invalid_param: { status: 400, message: 'Invalid parameter(s).' },
   rest_invalid_params: { status: 400, message: 'Invalid parameters.' },
   // Authorisation
-  rest_forbidden: { status: 0, message: 'Sorry, you are not allowed to do that.' },
-  rest_forbidden_context: { status: 0, message: 'Sorry, you are not allowed to edit this resource.' },
+  rest_forbidden: { status: 403, message: 'Sorry, you are not allowed to do that.', authorization: true },
+  rest_forbidden_context: { status: 403, message: 'Sorry, you are not allowed to edit this resource.', authorization: true },
   rest_cookie_invalid_nonce: { status: 403, message: 'Cookie check failed' },
   rest_not_logged_in: { status: 401, message: 'You are not currently logged in.' },
   incorrect_password: { status: 401, message: 'The provided password is an invalid application password.' },
@@ -89,7 +97,7 @@ const ERROR = Error as ErrorConstructor & { stackTraceLimit?: number };
 export class RestError extends Error {
   /** The machine-readable code: a table code, or a plugin's own (`tel/rest/insert`). */
   readonly code: string;
-  /** The status, or `0` for "401 when anonymous, 403 when authenticated". */
+  /** The HTTP status. */
   readonly status: number;
   /** Extra members of the body's `data`, next to `status`. */
   readonly data: Record<string, unknown>;
@@ -117,15 +125,9 @@ export class RestError extends Error {
     this.data = data;
   }
 
-  /** The status to send, resolving the 401/403 rule for the caller. */
-  statusFor(authenticated: boolean): number {
-    if (this.status !== 0) return this.status;
-    return authenticated ? 403 : 401;
-  }
-
   /** The wire body for this error. */
-  toBody(authenticated = false): ErrorBody {
-    const status = this.statusFor(authenticated);
+  toBody(): ErrorBody {
+    const status = this.status;
     return { code: this.code, message: this.message, data: hasMembers(this.data) ? { status, ...this.data } : { status } };
   }
 }
@@ -144,4 +146,42 @@ export function isRestError(value: unknown): value is RestError {
 export function toRestError(value: unknown): RestError {
   if (isRestError(value)) return value;
   return new RestError('rest_internal_error', undefined, { cause: value });
+}
+
+/**
+ * A refusal with the original's `rest_authorization_required_code()`: 401 when the
+ * request is anonymous, 403 when it is authenticated. `code` is a code of the core's table
+ * or a plugin's own, or an error of a package's table (`denied(request, contentError(…))`).
+ *
+ * @example
+ * ```ts
+ * permission: (request) => request.user?.can('edit_posts') === true || denied(request, 'rest_cannot_create', 'Sorry, you are not allowed to create posts.'),
+ * ```
+ */
+export function denied(request: { readonly user: unknown }, code: string | RestError, message?: string): RestError {
+  const status = request.user === null ? 401 : 403;
+  if (typeof code !== 'string') return new RestError(code.code, message ?? code.message, { status, data: code.data });
+  const known = Object.hasOwn(ERROR_CODES, code) ? (ERROR_CODES as ErrorCodeTable)[code] : undefined;
+  return new RestError(code, message ?? known?.message ?? code, { status });
+}
+
+/**
+ * The error maker of a package's own code table: each code's status and default message
+ * come from the table, and the codes are checked by the compiler.
+ *
+ * @example
+ * ```ts
+ * const SHOP_ERRORS = { shop_sold_out: { status: 409, message: 'Sold out.' } } as const satisfies ErrorCodeTable;
+ * const shopError = errorFactory(SHOP_ERRORS);
+ * throw shopError('shop_sold_out');                      // 409, 'Sold out.'
+ * throw shopError('shop_sold_out', 'Only 2 left.', { data: { left: 2 } });
+ * ```
+ */
+export function errorFactory<TTable extends ErrorCodeTable>(
+  table: TTable,
+): (code: keyof TTable & string, message?: string, options?: RestErrorOptions) => RestError {
+  return (code, message, options) => {
+    const info = table[code] as ErrorCodeInfo;
+    return new RestError(code, message ?? info.message, { status: info.status, ...options });
+  };
 }

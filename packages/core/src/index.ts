@@ -7,9 +7,13 @@
  */
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
 export {
+  denied,
   ERROR_CODES,
   type ErrorBody,
   type ErrorCode,
+  type ErrorCodeInfo,
+  type ErrorCodeTable,
+  errorFactory,
   isRestError,
   RestError,
   type RestErrorOptions,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { RestError } from './errors.js';
+import { denied, RestError } from './errors.js';
 import type { PermissionCheck } from './route.js';
 
 /**
@@ -37,7 +37,7 @@ export function editContextRequires(
   next: PermissionCheck<{ context?: unknown }> = () => true,
 ): PermissionCheck<{ context?: unknown }> {
   return function editContextCheck(request, args) {
-    if (args.context === 'edit' && request.user?.can(capability) !== true) return new RestError('rest_forbidden_context');
+    if (args.context === 'edit' && request.user?.can(capability) !== true) return denied(request, 'rest_forbidden_context');
     return next(request, args);
   };
 }

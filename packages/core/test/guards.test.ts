@@ -40,7 +40,7 @@ describe('docs/errors.md', () => {
     for (const [code, info] of Object.entries(ERROR_CODES)) {
       const cells = rows.get(code);
       expect(cells, `${code} has a row in docs/errors.md`).toBeDefined();
-      expect(cells?.[1], code).toBe(info.status === 0 ? '401/403' : String(info.status));
+      expect(cells?.[1], code).toBe('authorization' in info ? '401/403' : String(info.status));
       expect(cells?.[2], code).toBe(info.message);
     }
   });

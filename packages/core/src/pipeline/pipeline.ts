@@ -85,7 +85,7 @@ type Stage = (state: ServeState) => void | Promise<void> | Promise<RestResponse>
 function bareError(state: ServeState, error: RestError): void {
   // The original sends JSONP errors with only `code` and `message`.
   const body = JSON.stringify({ code: error.code, message: error.message });
-  state.result = { status: error.statusFor(false), headers: state.headers, body };
+  state.result = { status: error.status, headers: state.headers, body };
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed from header values
@@ -293,7 +293,7 @@ function adopt(state: ServeState, outcome: AuthOutcome): void {
   state.request.user = outcome.user;
   if (outcome.headers !== undefined) Object.assign(state.headers, outcome.headers);
   if (outcome.error !== undefined) {
-    const body = outcome.error.toBody(outcome.user !== null);
+    const body = outcome.error.toBody();
     state.response = new RestResponse(body, { status: body.data.status });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toUser, type UserData } from './index.js';
+import { toUser, type UserData } from '../index.js';
 
 const data = (id: number, roles: string[]): UserData => ({
   id,

@@ -1,12 +1,13 @@
+import { RestError } from '@cms-json/core';
 import type { Database } from '@cms-json/database';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { manualClock, openContentDatabase } from '../test/helpers.js';
-import { ContentError, type ContentTables, createUserStore, type NewUser, type UserStore } from './index.js';
-import { hashPassword } from './password.js';
+import { manualClock, openContentDatabase } from '../../test/helpers.js';
+import { hashPassword } from '../auth/password.js';
+import { type ContentTables, createUserStore, type NewUser, type UserStore } from '../index.js';
 
 // The real hash, watched: invalid input must be refused before the (slow) hash is computed.
-vi.mock('./password.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./password.js')>();
+vi.mock('../auth/password.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../auth/password.js')>();
   return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
 });
 
@@ -24,10 +25,10 @@ afterEach(async () => {
 
 const rejects = async (promise: Promise<unknown>, code: string, status = 400) => {
   const error = await promise.then(
-    () => expect.unreachable('expected a ContentError'),
+    () => expect.unreachable('expected a RestError'),
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(ContentError);
+  expect(error).toBeInstanceOf(RestError);
   expect(error).toMatchObject({ code, status });
 };
 
@@ -251,7 +252,7 @@ describe('UserStore password hashing', () => {
       { slug: '!!!' },
       { locale: 'not a locale' },
     ];
-    for (const fields of invalid) await expect(users.create({ ...base, ...fields })).rejects.toBeInstanceOf(ContentError);
+    for (const fields of invalid) await expect(users.create({ ...base, ...fields })).rejects.toBeInstanceOf(RestError);
     expect(hashPassword).not.toHaveBeenCalled();
     await users.create(base);
     expect(hashPassword).toHaveBeenCalledTimes(1);
@@ -261,7 +262,7 @@ describe('UserStore password hashing', () => {
     const { id } = await users.create({ login: 'hash', email: 'hash@example.com', password: 'pw' });
     vi.mocked(hashPassword).mockClear();
     for (const changes of [{ locale: 'not a locale' }, { nickname: 'n'.repeat(251) }, { roles: ['ghost'] }]) {
-      await expect(users.update(id, { ...changes, password: 'new' })).rejects.toBeInstanceOf(ContentError);
+      await expect(users.update(id, { ...changes, password: 'new' })).rejects.toBeInstanceOf(RestError);
     }
     expect(hashPassword).not.toHaveBeenCalled();
     await users.update(id, { password: 'new' });

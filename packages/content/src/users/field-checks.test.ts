@@ -1,5 +1,6 @@
+import { isRestError } from '@cms-json/core';
 import { describe, expect, it } from 'vitest';
-import { ContentError, DEFAULT_ROLES } from './index.js';
+import { DEFAULT_ROLES } from '../index.js';
 import {
   checkLocale,
   checkName,
@@ -9,13 +10,13 @@ import {
   defaultDisplayName,
   slugFromLogin,
   stripTags,
-} from './user-fields.js';
+} from './field-checks.js';
 
 const codeOf = (run: () => unknown) => {
   try {
     run();
   } catch (error) {
-    return error instanceof ContentError ? error.code : 'not a ContentError';
+    return isRestError(error) ? error.code : 'not a RestError';
   }
   return undefined;
 };

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { RestError } from '@cms-json/core';
 import { type Database, openDatabase } from '@cms-json/database';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY, manualClock, openContentDatabase } from '../test/helpers.js';
+import { DAY, manualClock, openContentDatabase } from '../../test/helpers.js';
 import {
   type ApplicationPasswordStore,
-  ContentError,
   type ContentTables,
   createApplicationPasswords,
   createUserStore,
   formatApplicationPassword,
   generateApplicationPassword,
-} from './index.js';
+} from '../index.js';
 
 let database: Database<ContentTables>;
 let passwords: ApplicationPasswordStore;
@@ -220,7 +220,7 @@ describe.each(engines)('unique names under concurrency (%s)', (engine, url) => {
     expect(settled.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of settled) {
       if (result.status === 'rejected') {
-        expect(result.reason).toBeInstanceOf(ContentError);
+        expect(result.reason).toBeInstanceOf(RestError);
         expect(result.reason).toMatchObject({ code: 'application_password_duplicate_name', status: 409 });
       }
     }
@@ -258,6 +258,6 @@ describe.each(engines)('unique names under concurrency (%s)', (engine, url) => {
   });
 
   it('still reports other database errors as they are', async () => {
-    await expect(store.create(999_999, { name: 'orphan' })).rejects.not.toBeInstanceOf(ContentError);
+    await expect(store.create(999_999, { name: 'orphan' })).rejects.not.toBeInstanceOf(RestError);
   });
 });

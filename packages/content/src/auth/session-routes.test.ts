@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR } from '../test/helpers.js';
-import { type ContentSite, contentSite } from '../test/site.js';
+import { HOUR } from '../../test/helpers.js';
+import { type ContentSite, contentSite } from '../../test/site.js';
 
 let site: ContentSite;
 beforeAll(async () => {

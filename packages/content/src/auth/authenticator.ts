@@ -1,4 +1,4 @@
-import { type Authenticator, RestError, type RestRequest } from '@cms-json/core';
+import { type Authenticator, requestLocal } from '@cms-json/core';
 import type { ApplicationPassword } from './application-passwords.js';
 import type { Auth } from './auth.js';
 import type { Session } from './sessions.js';
@@ -15,13 +15,12 @@ export type AuthProof =
   | { readonly method: 'cookie'; readonly session: Session };
 
 /**
- * The proofs of the requests in flight, keyed weakly by request (nothing outlives a request).
+ * The proof of a request, kept on the request by the authenticator.
  *
  * @example
- * const proofs: AuthProofs = new WeakMap();
- * proofs.get(request)?.method; // 'cookie'
+ * authProof.get(request)?.method; // 'cookie'
  */
-export type AuthProofs = WeakMap<RestRequest, AuthProof>;
+export const authProof = requestLocal<AuthProof>('content.auth-proof');
 
 /**
  * The core authenticator over {@link Auth}: Basic with an application password, then the
@@ -32,14 +31,14 @@ export type AuthProofs = WeakMap<RestRequest, AuthProof>;
  * @example
  * server.authenticate(contentAuthenticator(auth));
  */
-export function contentAuthenticator(auth: Auth, proofs?: AuthProofs): Authenticator {
+export function contentAuthenticator(auth: Auth): Authenticator {
   return async function contentAuthenticate(request) {
     const result = await auth.authenticate({ headers: request.headers, query: request.query, body: request.form });
     if (result === null) return null;
     if ('error' in result) {
-      return { user: null, error: new RestError(result.error.code, result.error.message, { status: result.error.status }) };
+      return { user: null, error: result.error };
     }
-    proofs?.set(
+    authProof.set(
       request,
       result.method === 'cookie'
         ? { method: 'cookie', session: result.session }

@@ -1,7 +1,7 @@
 import type { Database } from '@cms-json/database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY, manualClock, openContentDatabase } from '../test/helpers.js';
-import { type ContentTables, createSessions, createUserStore, type SessionStore } from './index.js';
+import { DAY, manualClock, openContentDatabase } from '../../test/helpers.js';
+import { type ContentTables, createSessions, createUserStore, type SessionStore } from '../index.js';
 
 let database: Database<ContentTables>;
 let sessions: SessionStore;

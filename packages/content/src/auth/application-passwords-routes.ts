@@ -3,6 +3,7 @@ import {
   contextArg,
   DELETABLE,
   defineRoute,
+  denied,
   EDITABLE,
   READABLE,
   RestError,
@@ -12,12 +13,12 @@ import {
   updateArgs,
 } from '@cms-json/core';
 import { z } from 'zod';
+import { contentError } from '../errors.js';
+import { userCan } from '../permissions.js';
+import type { UserStore } from '../users/store.js';
+import type { User } from '../users/user.js';
 import type { ApplicationPassword, ApplicationPasswordStore } from './application-passwords.js';
-import type { AuthProofs } from './authenticator.js';
-import { denied, rest, userCan } from './permissions.js';
-import type { User } from './user.js';
-import { editResponse } from './user-record.js';
-import type { UserStore } from './users.js';
+import { authProof } from './authenticator.js';
 
 const ALL = ['view', 'edit', 'embed'];
 
@@ -83,7 +84,7 @@ export const ApplicationPasswordSchema = z
  * Options of {@link applicationPasswordsRoutes}.
  *
  * @example
- * const options: ApplicationPasswordsRoutesOptions = { users: auth.users, passwords: auth.applicationPasswords, namespace: 'cms/v2', proofs };
+ * const options: ApplicationPasswordsRoutesOptions = { users: auth.users, passwords: auth.applicationPasswords, namespace: 'cms/v2' };
  */
 export interface ApplicationPasswordsRoutesOptions {
   users: UserStore;
@@ -91,7 +92,6 @@ export interface ApplicationPasswordsRoutesOptions {
   /** The content namespace: `cms/v2` (or `wp/v2`). */
   namespace: string;
   /** What the authenticator recorded, for `/introspect`. */
-  proofs: AuthProofs;
 }
 
 /** `2030-01-01T00:00:00.000Z` → `2030-01-01T00:00:00`, PHP's `gmdate('Y-m-d\TH:i:s')`. */
@@ -104,10 +104,10 @@ const gmt = (iso: string | null) => (iso === null ? null : iso.slice(0, 19));
  * may manage their own).
  *
  * @example
- * server.register('cms/v2', ...applicationPasswordsRoutes({ users, passwords, namespace: 'cms/v2', proofs }));
+ * server.register('cms/v2', ...applicationPasswordsRoutes({ users, passwords, namespace: 'cms/v2' }));
  */
 export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOptions): Route[] {
-  const { users, passwords, namespace, proofs } = options;
+  const { users, passwords, namespace } = options;
   const base = '/users/(?P<user_id>(?:[\\d]+|me))/application-passwords';
   const urlOf = (request: RestRequest, userId: number, uuid?: string) =>
     request.scope.restUrl(`/${namespace}/users/${userId}/application-passwords${uuid === undefined ? '' : `/${uuid}`}`);
@@ -129,20 +129,18 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
     const raw = request.urlParams.user_id ?? '';
     if (raw === 'me') {
       if (request.user === null) return new RestError('rest_not_logged_in');
-      return (
-        (await users.findById(request.user.id)) ?? new RestError('rest_user_invalid_id', 'Invalid user ID.', { status: 404 })
-      );
+      return (await users.findById(request.user.id)) ?? contentError('rest_user_invalid_id');
     }
     const id = Number(raw);
     const user = Number.isSafeInteger(id) && id > 0 ? await users.findById(id) : undefined;
-    return user ?? new RestError('rest_user_invalid_id', 'Invalid user ID.', { status: 404 });
+    return user ?? contentError('rest_user_invalid_id');
   }
 
   /** A permission check: the user exists and the caller may manage their passwords. */
   const allowed = (capability: string, code: string, message: string) => async (request: RestRequest) => {
     const user = await target(request);
     if (user instanceof RestError) return user;
-    return userCan(request, capability, user.id) || denied(code, message);
+    return userCan(request, capability, user.id) || denied(request, code, message);
   };
 
   async function resolve(request: RestRequest): Promise<User> {
@@ -153,8 +151,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
 
   async function found(request: RestRequest, user: User): Promise<ApplicationPassword> {
     const item = await passwords.get(user.id, request.urlParams.uuid ?? '');
-    if (item === undefined)
-      throw new RestError('rest_application_password_not_found', 'Application password not found.', { status: 404 });
+    if (item === undefined) throw contentError('rest_application_password_not_found');
     return item;
   }
 
@@ -189,13 +186,12 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
         ),
         handler: async (args, request) => {
           const user = await resolve(request);
-          const created = await rest(() => passwords.create(user.id, { name: args.name, appId: args.app_id }));
+          const created = await passwords.create(user.id, { name: args.name, appId: args.app_id });
           const self = urlOf(request, user.id, created.item.uuid);
-          return editResponse(
+          return response(
             { ...recordOf(created.item), password: created.formatted },
-            { self },
-            { status: 201, headers: { Location: self } },
-          );
+            { status: 201, headers: { Location: self }, raw: true },
+          ).addLink('self', self);
         },
       }),
       endpoint({
@@ -226,6 +222,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
           return (
             request.user?.id === user.id ||
             denied(
+              request,
               'rest_cannot_introspect_app_password_for_non_authenticated_user',
               'The authenticated application password can only be introspected for the current user.',
             )
@@ -233,13 +230,13 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
         },
         handler: async (_args, request) => {
           const user = await resolve(request);
-          const proof = proofs.get(request);
+          const proof = authProof.get(request);
           const item =
             proof?.method === 'application-password' ? await passwords.get(user.id, proof.applicationPassword.uuid) : undefined;
           if (item === undefined) {
-            throw new RestError('rest_no_authenticated_app_password', 'Cannot introspect application password.', { status: 404 });
+            throw contentError('rest_no_authenticated_app_password');
           }
-          return editResponse(recordOf(item), { self: urlOf(request, user.id, item.uuid) }, {});
+          return response(recordOf(item), { raw: true }).addLink('self', urlOf(request, user.id, item.uuid));
         },
       }),
     ],
@@ -274,10 +271,9 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
         handler: async (args, request) => {
           const user = await resolve(request);
           const item = await found(request, user);
-          const updated = await rest(() => passwords.update(user.id, item.uuid, { name: args.name, appId: args.app_id }));
-          if (updated === undefined)
-            throw new RestError('rest_application_password_not_found', 'Application password not found.', { status: 404 });
-          return editResponse(recordOf(updated), { self: urlOf(request, user.id, item.uuid) });
+          const updated = await passwords.update(user.id, item.uuid, { name: args.name, appId: args.app_id });
+          if (updated === undefined) throw contentError('rest_application_password_not_found');
+          return response(recordOf(updated), { raw: true }).addLink('self', urlOf(request, user.id, item.uuid));
         },
       }),
       endpoint({

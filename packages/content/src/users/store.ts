@@ -1,9 +1,8 @@
+import type { RestError } from '@cms-json/core';
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
-import { ContentError } from './errors.js';
-import { hashPassword, verifyPassword } from './password.js';
-import { DEFAULT_ROLE, DEFAULT_ROLES, type Roles } from './roles.js';
-import { type ContentTables, contentDb, type UsersTable } from './tables.js';
-import { toUser, type User } from './user.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { contentError } from '../errors.js';
+import { type ContentTables, contentDb, type UsersTable } from '../tables.js';
 import {
   checkEmail,
   checkLocale,
@@ -17,7 +16,9 @@ import {
   SLUG_MAX,
   slugFromLogin,
   stripTags,
-} from './user-fields.js';
+} from './field-checks.js';
+import { DEFAULT_ROLE, DEFAULT_ROLES, type Roles } from './roles.js';
+import { toUser, type User } from './user.js';
 
 /**
  * The fields of a new user. Only `login`, `email` and `password` are required.
@@ -106,7 +107,7 @@ export interface UserPage {
 }
 
 /**
- * Reads and writes users. Every method checks its input and throws a {@link ContentError}
+ * Reads and writes users. Every method checks its input and throws a {@link RestError}
  * with the original's code on a bad one; no method returns a password or hash.
  *
  * @example
@@ -124,7 +125,7 @@ export interface UserStore {
   findByEmail(email: string): Promise<User | undefined>;
   findBySlug(slug: string): Promise<User | undefined>;
   list(query?: UserQuery): Promise<UserPage>;
-  /** @throws ContentError `rest_user_invalid_id` (404) when the user does not exist. */
+  /** @throws RestError `rest_user_invalid_id` (404) when the user does not exist. */
   update(id: number, changes: UserChanges): Promise<User>;
   /** Deletes the user with their sessions and application passwords; false when absent. */
   delete(id: number): Promise<boolean>;
@@ -192,9 +193,9 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
       const email = checkEmail(input.email);
       checkPassword(input.password);
       const userRoles = checkRoles(input.roles ?? [DEFAULT_ROLE], roles);
-      if (await store.findByLogin(login)) throw new ContentError('existing_user_login', 'Sorry, that username already exists!');
+      if (await store.findByLogin(login)) throw contentError('existing_user_login');
       if (await store.findByEmail(email)) {
-        throw new ContentError('existing_user_email', 'Sorry, that email address is already used!');
+        throw contentError('existing_user_email');
       }
       const firstName = checkName(input.firstName, 'first_name');
       const lastName = checkName(input.lastName, 'last_name');
@@ -268,18 +269,18 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
 
     async update(id, changes) {
       const current = await store.findById(id);
-      if (!current) throw new ContentError('rest_user_invalid_id', 'Invalid user ID.', 404);
+      if (!current) throw contentError('rest_user_invalid_id');
       const values: Partial<Omit<Row, 'id'>> = {};
       if (changes.email !== undefined) {
         const email = checkEmail(changes.email);
         const owner = await store.findByEmail(email);
-        if (owner && owner.id !== id) throw new ContentError('rest_user_invalid_email', 'Invalid email address.');
+        if (owner && owner.id !== id) throw contentError('rest_user_invalid_email');
         values.email = email;
       }
       if (changes.slug !== undefined && changes.slug !== current.slug) {
         const slug = checkSlug(changes.slug);
         const owner = await store.findBySlug(slug);
-        if (owner && owner.id !== id) throw new ContentError('rest_user_invalid_slug', 'Invalid slug.');
+        if (owner && owner.id !== id) throw contentError('rest_user_invalid_slug');
         values.slug = slug;
       }
       if (changes.password !== undefined) checkPassword(changes.password);
@@ -303,7 +304,7 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
         }
       }
       const updated = await store.findById(id);
-      if (!updated) throw new ContentError('rest_user_invalid_id', 'Invalid user ID.', 404);
+      if (!updated) throw contentError('rest_user_invalid_id');
       return updated;
     },
 
@@ -390,15 +391,13 @@ function escapeLike(value: string): string {
 }
 
 /** Maps a unique-index violation (a concurrent insert won the race) to the original's error. */
-function duplicateError(error: unknown, operation: 'create' | 'update'): ContentError | undefined {
+function duplicateError(error: unknown, operation: 'create' | 'update'): RestError | undefined {
   const text = error instanceof Error ? `${error.message} ${(error as { constraint?: string }).constraint ?? ''}` : '';
   if (!/unique|duplicate/i.test(text)) return undefined;
-  if (/login/.test(text)) return new ContentError('existing_user_login', 'Sorry, that username already exists!');
+  if (/login/.test(text)) return contentError('existing_user_login');
   if (/email/.test(text)) {
-    return operation === 'create'
-      ? new ContentError('existing_user_email', 'Sorry, that email address is already used!')
-      : new ContentError('rest_user_invalid_email', 'Invalid email address.');
+    return operation === 'create' ? contentError('existing_user_email') : contentError('rest_user_invalid_email');
   }
-  if (/slug/.test(text)) return new ContentError('rest_user_invalid_slug', 'Invalid slug.');
+  if (/slug/.test(text)) return contentError('rest_user_invalid_slug');
   return undefined;
 }

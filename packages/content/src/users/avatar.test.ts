@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AVATAR_SIZES, avatarUrls } from './index.js';
+import { AVATAR_SIZES, avatarUrls } from '../index.js';
 
 describe('avatarUrls', () => {
   it('builds one Gravatar URL per size from the MD5 of the trimmed lower-case email', () => {

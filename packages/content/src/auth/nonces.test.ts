@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR, manualClock } from '../test/helpers.js';
-import { createNonces } from './index.js';
+import { HOUR, manualClock } from '../../test/helpers.js';
+import { createNonces } from '../index.js';
 
 const secret = 'test secret, sixteen+ chars';
 const session = { userId: 1, token: 'session-token-one' };

@@ -1,11 +1,12 @@
 /**
  * The rules of a user's fields, after WordPress's `wp_insert_user` and the users
- * controller: each check returns the cleaned value or throws a {@link ContentError} with the
+ * controller: each check returns the cleaned value or throws a {@link RestError} with the
  * original's code.
  *
  * @module
  */
-import { ContentError } from './errors.js';
+import { RestError } from '@cms-json/core';
+import { contentError } from '../errors.js';
 import type { Roles } from './roles.js';
 
 /** Longest login (WordPress's `user_login` column). */
@@ -20,15 +21,12 @@ const NAME_MAX = 250;
 /** WordPress's `sanitize_user( $login, true )` must leave the login unchanged. */
 export function checkLogin(login: string): string {
   const trimmed = login.trim();
-  if (trimmed === '') throw new ContentError('empty_user_login', 'Cannot create a user with an empty login name.');
+  if (trimmed === '') throw contentError('empty_user_login');
   if (trimmed.length > LOGIN_MAX) {
-    throw new ContentError('user_login_too_long', 'Username may not be longer than 60 characters.');
+    throw contentError('user_login_too_long');
   }
   if (!/^[A-Za-z0-9 _.@-]+$/.test(trimmed) || /\s{2,}/.test(trimmed)) {
-    throw new ContentError(
-      'rest_user_invalid_username',
-      'This username is invalid because it uses illegal characters. Please enter a valid username.',
-    );
+    throw contentError('rest_user_invalid_username');
   }
   return trimmed;
 }
@@ -37,23 +35,23 @@ export function checkLogin(login: string): string {
 export function checkEmail(email: string): string {
   const trimmed = email.trim();
   if (trimmed.length > EMAIL_MAX || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(trimmed)) {
-    throw new ContentError('rest_user_invalid_email', 'Invalid email address.');
+    throw contentError('rest_user_invalid_email');
   }
   return trimmed;
 }
 
 /** Not empty and without a backslash, as the users controller requires; else `rest_user_invalid_password`. */
 export function checkPassword(password: string): void {
-  if (password === '') throw new ContentError('rest_user_invalid_password', 'Passwords cannot be empty.');
+  if (password === '') throw contentError('rest_user_invalid_password');
   if (password.includes('\\')) {
-    throw new ContentError('rest_user_invalid_password', 'Passwords cannot contain the "\\" character.');
+    throw contentError('rest_user_invalid_password', 'Passwords cannot contain the "\\" character.');
   }
 }
 
 /** Known role slugs only (else `rest_user_invalid_role`), without duplicates. */
 export function checkRoles(requested: readonly string[], roles: Roles): string[] {
   for (const role of requested) {
-    if (!Object.hasOwn(roles, role)) throw new ContentError('rest_user_invalid_role', `The role ${role} does not exist.`);
+    if (!Object.hasOwn(roles, role)) throw contentError('rest_user_invalid_role', `The role ${role} does not exist.`);
   }
   return [...new Set(requested)];
 }
@@ -69,7 +67,7 @@ export function checkName(value: string | undefined, field: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   if (trimmed.length > NAME_MAX) {
-    throw new ContentError('rest_invalid_param', `${field} may not be longer than ${NAME_MAX} characters.`);
+    throw new RestError('rest_invalid_param', `${field} may not be longer than ${NAME_MAX} characters.`);
   }
   return trimmed;
 }
@@ -78,7 +76,7 @@ export function checkName(value: string | undefined, field: string): string {
 export function checkLocale(locale: string | undefined): string {
   const value = (locale ?? '').trim();
   if (value !== '' && !/^[a-z]{2,3}(_[A-Z]{2})?(_[A-Za-z0-9]+)?$/.test(value)) {
-    throw new ContentError('rest_invalid_param', `Invalid locale "${value}".`);
+    throw new RestError('rest_invalid_param', `Invalid locale "${value}".`);
   }
   return value;
 }
@@ -89,7 +87,7 @@ export function checkUrl(url: string | undefined): string {
   if (value === '') return '';
   if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) value = `http://${value}`;
   if (!/^https?:\/\/[^\s]+$/i.test(value)) return '';
-  if (value.length > URL_MAX) throw new ContentError('user_url_too_long', 'User URL may not be longer than 100 characters.');
+  if (value.length > URL_MAX) throw contentError('user_url_too_long');
   return value;
 }
 
@@ -107,9 +105,9 @@ export function sanitizeSlug(value: string): string {
 /** A given slug, sanitized; `rest_user_invalid_slug` when nothing is left, `user_nicename_too_long` past 50. */
 export function checkSlug(slug: string): string {
   const value = sanitizeSlug(slug);
-  if (value === '') throw new ContentError('rest_user_invalid_slug', 'Invalid slug.');
+  if (value === '') throw contentError('rest_user_invalid_slug');
   if (value.length > SLUG_MAX) {
-    throw new ContentError('user_nicename_too_long', 'Nicename may not be longer than 50 characters.');
+    throw contentError('user_nicename_too_long');
   }
   return value;
 }

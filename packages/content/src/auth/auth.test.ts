@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import type { Database } from '@cms-json/database';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY, HOUR, manualClock, openContentDatabase, temporaryDirectory } from '../test/helpers.js';
+import { DAY, HOUR, manualClock, openContentDatabase, temporaryDirectory } from '../../test/helpers.js';
+import { type Auth, type AuthResult, type ContentTables, createAuth, type Session } from '../index.js';
 import { looksLikeEmail } from './auth.js';
-import { type Auth, type AuthResult, type ContentTables, createAuth, type Session } from './index.js';
 
 const secret = 'a site secret of some length';
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
@@ -24,7 +24,11 @@ afterEach(async () => {
   await database.close();
 });
 
-const errorOf = (result: AuthResult) => (result && 'error' in result ? result.error : undefined);
+// The error as its wire body shows it: code, message, status.
+const errorOf = (result: AuthResult) => {
+  const error = result && 'error' in result ? result.error : undefined;
+  return error && { code: error.code, message: error.message, status: error.status };
+};
 const userOf = (result: AuthResult) => (result && 'user' in result ? result.user : undefined);
 
 describe('createAuth', () => {

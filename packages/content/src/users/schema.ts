@@ -1,7 +1,12 @@
-import { type ResponseInit, type RestRequest, RestResponse } from '@cms-json/core';
+/**
+ * The user record's schema (specification §2.2, WordPress's `user` schema): the fields of
+ * each context, which drive the context filter, the published draft-04 schema and the
+ * write arguments.
+ *
+ * @module
+ */
 import { z } from 'zod';
-import { AVATAR_SIZES, avatarUrls } from './avatar.js';
-import type { User } from './user.js';
+import { AVATAR_SIZES } from './avatar.js';
 
 const ALL = ['embed', 'view', 'edit'];
 const EDIT = ['edit'];
@@ -60,61 +65,3 @@ export const UserSchema = z
  * const record: UserRecord = userRecord(user, 'https://example.com');
  */
 export type UserRecord = Omit<z.output<typeof UserSchema>, 'password'>;
-
-/**
- * The site's address, from the REST root of the request (`https://example.com`).
- *
- * @example
- * siteUrlOf(request); // 'http://site.test'
- */
-export function siteUrlOf(request: RestRequest): string {
-  const root = request.scope.restUrl('/');
-  const suffix = `/${request.scope.prefix}-json/`;
-  return root.endsWith(suffix) ? root.slice(0, -suffix.length) : root.replace(/\/$/, '');
-}
-
-/** `2030-01-01T00:00:00.000Z` → `2030-01-01T00:00:00+00:00`, PHP's `gmdate('c')`. */
-function isoWithOffset(iso: string): string {
-  return `${iso.slice(0, 19)}+00:00`;
-}
-
-/**
- * The full record of a user, every context included; the core's context filter trims it.
- *
- * @example
- * userRecord(user, 'https://example.com').link; // 'https://example.com/author/jane/'
- */
-export function userRecord(user: User, siteUrl: string): UserRecord {
-  return {
-    id: user.id,
-    username: user.login,
-    name: user.displayName,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    url: user.url,
-    description: user.description,
-    link: `${siteUrl}/author/${encodeURIComponent(user.slug)}/`,
-    locale: user.locale || 'en_US',
-    nickname: user.nickname,
-    slug: user.slug,
-    registered_date: isoWithOffset(user.registered),
-    roles: [...user.roles],
-    capabilities: Object.fromEntries([...user.capabilities].map((capability) => [capability, true])),
-    extra_capabilities: Object.fromEntries(user.roles.map((role) => [role, true])),
-    avatar_urls: avatarUrls(user.email),
-  };
-}
-
-/**
- * A response with a record shown whole (the `edit` context, as after a create, update or
- * delete) and its links, bypassing the route's context filter.
- *
- * @example
- * return editResponse(record, { self: url }, { status: 201, headers: { Location: url } });
- */
-export function editResponse(data: unknown, links: Readonly<Record<string, string>>, init: ResponseInit = {}): RestResponse {
-  const result = new RestResponse(data, { ...init, raw: true });
-  for (const [rel, href] of Object.entries(links)) result.addLink(rel, href);
-  return result;
-}

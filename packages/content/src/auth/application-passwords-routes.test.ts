@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, type ContentSite, contentSite } from '../test/site.js';
+import { basic, type ContentSite, contentSite } from '../../test/site.js';
 
 let site: ContentSite;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { defineRoute, READABLE } from '@cms-json/core';
 import type { TestResponse } from '@cms-json/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { basic, type ContentSite, contentSite } from '../test/site.js';
+import { basic, type ContentSite, contentSite } from '../../test/site.js';
 
 /** No response may carry a password or a hash. */
 function expectNoSecrets(res: TestResponse): void {
@@ -30,12 +30,13 @@ const deleted: [number, number | null][] = [];
 
 beforeAll(async () => {
   site = await contentSite({
-    publishedAuthors: async () => authors,
     onDeleteUser: async (id, reassign) => {
       deleted.push([id, reassign]);
     },
   });
   authors = [site.people.author.id];
+  // A type with authors says who has published: those users are public under /users.
+  site.server.objectTypes.get('post').provideAuthors(async () => authors);
 });
 afterAll(async () => {
   await site.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesOf, DEFAULT_ROLE, DEFAULT_ROLES } from './index.js';
+import { capabilitiesOf, DEFAULT_ROLE, DEFAULT_ROLES } from '../index.js';
 
 describe('DEFAULT_ROLES', () => {
   it("has WordPress's five roles", () => {

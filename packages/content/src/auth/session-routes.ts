@@ -11,8 +11,9 @@ import {
   response,
 } from '@cms-json/core';
 import { z } from 'zod';
+import { contentError } from '../errors.js';
 import type { Auth } from './auth.js';
-import type { AuthProofs } from './authenticator.js';
+import { authProof } from './authenticator.js';
 
 const NO_CACHE = { 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' };
 
@@ -42,7 +43,7 @@ function sameOrigin(headers: Readonly<Record<string, string | undefined>>, siteU
 
 function assertSameOrigin(request: RestRequest): void {
   if (!sameOrigin(request.headers, request.scope.restUrl('/'))) {
-    throw new RestError('rest_cross_origin', 'This endpoint only answers requests from the site itself.', { status: 403 });
+    throw contentError('rest_cross_origin');
   }
 }
 
@@ -60,9 +61,9 @@ const secureSite = (request: RestRequest) => request.scope.restUrl('/').startsWi
  * Login and nonce refuse other origins (403 `rest_cross_origin`).
  *
  * @example
- * server.register('cms-auth/v1', ...sessionRoutes(auth, proofs));
+ * server.register('cms-auth/v1', ...sessionRoutes(auth));
  */
-export function sessionRoutes(auth: Auth, proofs: AuthProofs): Route[] {
+export function sessionRoutes(auth: Auth): Route[] {
   const session = defineRoute({
     path: '/session',
     endpoints: (endpoint) => [
@@ -76,7 +77,7 @@ export function sessionRoutes(auth: Auth, proofs: AuthProofs): Route[] {
         handler: async ({ username, password }, request) => {
           assertSameOrigin(request);
           const result = await auth.login(username, password);
-          if ('error' in result) throw new RestError(result.error.code, result.error.message, { status: result.error.status });
+          if ('error' in result) throw result.error;
           const { user, session: started, nonce } = result;
           return response(
             { id: user.id, username: user.login, name: user.displayName, expires: started.expires, nonce },
@@ -88,11 +89,9 @@ export function sessionRoutes(auth: Auth, proofs: AuthProofs): Route[] {
         methods: DELETABLE,
         permission: requireLogin(),
         handler: async (_args, request) => {
-          const proof = proofs.get(request);
+          const proof = authProof.get(request);
           if (proof?.method !== 'cookie') {
-            throw new RestError('rest_no_session', 'Only a request authenticated by its session cookie can log out.', {
-              status: 400,
-            });
+            throw contentError('rest_no_session');
           }
           await auth.logout(proof.session.token);
           return response(

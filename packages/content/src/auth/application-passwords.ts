@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { RestError } from '@cms-json/core';
 import type { Kysely, Selectable } from 'kysely';
-import { ContentError } from './errors.js';
-import { APPLICATION_PASSWORDS_NAME_INDEX } from './migrations.js';
-import { type ApplicationPasswordsTable, type ContentTables, contentDb } from './tables.js';
+import { contentError } from '../errors.js';
+import { APPLICATION_PASSWORDS_NAME_INDEX } from '../migrations.js';
+import { type ApplicationPasswordsTable, type ContentTables, contentDb } from '../tables.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const LENGTH = 24;
@@ -57,7 +58,7 @@ export interface ApplicationPasswordStore {
    * Creates a password for the user. Without `password` one is generated (the normal case);
    * a given one (a deployment's preset) must have at least 24 letters and digits.
    *
-   * @throws ContentError `application_password_empty_name` (400) for an empty name,
+   * @throws RestError `application_password_empty_name` (400) for an empty name,
    *   `application_password_duplicate_name` (409) when the user has one of that name,
    *   `application_password_too_weak` (400) for a given password that is too short.
    */
@@ -149,7 +150,7 @@ function hash(password: string): string {
 function checkPreset(given: string): string {
   const password = given.replace(/[^A-Za-z0-9]/g, '');
   if (password.length < LENGTH) {
-    throw new ContentError(
+    throw contentError(
       'application_password_too_weak',
       `An application password must have at least ${LENGTH} letters and digits.`,
     );
@@ -175,10 +176,7 @@ export function createApplicationPasswords<DB extends ContentTables>(
   async function checkName(userId: number, given: string): Promise<string> {
     const name = given.trim();
     if (name === '') {
-      throw new ContentError(
-        'application_password_empty_name',
-        'An application name is required to create an application password.',
-      );
+      throw contentError('application_password_empty_name');
     }
     // A friendly early answer; the unique index decides when two requests race (see `write`).
     const taken = await ofUser(userId).select('uuid').where('name', '=', name).executeTakeFirst();
@@ -266,8 +264,8 @@ export function createApplicationPasswords<DB extends ContentTables>(
   };
 }
 
-function duplicateName(): ContentError {
-  return new ContentError('application_password_duplicate_name', 'Each application name should be unique.', 409);
+function duplicateName(): RestError {
+  return contentError('application_password_duplicate_name');
 }
 
 /**

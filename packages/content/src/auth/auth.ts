@@ -1,14 +1,14 @@
+import { RestError } from '@cms-json/core';
 import type { Kysely } from 'kysely';
+import type { ContentTables } from '../tables.js';
+import { EMAIL_MAX, LOGIN_MAX } from '../users/field-checks.js';
+import type { Roles } from '../users/roles.js';
+import { createUserStore, type UserStore } from '../users/store.js';
+import type { User } from '../users/user.js';
 import { type ApplicationPassword, type ApplicationPasswordStore, createApplicationPasswords } from './application-passwords.js';
 import { parseBasicAuthorization } from './basic-auth.js';
-import type { ErrorShape } from './errors.js';
 import { createNonces, type NonceAge, type NonceSession } from './nonces.js';
-import type { Roles } from './roles.js';
 import { createSessions, type Session, type SessionStore } from './sessions.js';
-import type { ContentTables } from './tables.js';
-import type { User } from './user.js';
-import { EMAIL_MAX, LOGIN_MAX } from './user-fields.js';
-import { createUserStore, type UserStore } from './users.js';
 
 /**
  * Request headers as Node and most adapters give them; names in any case.
@@ -57,7 +57,7 @@ export type AuthResult =
       /** Response headers to send: a fresh nonce in `X-<PREFIX>-Nonce`. */
       readonly headers: Readonly<Record<string, string>>;
     }
-  | { readonly error: ErrorShape }
+  | { readonly error: RestError }
   | null;
 
 /**
@@ -68,7 +68,7 @@ export type AuthResult =
  */
 export type LoginResult =
   | { readonly user: User; readonly session: Session; readonly nonce: string }
-  | { readonly error: ErrorShape };
+  | { readonly error: RestError };
 
 /**
  * Options of `Set-Cookie` values built by {@link Auth.sessionCookie}.
@@ -308,8 +308,8 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
   };
 }
 
-function failure(code: string, message: string, status = 401): { error: ErrorShape } {
-  return { error: { code, message, status } };
+function failure(code: string, message: string, status = 401): { error: RestError } {
+  return { error: new RestError(code, message, { status }) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBasicAuthorization } from './index.js';
+import { parseBasicAuthorization } from '../index.js';
 
 const basic = (text: string) => `Basic ${Buffer.from(text, 'utf8').toString('base64')}`;
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type ContentTables, contentDb } from './tables.js';
+import { type ContentTables, contentDb } from '../tables.js';
 
 /** WordPress's default login lifetime without "remember me": two days. */
 const DEFAULT_LIFETIME_MS = 2 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './index.js';
+import { hashPassword, verifyPassword } from '../index.js';
 
 describe('hashPassword / verifyPassword', () => {
   it('produces a self-describing salted hash that never equals the input', async () => {

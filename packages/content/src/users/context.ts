@@ -1,0 +1,71 @@
+/**
+ * What every users endpoint shares: the store, the `user` object type (its fields, links
+ * and hooks), the server's object types (who has published), and the user a request is
+ * about, looked up once per request.
+ *
+ * @module
+ */
+import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
+import { contentError } from '../errors.js';
+import { siteUrlOf, userRecord } from './record.js';
+import type { UserRecord } from './schema.js';
+import type { UserStore } from './store.js';
+import type { User } from './user.js';
+
+/** The object type of user records. */
+export const USER_TYPE = 'user';
+
+/**
+ * The users routes' shared state.
+ *
+ * @example
+ * const context: UsersContext = { users, base: '/cms/v2/users', type: server.objectTypes.get('user'), objectTypes: server.objectTypes };
+ */
+export interface UsersContext {
+  readonly users: UserStore;
+  /** The collection's path under the REST root: `/cms/v2/users`. */
+  readonly base: string;
+  /** The `user` object type. */
+  readonly type: ObjectType;
+  /** The server's object types: the types with authors say who has published. */
+  readonly objectTypes: ObjectTypeRegistry;
+  /** Runs before a user is deleted, to hand their content to `reassign` (or delete it when `null`). */
+  readonly onDeleteUser?: ((userId: number, reassign: number | null) => Promise<void>) | undefined;
+}
+
+const loaded = requestLocal<Map<number, Promise<User | undefined>>>('users.loaded');
+
+/**
+ * The user with this id, looked up once per request (permission checks run again for `Allow`).
+ *
+ * @example
+ * const user = await lookupUser(context, request, 3);
+ */
+export function lookupUser(context: UsersContext, request: RestRequest, id: number): Promise<User | undefined> {
+  const cache = loaded.ensure(request, () => new Map());
+  let found = cache.get(id);
+  if (found === undefined) cache.set(id, (found = id > 0 ? context.users.findById(id) : Promise.resolve(undefined)));
+  return found;
+}
+
+/**
+ * The user with this id, or the original's 404 `rest_user_invalid_id`.
+ *
+ * @example
+ * const user = await existingUser(context, request, id);
+ */
+export async function existingUser(context: UsersContext, request: RestRequest, id: number): Promise<User> {
+  const user = await lookupUser(context, request, id);
+  if (user === undefined) throw contentError('rest_user_invalid_id');
+  return user;
+}
+
+/**
+ * The full record of a user for a request (every context; the core trims it).
+ *
+ * @example
+ * return recordOf(user, request);
+ */
+export function recordOf(user: User, request: RestRequest): UserRecord {
+  return userRecord(user, siteUrlOf(request));
+}

@@ -1,0 +1,55 @@
+/**
+ * The user record as the routes build it: every field of every context, from a stored user;
+ * the core's context filter trims it to the request's context.
+ *
+ * @module
+ */
+import type { RestRequest } from '@cms-json/core';
+import { avatarUrls } from './avatar.js';
+import type { UserRecord } from './schema.js';
+import type { User } from './user.js';
+
+/**
+ * The site's address, from the REST root of the request (`https://example.com`).
+ *
+ * @example
+ * siteUrlOf(request); // 'http://site.test'
+ */
+export function siteUrlOf(request: RestRequest): string {
+  const root = request.scope.restUrl('/');
+  const suffix = `/${request.scope.prefix}-json/`;
+  return root.endsWith(suffix) ? root.slice(0, -suffix.length) : root.replace(/\/$/, '');
+}
+
+/** `2030-01-01T00:00:00.000Z` → `2030-01-01T00:00:00+00:00`, PHP's `gmdate('c')`. */
+function isoWithOffset(iso: string): string {
+  return `${iso.slice(0, 19)}+00:00`;
+}
+
+/**
+ * The full record of a user, every context included; the core's context filter trims it.
+ *
+ * @example
+ * userRecord(user, 'https://example.com').link; // 'https://example.com/author/jane/'
+ */
+export function userRecord(user: User, siteUrl: string): UserRecord {
+  return {
+    id: user.id,
+    username: user.login,
+    name: user.displayName,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    url: user.url,
+    description: user.description,
+    link: `${siteUrl}/author/${encodeURIComponent(user.slug)}/`,
+    locale: user.locale || 'en_US',
+    nickname: user.nickname,
+    slug: user.slug,
+    registered_date: isoWithOffset(user.registered),
+    roles: [...user.roles],
+    capabilities: Object.fromEntries([...user.capabilities].map((capability) => [capability, true])),
+    extra_capabilities: Object.fromEntries(user.roles.map((role) => [role, true])),
+    avatar_urls: avatarUrls(user.email),
+  };
+}

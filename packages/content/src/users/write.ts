@@ -1,0 +1,100 @@
+/**
+ * Writes to users: create, update and delete, in the original's order: the `preInsert`
+ * hooks see the changes, the store writes them, the `insert` hooks run, then the registered
+ * fields are written and the `afterInsert` hooks run. A create or an update answers the
+ * record in the `edit` context; a delete answers `{ deleted, previous }`.
+ *
+ * @module
+ */
+import { type RestRequest, type RestResponse, response } from '@cms-json/core';
+import { contentError } from '../errors.js';
+import type { CreateUserArgs, DeleteUserArgs, UpdateUserArgs } from './args.js';
+import { existingUser, recordOf, type UsersContext } from './context.js';
+import { checkRoleUpdate } from './permissions.js';
+import type { NewUser, UserChanges } from './store.js';
+import type { User } from './user.js';
+
+/** The REST fields a create and an update share, under the store's names. */
+function profileOf(args: UpdateUserArgs): UserChanges {
+  return {
+    email: args.email,
+    displayName: args.name,
+    firstName: args.first_name,
+    lastName: args.last_name,
+    nickname: args.nickname,
+    slug: args.slug,
+    url: args.url,
+    description: args.description,
+    locale: args.locale,
+    password: args.password,
+  };
+}
+
+/** After the store wrote the user: the `insert` hooks, the registered fields, the `afterInsert` hooks. */
+async function afterWrite(
+  context: UsersContext,
+  user: User,
+  args: Readonly<Record<string, unknown>>,
+  event: { request: RestRequest; creating: boolean },
+) {
+  const record = recordOf(user, event.request);
+  await context.type.emit('insert', record, event);
+  await context.type.updateFields(record, args, event.request);
+  await context.type.emit('afterInsert', record, event);
+  return record;
+}
+
+/** `POST /users`. */
+export async function createUser(context: UsersContext, args: CreateUserArgs, request: RestRequest): Promise<RestResponse> {
+  if (request.hasParam('id')) throw contentError('rest_user_exists');
+  if (args.roles !== undefined && args.roles.length > 0) checkRoleUpdate(context, request, undefined, args.roles);
+  const event = { request, creating: true };
+  const input = await context.type.filter(
+    'preInsert',
+    { ...profileOf(args), login: args.username, email: args.email, password: args.password, roles: args.roles },
+    event,
+  );
+  const user = await context.users.create(input as unknown as NewUser);
+  const record = await afterWrite(context, user, args, event);
+  const location = request.scope.restUrl(`${context.base}/${user.id}`);
+  return response(record, { status: 201, context: 'edit', headers: { Location: location } });
+}
+
+/** `POST`/`PUT`/`PATCH /users/<id>` and `/users/me`. */
+export async function updateUser(
+  context: UsersContext,
+  id: number,
+  args: UpdateUserArgs,
+  request: RestRequest,
+): Promise<RestResponse> {
+  const user = await existingUser(context, request, id);
+  if (args.username !== undefined && args.username !== '' && args.username !== user.login) {
+    throw contentError('rest_user_invalid_argument');
+  }
+  const roles = args.roles !== undefined && args.roles.length > 0 ? args.roles : undefined;
+  if (roles !== undefined) checkRoleUpdate(context, request, id, roles);
+  const event = { request, creating: false };
+  const changes = await context.type.filter('preInsert', { ...profileOf(args), roles }, event);
+  const updated = await context.users.update(id, changes as unknown as UserChanges);
+  return response(await afterWrite(context, updated, args, event), { context: 'edit' });
+}
+
+/** `DELETE /users/<id>` and `/users/me`: needs `force=true`; content goes to `reassign`. */
+export async function deleteUser(
+  context: UsersContext,
+  id: number,
+  args: DeleteUserArgs,
+  request: RestRequest,
+): Promise<RestResponse> {
+  const user = await existingUser(context, request, id);
+  if (!args.force) throw contentError('rest_trash_not_supported');
+  const reassign = args.reassign;
+  if (reassign !== null && (reassign === id || (await context.users.findById(reassign)) === undefined)) {
+    throw contentError('rest_user_invalid_reassign');
+  }
+  const previous = recordOf(user, request);
+  await context.onDeleteUser?.(id, reassign);
+  if (!(await context.users.delete(id))) throw contentError('rest_cannot_delete');
+  await context.type.emit('delete', previous, { request });
+  return response({ deleted: true, previous }, { raw: true });
+}
