@@ -17,8 +17,8 @@ import {
   pageWindow,
   READABLE,
   RestError,
-  type RestRequest,
   type Route,
+  requestLocal,
   requireCapability,
   response,
   updateArgs,
@@ -60,6 +60,9 @@ function prepareWrite(
   return { title, slug: slugOf(title), link };
 }
 
+/** The link an id check found, kept on the request for its handler. */
+const found = requestLocal<OutgoingLinkRecord>('tel.found-link');
+
 /** The routes of the plugin, over a store. */
 export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
   const links: LinkTemplate[] = [
@@ -67,8 +70,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
     { rel: 'collection', href: `/tel/v1/${REST_BASE}` },
   ];
   // An unknown id fails argument validation, before the permission check: 400 rest_invalid_param.
-  // The link found is kept for the request, so reading it is one query, not two.
-  const found = new WeakMap<RestRequest, OutgoingLinkRecord>();
+  // The link found is kept on the request, so reading it is one query, not two.
   const existingId = withRequestCheck(
     z.number().int().min(1).meta({ description: 'Unique identifier for the object.' }),
     async (id, request) => {

@@ -7,7 +7,7 @@ import {
   createRestServer,
   defineRoute,
   READABLE,
-  type RestRequest,
+  requestLocal,
   requireCapability,
   response,
   withRequestCheck,
@@ -280,7 +280,7 @@ describe('async refinements', () => {
 describe('withRequestCheck', () => {
   function checkedServer() {
     const seen: { id: number; path: string }[] = [];
-    const found = new WeakMap<RestRequest, string>();
+    const found = requestLocal<string>('demo.found');
     const s = createRestServer();
     s.register(
       'demo/v1',

@@ -48,7 +48,7 @@ const requestChecks = new WeakMap<z.ZodType, RequestCheck<unknown>>();
  *
  * @example
  * ```ts
- * const found = new WeakMap<RestRequest, Link>();
+ * const found = requestLocal<Link>('links.found');
  * const id = withRequestCheck(z.number().int().min(1), async (id, request) => {
  *   const link = await store.get(id);
  *   if (link !== undefined) found.set(request, link);
