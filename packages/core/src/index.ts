@@ -22,6 +22,7 @@ export {
 export type { HttpHeaders, HttpRequest, HttpResponse } from './http.js';
 export type { Curie } from './links/curies.js';
 export type { LinkContext, LinkObject, Links, LinkTemplate } from './links/link.js';
+export { apiRoutePath, isUnderRestRoot, normalizeBasePath, stripBasePath } from './mount.js';
 export type {
   ActionName,
   AnyRecord,

@@ -12,12 +12,13 @@ import type { HttpRequest, HttpResponse } from './http.js';
 import { decodePath, normalizeHeaders, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
 import { CurieRegistry } from './links/curies.js';
 import type { LinkContext } from './links/link.js';
+import { apiRoutePath, isUnderRestRoot, takesRestRoute } from './mount.js';
 import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from './namespace.js';
 import { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
 import { type Authenticator, type PipelineOptions, runPipeline } from './pipeline/pipeline.js';
-import { type QueryMap, stringifyQuery } from './query-string.js';
+import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
 import { RestRequest, type RestRequestInit } from './request.js';
 import type { RestResponse } from './response.js';
 import type { Route } from './route.js';
@@ -289,6 +290,26 @@ export class RestServer {
   }
 
   /**
+   * Whether a URL (a path with its query, relative to where the server is mounted) is the
+   * API's: under the REST root, or the `/?rest_route=` form. Adapters ask it before reading
+   * a request body: site pages never receive one, so a host can still read it.
+   *
+   * @example
+   * ```ts
+   * server.serves('/cms-json/tel/v1/outgoing-links'); // true
+   * server.serves('/?rest_route=/tel/v1');            // true
+   * server.serves('/out/docs');                       // false
+   * ```
+   */
+  serves(url: string): boolean {
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    if (isUnderRestRoot(pathname, this.names.restRoot)) return true;
+    if (q === -1 || !takesRestRoute(pathname)) return false;
+    return apiRoutePath(pathname, parseQueryString(url.slice(q + 1)), this.names.restRoot) !== undefined;
+  }
+
+  /**
    * The front door for adapters: an HTTP request in, an HTTP response out, or `null` when
    * the path is neither under the REST root nor a registered page (the adapter passes it on).
    */
@@ -306,13 +327,11 @@ export class RestServer {
   #handle(http: HttpRequest): Promise<HttpResponse | null> {
     const siteUrl = this.options.siteUrl ?? http.baseUrl ?? 'http://localhost';
     const { pathname, query } = splitUrl(http.url);
-    const root = this.names.restRoot;
-    let routePath: string | undefined;
-    if (pathname === root || pathname.startsWith(`${root}/`)) routePath = decodePath(pathname.slice(root.length));
-    else if ((pathname === '/' || pathname === '/index.php') && typeof query.rest_route === 'string') {
+    let routePath = apiRoutePath(pathname, query, this.names.restRoot);
+    if (routePath !== undefined) {
+      if (isUnderRestRoot(pathname, this.names.restRoot)) routePath = decodePath(routePath);
       // `?rest_route=/tel/v1/…`: the route is taken out of the query, as in the original.
-      routePath = query.rest_route;
-      delete query.rest_route;
+      else delete query.rest_route;
     }
     if (routePath === undefined) return this.#handlePage(http.method.toUpperCase(), decodePath(pathname), query, http, siteUrl);
     const request = requestFromHttp(http, routePath, query);

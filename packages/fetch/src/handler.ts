@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { type HttpResponse, RestError, type RestServer } from '@cms-json/core';
-import { mayNeedBody, readBody } from './read-body.js';
+import { type HttpResponse, normalizeBasePath, RestError, type RestServer } from '@cms-json/core';
+import { readBody } from './read-body.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -49,11 +49,6 @@ export function toResponse(answer: HttpResponse): Response {
   return new Response(answer.body, { status: answer.status, headers });
 }
 
-function normalizeBasePath(basePath: string | undefined): string {
-  const trimmed = (basePath ?? '').replace(/\/+$/, '');
-  return trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
 /**
  * Creates the handler. A body over the server's `maxBodyBytes` is answered with 413
  * `rest_body_too_large`; a body stream that fails with 400 `rest_body_unreadable`.
@@ -69,7 +64,6 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
   const basePath = normalizeBasePath(options.basePath);
   const fallback = options.fallback ?? notFound;
   const onError = options.onError ?? reportError;
-  const restRoot = server.names.restRoot;
   return async (request) => {
     try {
       const url = new URL(request.url);
@@ -79,7 +73,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
         path = path.length === basePath.length ? '/' : path.slice(basePath.length);
       }
       let body: Uint8Array | undefined;
-      if (request.body !== null && mayNeedBody(path, url.searchParams, restRoot)) {
+      if (request.body !== null && server.serves(path + url.search)) {
         const read = await readBody(request, server.options.maxBodyBytes);
         if (read === 'too-large') return jsonError(new RestError('rest_body_too_large'));
         if (read === 'unreadable') return jsonError(new RestError('rest_body_unreadable'));

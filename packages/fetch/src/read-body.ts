@@ -43,13 +43,3 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
   }
   return body;
 }
-
-/**
- * Whether the core may read a body for this path and query: under the REST root, or the
- * `/?rest_route=` form. Other paths (site pages) never receive one, so the body is left for
- * the fallback.
- */
-export function mayNeedBody(path: string, query: URLSearchParams, restRoot: string): boolean {
-  if (path === restRoot || path.startsWith(`${restRoot}/`)) return true;
-  return (path === '/' || path === '/index.php') && query.has('rest_route');
-}

@@ -15,6 +15,8 @@
  *
  * @module
  */
+
+export { normalizeBasePath, stripBasePath } from '@cms-json/core';
 export {
   createHandler,
   createRequestListener,
@@ -24,13 +26,11 @@ export {
   type NodeHandlerOptions,
   type RequestListenerOptions,
 } from './listener.js';
-export { type BodyFailure, declaresBody, mayNeedBody, readBody } from './read-body.js';
+export { type BodyFailure, declaresBody, readBody } from './read-body.js';
 export { type Served, type ServeOptions, serve } from './serve.js';
 export {
   type NodeRequest,
-  normalizeBasePath,
   requestBaseUrl,
-  stripBasePath,
   type ToHttpRequestOptions,
   toBaseUrl,
   toHttpRequest,

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { RestServer } from '@cms-json/core';
-import { declaresBody, mayNeedBody, readBody } from './read-body.js';
-import { type NodeRequest, normalizeBasePath, requestBaseUrl, stripBasePath, toHttpRequest } from './to-http-request.js';
+import { normalizeBasePath, type RestServer, stripBasePath } from '@cms-json/core';
+import { declaresBody, readBody } from './read-body.js';
+import { type NodeRequest, requestBaseUrl, toHttpRequest } from './to-http-request.js';
 import { type NodeResponse, writeBodyTooLarge, writeInternalError, writeResponse } from './write-response.js';
 
 /** One request as {@link handleNodeRequest} takes it. */
@@ -41,7 +41,7 @@ export interface NodeExchange {
 export function handleNodeRequest(server: RestServer, exchange: NodeExchange): Promise<boolean> {
   const { req, res, url } = exchange;
   try {
-    if (exchange.consumedBody === undefined && declaresBody(req) && mayNeedBody(url, server.names.restRoot)) {
+    if (exchange.consumedBody === undefined && declaresBody(req) && server.serves(url)) {
       return readBody(req, server.options.maxBodyBytes).then((read) => {
         if (read === 'aborted') return true;
         if (read === 'too-large') {

@@ -22,22 +22,6 @@ export function declaresBody(req: NodeRequest): boolean {
 }
 
 /**
- * Whether the core may read a body for this URL: a path under the REST root, or the
- * `/?rest_route=` form. Site pages never receive a body, so for any other path the body is
- * left unread and a host can still read it when the core does not answer.
- */
-export function mayNeedBody(url: string, restRoot: string): boolean {
-  if (url.startsWith(restRoot)) {
-    const next = url.charCodeAt(restRoot.length);
-    return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */;
-  }
-  const q = url.indexOf('?');
-  if (q === -1) return false;
-  const path = url.slice(0, q);
-  return (path === '/' || path === '/index.php') && new URLSearchParams(url.slice(q + 1)).has('rest_route');
-}
-
-/**
  * Reads the body as a stream. Stops at `maxBytes` (`'too-large'`, checked against
  * `Content-Length` before anything is read), and settles with `'aborted'` when the client
  * goes away or the socket fails. The promise never rejects.

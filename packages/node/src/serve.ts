@@ -6,9 +6,8 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RestServer } from '@cms-json/core';
+import { normalizeBasePath, type RestServer } from '@cms-json/core';
 import { createRequestListener, type RequestListenerOptions } from './listener.js';
-import { normalizeBasePath } from './to-http-request.js';
 
 /** Options of {@link serve}. */
 export interface ServeOptions extends RequestListenerOptions {

@@ -15,34 +15,6 @@ export type NodeRequest = IncomingMessage | Http2ServerRequest;
 const SAFE_HOST = /^[\w.:[\]-]+$/;
 
 /**
- * Normalises a mount path: a leading `/`, no trailing `/`; `''` and `'/'` mean the root.
- *
- * @example
- * ```ts
- * normalizeBasePath('api/'); // '/api'
- * ```
- */
-export function normalizeBasePath(basePath: string | undefined): string {
-  if (basePath === undefined) return '';
-  const trimmed = basePath.replace(/\/+$/, '');
-  return trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
-/**
- * The URL relative to the mount point, or `undefined` when `url` is not under `basePath`.
- * `/api?x` under `/api` is `/?x`; `/apix` is not under `/api`.
- */
-export function stripBasePath(url: string, basePath: string): string | undefined {
-  if (basePath === '') return url;
-  if (!url.startsWith(basePath)) return undefined;
-  const next = url.charCodeAt(basePath.length);
-  if (Number.isNaN(next)) return '/';
-  if (next === 47 /* / */) return url.slice(basePath.length);
-  if (next === 63 /* ? */) return `/${url.slice(basePath.length)}`;
-  return undefined;
-}
-
-/**
  * The absolute URL of the mount point, for links. A `Host` with characters a host name
  * cannot have is replaced by `localhost`, so it cannot inject anything into `Link` headers.
  * Set the server's `siteUrl` option to make links independent of the request.

@@ -4,16 +4,7 @@ import { Socket } from 'node:net';
 import { createConformanceServer, FALLBACK_STATUS, hostFallback, listen, rawSend } from '@cms-json/adapter-conformance';
 import { createRestServer, defineRoute, READABLE, response } from '@cms-json/core';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createHandler,
-  createRequestListener,
-  declaresBody,
-  mayNeedBody,
-  normalizeBasePath,
-  serve,
-  stripBasePath,
-  toBaseUrl,
-} from '../src/index.js';
+import { createHandler, createRequestListener, declaresBody, serve, toBaseUrl } from '../src/index.js';
 
 function fakeRequest(method: string, url: string, headers: Record<string, string> = {}): IncomingMessage {
   const req = new IncomingMessage(new Socket());
@@ -24,28 +15,6 @@ function fakeRequest(method: string, url: string, headers: Record<string, string
 }
 
 describe('translators', () => {
-  it('normalises and strips base paths', () => {
-    expect(normalizeBasePath(undefined)).toBe('');
-    expect(normalizeBasePath('/')).toBe('');
-    expect(normalizeBasePath('api/')).toBe('/api');
-    expect(stripBasePath('/api/cms-json?x=1', '/api')).toBe('/cms-json?x=1');
-    expect(stripBasePath('/api?x=1', '/api')).toBe('/?x=1');
-    expect(stripBasePath('/api', '/api')).toBe('/');
-    expect(stripBasePath('/apix/cms-json', '/api')).toBeUndefined();
-    expect(stripBasePath('/cms-json', '')).toBe('/cms-json');
-  });
-
-  it('reads a body only for URLs the core serves from the REST root', () => {
-    expect(mayNeedBody('/cms-json', '/cms-json')).toBe(true);
-    expect(mayNeedBody('/cms-json/demo/v1?x', '/cms-json')).toBe(true);
-    expect(mayNeedBody('/cms-json?x', '/cms-json')).toBe(true);
-    expect(mayNeedBody('/cms-jsonx', '/cms-json')).toBe(false);
-    expect(mayNeedBody('/?rest_route=/demo/v1/notes', '/cms-json')).toBe(true);
-    expect(mayNeedBody('/index.php?a=1&rest_route=', '/cms-json')).toBe(true);
-    expect(mayNeedBody('/?page=2', '/cms-json')).toBe(false);
-    expect(mayNeedBody('/out/x', '/cms-json')).toBe(false);
-  });
-
   it('sees a body only when Content-Length or Transfer-Encoding announce one', () => {
     expect(declaresBody(fakeRequest('GET', '/'))).toBe(false);
     expect(declaresBody(fakeRequest('POST', '/', { 'content-length': '0' }))).toBe(false);
