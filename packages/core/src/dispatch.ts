@@ -9,16 +9,14 @@
  * @module
  */
 import { denied, isRestError, RestError, toRestError } from './errors.js';
-import { type Links, linkResolver } from './links/link.js';
-import { linksWriter } from './links/link-json.js';
+import type { Links } from './links/link.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 import type { ObjectTypeHooks } from './object-types/hooks.js';
 import { isRecord, withMember } from './record.js';
 import type { RestRequest } from './request.js';
 import { RestResponse } from './response.js';
 import { parseArgs } from './schema/args.js';
-import { filterByContext, needsContextFilter } from './schema/context-filter.js';
-import type { JsonSchema } from './schema/validate.js';
+import type { ContextFilter } from './schema/context-filter.js';
 import type { ServerContext } from './server-context.js';
 
 /** Options of {@link dispatch}. */
@@ -198,14 +196,11 @@ function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions:
   result.setHeader('Allow', allowedMethods(route, outcomes as Outcome[]));
 }
 
-/** The `Allow` values of each route, by the set of endpoints allowed (a bit each): a few strings, made once. */
-const allowValues = new WeakMap<CompiledRoute, Map<number, string>>();
-
 function allowedMethods(route: CompiledRoute, outcomes: readonly Outcome[]): string {
   let passed = 0;
   for (let i = 0; i < outcomes.length; i++) if (outcomes[i] === true) passed |= 1 << i;
-  let values = allowValues.get(route);
-  const known = values?.get(passed);
+  const values = route.allowValues;
+  const known = values.get(passed);
   if (known !== undefined) return known;
   const allowed = new Set<string>();
   route.endpoints.forEach((endpoint, index) => {
@@ -214,7 +209,6 @@ function allowedMethods(route: CompiledRoute, outcomes: readonly Outcome[]): str
   const value = [...allowed].join(', ');
   // A bit per endpoint fits routes of up to 31 endpoints; beyond that, nothing is kept.
   if (outcomes.length > 31) return value;
-  if (values === undefined) allowValues.set(route, (values = new Map()));
   values.set(passed, value);
   return value;
 }
@@ -229,11 +223,11 @@ function prepare(
   const result = value instanceof RestResponse ? value : new RestResponse(value ?? null);
   if (result.raw || result.status >= 400) return result;
   const requested = result.context ?? (typeof args.context === 'string' ? args.context : 'view');
-  const schema = route.jsonSchema;
+  const contextFilter = route.contextFilter;
   const preparation: Preparation = {
     context: options.context,
     request: options.request,
-    filter: schema !== undefined && needsContextFilter(schema, requested) ? schema : undefined,
+    filter: contextFilter?.needed(requested) === true ? contextFilter : undefined,
     requested,
     hooks: route.objectType?.hooks('prepare') ?? NO_HOOKS,
   };
@@ -266,9 +260,9 @@ function prepareData(
     if (text === undefined) result.data = prepareList(data, route, preparation);
     else result.setJson(text, () => prepareList(data, route, preparation));
   } else if (isRecord(data)) {
-    const prepared = filter !== undefined ? (filterByContext(data, filter, requested) as Record<string, unknown>) : data;
+    const prepared = filter !== undefined ? (filter.apply(data, requested) as Record<string, unknown>) : data;
     if (route.links.length > 0) {
-      const links = linkResolver(route.links, context.linkContext)(data);
+      const links = route.linking.resolver(context.linkContext)(data);
       for (const [rel, list] of Object.entries(links)) (result.links[rel] ??= []).unshift(...list);
     }
     if (hooks.length > 0) {
@@ -316,7 +310,7 @@ async function runHooks(
 interface Preparation {
   readonly context: ServerContext;
   readonly request: RestRequest;
-  readonly filter: JsonSchema | undefined;
+  readonly filter: ContextFilter | undefined;
   readonly requested: string;
   readonly hooks: readonly ObjectTypeHooks['prepare'][];
 }
@@ -327,11 +321,11 @@ const NO_HOOKS: readonly ObjectTypeHooks['prepare'][] = Object.freeze([]);
 function prepareList(items: readonly unknown[], route: CompiledRoute, preparation: Preparation): unknown[] {
   const { context, filter, requested } = preparation;
   const withLinks = route.links.length > 0;
-  const resolve = linkResolver(route.links, context.linkContext);
+  const resolve = route.linking.resolver(context.linkContext);
   // Registered relation names (`self`, `collection`) have nothing to compact: no CURIE pass.
   const compact = route.links.some((template) => template.rel.includes('://'));
   return items.map((item) => {
-    const prepared = filter === undefined ? item : filterByContext(item, filter, requested);
+    const prepared = filter === undefined ? item : filter.apply(item, requested);
     if (!withLinks || !isRecord(prepared)) return prepared;
     const resolved = resolve(item as Record<string, unknown>);
     const links = compact ? context.curies.apply(resolved) : resolved;
@@ -352,11 +346,11 @@ async function prepareListWithHooks(
   preparation: Preparation,
 ): Promise<unknown[]> {
   const { context, filter, requested } = preparation;
-  const resolve = linkResolver(route.links, context.linkContext);
+  const resolve = route.linking.resolver(context.linkContext);
   return Promise.all(
     items.map(async (item) => {
       if (!isRecord(item)) return item;
-      const prepared = filter === undefined ? { ...item } : (filterByContext(item, filter, requested) as Record<string, unknown>);
+      const prepared = filter === undefined ? { ...item } : (filter.apply(item, requested) as Record<string, unknown>);
       const links = resolve(item);
       const record = await runHooks(prepared, item, links, preparation);
       const compacted = context.curies.apply(links);
@@ -371,9 +365,9 @@ const NO_LINKS = () => '';
 /** The JSON text of the prepared list, written without preparing it; `undefined` when it cannot be. */
 function writeList(items: readonly unknown[], route: CompiledRoute, preparation: Preparation): string | undefined {
   const { context, filter, requested } = preparation;
-  const links = route.links.length === 0 ? NO_LINKS : linksWriter(route.links, context.linkContext);
+  const links = route.links.length === 0 ? NO_LINKS : route.linking.writer(context.linkContext, context.curies);
   if (links === undefined) return undefined;
   if (filter === undefined) return route.listWriter.write(items, { links });
-  const records = items.map((item) => filterByContext(item, filter, requested));
+  const records = items.map((item) => filter.apply(item, requested));
   return route.listWriter.write(records, { links, sources: items });
 }

@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import { assertLinkTemplates, type LinkTemplate } from './links/link.js';
+import { RouteLinks } from './links/route-links.js';
 import type { ObjectType } from './object-types/object-type.js';
 import type { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
@@ -16,6 +17,7 @@ import type { RestRequest } from './request.js';
 import { type AnyEndpoint, type HttpMethod, normalizeMethods, type Permission, type Route } from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
 import { type ArgsShape, argDefaults, type CompiledArg, compileArgs } from './schema/args.js';
+import { ContextFilter } from './schema/context-filter.js';
 import { argJsonSchema, itemJsonSchema } from './schema/to-json-schema.js';
 import type { JsonSchema } from './schema/validate.js';
 
@@ -39,6 +41,12 @@ export interface CompiledRoute {
   readonly jsonSchema: JsonSchema | undefined;
   /** The route's links, then those its object type adds. */
   readonly links: readonly LinkTemplate[];
+  /** The links made ready per site URL. */
+  readonly linking: RouteLinks;
+  /** The `Allow` values made so far, by the set of endpoints allowed (a bit each). */
+  readonly allowValues: Map<number, string>;
+  /** The context filter of the item schema, when it has one. */
+  readonly contextFilter: ContextFilter | undefined;
   readonly endpoints: readonly CompiledEndpoint[];
   readonly methods: readonly HttpMethod[];
   /** The `Allow` header when every endpoint is public (no check to run), else `undefined`. */
@@ -151,12 +159,13 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
     namespace,
     key: pattern.key,
     pattern,
-    jsonSchema: schemaWithFields(route, type),
-    links,
+    ...withSchema(schemaWithFields(route, type)),
+    ...withLinks(links),
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
     publicAllow: allowOf(endpoints),
     listWriter: new RecordListWriter(),
+    allowValues: new Map(),
     objectType: type,
     fields: type === undefined ? [] : [...type.fields].filter(([, field]) => field.get !== undefined),
   };
@@ -173,15 +182,26 @@ export function mergeRoutes(first: CompiledRoute, second: CompiledRoute): Compil
   const fields = [...first.fields, ...second.fields.filter(([name]) => !first.fields.some(([known]) => known === name))];
   return {
     ...first,
-    jsonSchema: mergeSchemas(first.jsonSchema, second.jsonSchema),
-    links,
+    ...withSchema(mergeSchemas(first.jsonSchema, second.jsonSchema)),
+    ...withLinks(links),
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
     publicAllow: allowOf(endpoints),
     listWriter: new RecordListWriter(),
+    allowValues: new Map(),
     objectType: first.objectType ?? second.objectType,
     fields,
   };
+}
+
+/** The item schema and its context filter. */
+function withSchema(jsonSchema: JsonSchema | undefined) {
+  return { jsonSchema, contextFilter: jsonSchema === undefined ? undefined : new ContextFilter(jsonSchema) };
+}
+
+/** The links and their per-site-URL state. */
+function withLinks(links: readonly LinkTemplate[]) {
+  return { links, linking: new RouteLinks(links) };
 }
 
 function mergeSchemas(first: JsonSchema | undefined, second: JsonSchema | undefined): JsonSchema | undefined {

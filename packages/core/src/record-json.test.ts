@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createRestServer, defineRoute, type LinkTemplate, READABLE, response } from './index.js';
+import { RecordListWriter } from './record-json.js';
 import { testClient } from './testing.js';
 
 const SITE = 'https://example.com';
@@ -165,6 +166,33 @@ describe('lists written straight to JSON', () => {
     const res = await expectSameAsPrepared(listServer(() => [{ id: 1 }], { links }));
     expect(res.body[0]._links.curies).toBeDefined();
     expect(res.body[0]._links.related).toHaveLength(2);
+  });
+
+  it("writes compact relations and each record's own curies itself, byte for byte as before", async () => {
+    const write = vi.spyOn(RecordListWriter.prototype, 'write');
+    const links: LinkTemplate[] = [
+      { rel: 'self', href: '/demo/v1/things/:id' },
+      { rel: 'https://api.cms-json.org/term', href: '/demo/v1/terms/:id', embeddable: true, attributes: { taxonomy: 'tag' } },
+      { rel: 'https://stars.test/rating', href: '/stars/v1/:id', when: (record) => record.id !== 2 },
+      { rel: 'https://nobody.test/unmatched', href: '/x/:id' },
+    ];
+    const setup = listServer(() => [{ id: 1 }, { id: 2 }], { links });
+    setup.server.curies.add({ name: 'stars', href: 'https://stars.test/{rel}' });
+    const res = await expectSameAsPrepared(setup);
+    expect(Object.keys(res.body[0]._links)).toEqual([
+      'self',
+      'cms:term',
+      'stars:rating',
+      'https://nobody.test/unmatched',
+      'curies',
+    ]);
+    expect(res.body[0]._links.curies.map((c: { name: string }) => c.name)).toEqual(['cms', 'stars']);
+    expect(res.body[1]._links.curies.map((c: { name: string }) => c.name)).toEqual(['cms']);
+    // The writer wrote the list: no fallback to the prepared records.
+    expect(write.mock.results.some((result) => typeof result.value === 'string' && result.value.includes('"cms:term"'))).toBe(
+      true,
+    );
+    write.mockRestore();
   });
 
   it('filters each record by context before writing it', async () => {

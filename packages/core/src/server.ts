@@ -63,7 +63,9 @@ export class RestServer {
   /** The names that follow the prefix. */
   readonly names: PrefixNames;
   /** The CURIE prefixes used to compact relations; plugins add theirs with `server.curies.add(…)`. */
-  readonly curies = new CurieRegistry();
+  readonly curies = new CurieRegistry(() => {
+    this.#built = false;
+  });
   /** The options, with defaults filled in. */
   readonly options: Readonly<Required<Omit<RestServerOptions, 'siteUrl' | 'site' | 'onError'>>> & RestServerOptions;
   /**

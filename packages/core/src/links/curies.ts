@@ -25,6 +25,12 @@ export class CurieRegistry {
   readonly #curies: Curie[] = [];
   readonly #compact = new Map<string, string>();
   readonly #curieLists = new Map<string, CurieLink[]>();
+  readonly #changed: () => void;
+
+  /** @param changed Called when a prefix is added (the server then builds its routes' link writers again). */
+  constructor(changed: () => void = () => undefined) {
+    this.#changed = changed;
+  }
 
   /**
    * Registers a prefix; `href` must contain `{rel}`. A later prefix of the same name replaces it.
@@ -42,6 +48,7 @@ export class CurieRegistry {
     else this.#curies[at] = { name: curie.name, href: curie.href };
     this.#compact.clear();
     this.#curieLists.clear();
+    this.#changed();
   }
 
   /** The registered prefixes. */

@@ -5,7 +5,6 @@
  * @module
  */
 import { compile } from 'path-to-regexp';
-import { PairCache } from '../pair-cache.js';
 import { needsJsonEscape } from '../record-json.js';
 
 /** A link object on the wire. */
@@ -59,7 +58,6 @@ interface CompiledTemplate {
   readonly query: string | undefined;
 }
 
-const compiled = new Map<string, CompiledTemplate>();
 const PLACEHOLDER = /:([A-Za-z_]\w*)/g;
 
 /** A path whose only syntax is `:name` placeholders (no optional groups, wildcards or escapes). */
@@ -86,26 +84,17 @@ function plainFiller(path: string): (params: Record<string, string>) => string {
 }
 
 /**
- * Compiles a path template once: `/cms/v2/comments?post=:id`. The path is filled by
+ * Compiles a path template: `/cms/v2/comments?post=:id`. The path is filled by
  * path-to-regexp (values percent-encoded); the query's placeholders are filled here.
  * Throws for a template path-to-regexp cannot read, so a route fails at registration.
  */
 export function compileTemplate(template: string): CompiledTemplate {
-  let found = compiled.get(template);
-  if (found === undefined) {
-    const q = template.indexOf('?');
-    const pathPart = q === -1 ? template : template.slice(0, q);
-    const query = q === -1 ? undefined : template.slice(q + 1);
-    const names = [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string))];
-    const toPath = !pathPart.includes(':')
-      ? () => pathPart
-      : PLAIN_PATH.test(pathPart)
-        ? plainFiller(pathPart)
-        : compile(pathPart);
-    found = { names, path: toPath, query };
-    compiled.set(template, found);
-  }
-  return found;
+  const q = template.indexOf('?');
+  const pathPart = q === -1 ? template : template.slice(0, q);
+  const query = q === -1 ? undefined : template.slice(q + 1);
+  const names = [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string))];
+  const toPath = !pathPart.includes(':') ? () => pathPart : PLAIN_PATH.test(pathPart) ? plainFiller(pathPart) : compile(pathPart);
+  return { names, path: toPath, query };
 }
 
 function fill(template: CompiledTemplate, record: Record<string, unknown>): string | undefined {
@@ -147,11 +136,7 @@ interface PreparedTemplate {
   readonly attributes: readonly (readonly [string, unknown])[];
 }
 
-const prepared = new WeakMap<LinkTemplate, PreparedTemplate>();
-
 function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
-  const found = prepared.get(template);
-  if (found !== undefined && found.prefix === prefix) return found;
   const attributes: [string, unknown][] = Object.entries(template.attributes ?? {}).filter(
     ([key]) => key !== 'href' && !(template.embeddable === true && key === 'embeddable'),
   );
@@ -175,9 +160,7 @@ function prepare(template: LinkTemplate, prefix: string): PreparedTemplate {
             return filled === undefined ? undefined : context.url(filled);
           };
   }
-  const result: PreparedTemplate = { prefix, href, fixedPath, plainParts, attributes };
-  prepared.set(template, result);
-  return result;
+  return { prefix, href, fixedPath, plainParts, attributes };
 }
 
 /** Builds the links of one record. */
@@ -196,17 +179,12 @@ export interface ReadyTemplate {
   readonly jsonSafe: boolean;
 }
 
-const readied = new PairCache<LinkContext, readonly LinkTemplate[], readonly ReadyTemplate[]>();
-
 /**
- * A route's link templates made ready for a link context (one site URL), once: what
- * {@link linkResolver} and the JSON writer of `_links` both build from.
+ * A route's link templates made ready for a link context (one site URL): what
+ * {@link linkResolver} and the JSON writer of `_links` both build from. Made once per route
+ * and site URL by the route's {@link RouteLinks}.
  */
 export function readyTemplates(templates: readonly LinkTemplate[], context: LinkContext): readonly ReadyTemplate[] {
-  return readied.get(context, templates, makeReady);
-}
-
-function makeReady(context: LinkContext, templates: readonly LinkTemplate[]): readonly ReadyTemplate[] {
   return templates.map((template) => {
     const prepared = prepare(template, context.prefix);
     const { build, jsonSafe, fixed } = hrefBuilder(prepared, context);
@@ -214,17 +192,12 @@ function makeReady(context: LinkContext, templates: readonly LinkTemplate[]): re
   });
 }
 
-const resolvers = new WeakMap<readonly ReadyTemplate[], LinkResolver>();
-
 /**
- * A route's link templates prepared once for a link context (one site URL): the function a
- * list calls for each of its records. A target without placeholders is built once.
+ * The function that builds the `_links` of each record from templates made ready for a link
+ * context. A target without placeholders is built once.
  */
-export function linkResolver(templates: readonly LinkTemplate[], context: LinkContext): LinkResolver {
-  const ready = readyTemplates(templates, context);
-  const found = resolvers.get(ready);
-  if (found !== undefined) return found;
-  const resolve: LinkResolver = (record) => {
+export function resolverOf(ready: readonly ReadyTemplate[]): LinkResolver {
+  return (record) => {
     const links: Links = {};
     for (let i = 0; i < ready.length; i++) {
       const { template, attributes, href: build } = ready[i] as ReadyTemplate;
@@ -244,8 +217,20 @@ export function linkResolver(templates: readonly LinkTemplate[], context: LinkCo
     }
     return links;
   };
-  resolvers.set(ready, resolve);
-  return resolve;
+}
+
+/**
+ * The `_links` builder of link templates for a link context, made now (a route keeps its
+ * own in its {@link RouteLinks}).
+ *
+ * @example
+ * ```ts
+ * linkResolver([{ rel: 'self', href: '/tel/v1/outgoing-links/:id' }], context)({ id: 3 });
+ * // { self: [{ href: 'https://example.com/cms-json/tel/v1/outgoing-links/3' }] }
+ * ```
+ */
+export function linkResolver(templates: readonly LinkTemplate[], context: LinkContext): LinkResolver {
+  return resolverOf(readyTemplates(templates, context));
 }
 
 /**

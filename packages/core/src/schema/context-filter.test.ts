@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createDemoServer } from '../../test/fixture.js';
 import { contextArg, createRestServer, defineRoute, READABLE, response } from '../index.js';
 import { testClient } from '../testing.js';
-import { filterByContext, needsContextFilter } from './context-filter.js';
+import { ContextFilter } from './context-filter.js';
 import { itemJsonSchema } from './to-json-schema.js';
 
 describe('responses filtered by context', () => {
@@ -46,7 +46,7 @@ describe('responses filtered by context', () => {
   });
 });
 
-describe('filterByContext', () => {
+describe('ContextFilter', () => {
   const schema = itemJsonSchema(
     z.object({
       title: z
@@ -62,18 +62,18 @@ describe('filterByContext', () => {
 
   it('walks nested objects and empties lists whose items lack the context', () => {
     const data = { title: { raw: 'r', rendered: 'R' }, tags: ['a'], plugin: 1 };
-    expect(filterByContext(data, schema, 'view')).toEqual({ title: { rendered: 'R' }, tags: [], plugin: 1 });
-    expect(filterByContext(data, schema, 'edit')).toEqual(data);
-    expect(filterByContext(data, schema, 'embed')).toEqual({ plugin: 1 });
+    expect(new ContextFilter(schema).apply(data, 'view')).toEqual({ title: { rendered: 'R' }, tags: [], plugin: 1 });
+    expect(new ContextFilter(schema).apply(data, 'edit')).toEqual(data);
+    expect(new ContextFilter(schema).apply(data, 'embed')).toEqual({ plugin: 1 });
   });
 
   it('knows when no filtering is needed', () => {
-    expect(needsContextFilter(schema, 'edit')).toBe(false);
-    expect(needsContextFilter(schema, 'view')).toBe(true);
+    expect(new ContextFilter(schema).needed('edit')).toBe(false);
+    expect(new ContextFilter(schema).needed('view')).toBe(true);
   });
 });
 
-describe('filterByContext in lists of objects', () => {
+describe('ContextFilter in lists of objects', () => {
   it('filters inside the items of a list property', () => {
     const schema = itemJsonSchema(
       z.object({
@@ -82,7 +82,7 @@ describe('filterByContext in lists of objects', () => {
           .meta({ context: ['view', 'edit'] }),
       }),
     );
-    expect(needsContextFilter(schema, 'view')).toBe(true);
-    expect(filterByContext({ rows: [{ a: 'x', secret: 's' }] }, schema, 'view')).toEqual({ rows: [{ a: 'x' }] });
+    expect(new ContextFilter(schema).needed('view')).toBe(true);
+    expect(new ContextFilter(schema).apply({ rows: [{ a: 'x', secret: 's' }] }, 'view')).toEqual({ rows: [{ a: 'x' }] });
   });
 });

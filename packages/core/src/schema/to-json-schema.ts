@@ -13,7 +13,6 @@ import type { JsonSchema } from './validate.js';
 export type RestContext = 'view' | 'edit' | 'embed';
 
 const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
-const cache = new WeakMap<z.ZodType, JsonSchema>();
 
 /** Keywords written first, in this order; `context` and `readonly` go last. */
 const LEADING = ['$schema', 'title', 'description', 'type', 'format', 'enum', 'items', 'properties', 'default'];
@@ -82,7 +81,7 @@ function inlineRefs(root: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * The draft-04 JSON Schema of a Zod schema, cached per schema object.
+ * The draft-04 JSON Schema of a Zod schema (routes compute theirs once, when they are built).
  *
  * @example
  * ```ts
@@ -91,13 +90,8 @@ function inlineRefs(root: Record<string, unknown>): Record<string, unknown> {
  * ```
  */
 export function toJsonSchema(schema: z.ZodType): JsonSchema {
-  let found = cache.get(schema);
-  if (found === undefined) {
-    const raw = z.toJSONSchema(schema, { target: 'draft-04', io: 'input', unrepresentable: 'any' });
-    found = clean(inlineRefs(raw as Record<string, unknown>)) as JsonSchema;
-    cache.set(schema, found);
-  }
-  return found;
+  const raw = z.toJSONSchema(schema, { target: 'draft-04', io: 'input', unrepresentable: 'any' });
+  return clean(inlineRefs(raw as Record<string, unknown>)) as JsonSchema;
 }
 
 /**
