@@ -1,3 +1,9 @@
+/**
+ * The content package's migrations: the users, sessions and application-password tables,
+ * written once with Kysely for SQLite and PostgreSQL.
+ *
+ * @module
+ */
 import { autoIncrementId, type Dialect, type Migration, runMigrations } from '@cms-json/database';
 import { type Kysely, sql } from 'kysely';
 

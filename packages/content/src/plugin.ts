@@ -1,3 +1,9 @@
+/**
+ * `contentPlugin`: the site's own content on a REST server: the authenticator, the users and
+ * application-password routes in `<prefix>/v2`, and the cookie routes in `<prefix>-auth/v1`.
+ *
+ * @module
+ */
 import type { Plugin } from '@cms-json/core';
 import { applicationPasswordsRoutes } from './auth/application-passwords-routes.js';
 import type { Auth } from './auth/auth.js';

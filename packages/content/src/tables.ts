@@ -1,3 +1,8 @@
+/**
+ * The row types of the content package's tables, for Kysely.
+ *
+ * @module
+ */
 import type { Generated, Kysely } from 'kysely';
 
 /**

@@ -1,3 +1,10 @@
+/**
+ * The application-password routes under `/<namespace>/users/<id|me>/application-passwords`, after
+ * WordPress's controller: list, create and revoke all; `/introspect`; and `/<uuid>` to read,
+ * rename and revoke one. Every check needs `edit_user` on the user (everyone manages their own).
+ *
+ * @module
+ */
 import {
   CREATABLE,
   contextArg,

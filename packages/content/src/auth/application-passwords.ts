@@ -1,3 +1,9 @@
+/**
+ * The application-password store: passwords made, hashed and checked, named uniquely per user,
+ * with the time and address of their last use. Routes and the authenticator use it.
+ *
+ * @module
+ */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { RestError } from '@cms-json/core';
 import type { Kysely, Selectable } from 'kysely';

@@ -1,3 +1,10 @@
+/**
+ * `createAuth`: the site's authentication in one value: the user, session and
+ * application-password stores, HTTP Basic with application passwords, cookie sessions with
+ * nonces, and cookie login and logout, with the original's error codes.
+ *
+ * @module
+ */
 import { RestError } from '@cms-json/core';
 import type { Kysely } from 'kysely';
 import type { ContentTables } from '../tables.js';

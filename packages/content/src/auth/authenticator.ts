@@ -1,3 +1,10 @@
+/**
+ * The core authenticator over `createAuth`: Basic with an application password, then the
+ * session cookie with its nonce. It keeps how each request proved who it is on the request
+ * (`authProof`), for the routes that need it.
+ *
+ * @module
+ */
 import { type Authenticator, requestLocal } from '@cms-json/core';
 import type { ApplicationPassword } from './application-passwords.js';
 import type { Auth } from './auth.js';

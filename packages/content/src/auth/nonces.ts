@@ -1,3 +1,9 @@
+/**
+ * Nonces, as WordPress makes them: an HMAC of the action, the user and the session's token over
+ * a twelve-hour tick, valid for two ticks; a cookie-authenticated request that writes must send one.
+ *
+ * @module
+ */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** WordPress's default `nonce_life`: one day, checked in two 12-hour ticks. */

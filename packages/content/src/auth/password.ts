@@ -1,3 +1,8 @@
+/**
+ * Login passwords: hashed with scrypt and a random salt, compared in constant time.
+ *
+ * @module
+ */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /** log2 of the scrypt cost N used for new hashes (N = 32768: about 50–100 ms a hash). */

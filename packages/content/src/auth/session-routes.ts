@@ -1,3 +1,9 @@
+/**
+ * The cookie routes in `<prefix>-auth/v1` (login, logout, a fresh nonce) and the
+ * `admin-ajax.php?action=rest-nonce` page `@wordpress/api-fetch` asks for a new nonce.
+ *
+ * @module
+ */
 import {
   CREATABLE,
   DELETABLE,

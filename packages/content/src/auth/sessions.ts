@@ -1,3 +1,9 @@
+/**
+ * Cookie sessions: a random token per sign-in, stored hashed with its expiry, so a session made
+ * by one process is valid in every other on the same database.
+ *
+ * @module
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type ContentTables, contentDb } from '../tables.js';

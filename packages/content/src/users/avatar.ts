@@ -1,3 +1,9 @@
+/**
+ * Avatar URLs of a user, by size (24, 48, 96), from the email's hash, as the original's
+ * `get_avatar_url` builds them.
+ *
+ * @module
+ */
 import { createHash } from 'node:crypto';
 
 /**

@@ -1,3 +1,9 @@
+/**
+ * The user store: create, read, list, update and delete users, every input checked first (the
+ * original's codes, thrown as `RestError`s of the content table) and uniqueness kept by the database.
+ *
+ * @module
+ */
 import type { RestError } from '@cms-json/core';
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/password.js';

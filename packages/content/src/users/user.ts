@@ -1,3 +1,9 @@
+/**
+ * A user as the package holds it, with its roles and the capabilities they give, and the
+ * original's mapping of meta capabilities (`edit_user`, …) to primitive ones.
+ *
+ * @module
+ */
 import { capabilitiesOf, DEFAULT_ROLES, type Roles } from './roles.js';
 
 /**
