@@ -80,3 +80,30 @@ export function testClient(server: RestServer) {
     delete: (path: string, options?: TestRequestOptions) => send('DELETE', path, options),
   };
 }
+
+/**
+ * The rows of the Markdown tables of a document whose first cell is a code
+ * (`` | `rest_no_route` | 404 | … | ``), by that code: each row's cells, trimmed. With
+ * `after`, only the tables after that heading count. Packages check their error-code
+ * tables against their docs with it.
+ *
+ * @example
+ * ```ts
+ * const rows = codeTableRows(errorsDoc, { after: "## The content package's codes" });
+ * rows.get('existing_user_login'); // ['`existing_user_login`', '400', 'Sorry, that username already exists!', '…']
+ * ```
+ */
+export function codeTableRows(markdown: string, options: { after?: string } = {}): Map<string, string[]> {
+  const start = options.after === undefined ? 0 : markdown.indexOf(options.after);
+  const text = start === -1 ? '' : markdown.slice(start);
+  const rows = new Map<string, string[]>();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('| `')) continue;
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+    rows.set((cells[0] ?? '').replace(/`/g, ''), cells);
+  }
+  return rows;
+}

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import errorsDoc from '../../../docs/errors.md?raw';
 import { ERROR_CODES } from '../src/index.js';
+import { codeTableRows } from '../src/testing.js';
 
 const sources = import.meta.glob(['../src/**/*.ts', '!../src/**/*.test.ts'], { query: '?raw', import: 'default', eager: true });
 
@@ -22,18 +23,7 @@ describe('the core is runtime-agnostic', () => {
 });
 
 /** The code table's rows by code: `| \`code\` | status | message | when |`. */
-const rows = new Map(
-  errorsDoc
-    .split('\n')
-    .filter((line) => line.startsWith('| `'))
-    .map((line) =>
-      line
-        .split('|')
-        .slice(1, -1)
-        .map((cell) => cell.trim()),
-    )
-    .map((cells) => [cells[0]?.replace(/`/g, '') ?? '', cells] as const),
-);
+const rows = codeTableRows(errorsDoc);
 
 describe('docs/errors.md', () => {
   it('documents every code of ERROR_CODES with its status', () => {
