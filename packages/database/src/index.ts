@@ -10,10 +10,15 @@
  * @packageDocumentation
  */
 export {
+  DATABASE_UNAVAILABLE,
   type Database,
+  DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_DATABASE_URL,
+  DEFAULT_POOL_SIZE,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
   type Dialect,
   dialectOf,
+  isDatabaseUnavailable,
   type OpenDatabaseOptions,
   openDatabase,
   sqliteHandleOf,
