@@ -319,6 +319,15 @@ function unavailableAware(pool: pg.Pool): PostgresPool {
       } catch (error) {
         throw classify(error);
       }
+      // The pool listens for errors of idle clients only. A connection that dies under a
+      // query (a restart mid-request) emits 'error' on the checked-out client too, which would
+      // kill the process unheard: the query in flight already fails with it; remember it so
+      // that the client is destroyed, not reused, on release.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       return {
         // biome-ignore lint/suspicious/noExplicitAny: Kysely's client interface is overloaded (SQL text or a cursor); both go through unchanged.
         query: ((...args: any[]) => {
@@ -327,7 +336,10 @@ function unavailableAware(pool: pg.Pool): PostgresPool {
           if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject(classify(error)));
           return result;
         }) as PostgresPoolClient['query'],
-        release: () => client.release(),
+        release: () => {
+          client.off('error', onError);
+          client.release(broken);
+        },
       };
     },
     end: () => pool.end(),
