@@ -29,6 +29,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     HOST: '127.0.0.1',
     DATABASE_URL: await testDatabaseUrl({ sqlite: `sqlite:${join(dir, 'site.db')}` }),
     CMS_ADMIN_APP_PASSWORD: ADMIN_PASSWORD,
+    CMS_SECRET: 'start-site-test-secret-0123456789',
     ...env,
   });
   const site = await createSite(config);

@@ -33,3 +33,4 @@ export {
   runMigrations,
 } from './migrations.js';
 export { type PreparedQuery, prepareQuery } from './prepared-query.js';
+export { withStartupLock } from './startup-lock.js';
