@@ -188,9 +188,11 @@ function redact(url: string): string {
 
 /**
  * `require` for the drivers: each is loaded only when a URL of its scheme is opened, so an
- * application installs only the driver it uses. In the CommonJS build `require` is there.
+ * application installs only the driver it uses. Made from this file's own location:
+ * `__filename` in the CommonJS build, `import.meta.url` in ESM. The identifier `require`
+ * itself is avoided: bundlers replace it in ESM output with a stub that throws.
  */
-const requireDriver: NodeJS.Require = typeof require === 'function' ? require : createRequire(import.meta.url);
+const requireDriver: NodeJS.Require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
 
 /** Loads a driver package, or throws an error that names the package to install. */
 function loadDriver<T>(name: 'better-sqlite3' | 'pg', url: string): T {
