@@ -7,7 +7,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { testDatabaseUrl, testDialect } from '@cms-json/database/testing';
+import { openTestDatabase, testDatabaseUrl, testDialect } from '@cms-json/database/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, send, type WireResponse } from './robustness/http.js';
 
@@ -15,6 +16,7 @@ const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const BASE = '/cms-json/tel/v1/outgoing-links';
 const APP_PASSWORD = 'abcdABCD1234efghEFGH5678';
+const APPLICATION = `multi-process-${process.pid}`;
 const admin = `Basic ${Buffer.from(`admin:${APP_PASSWORD}`).toString('base64')}`;
 
 interface Child {
@@ -71,9 +73,11 @@ let b: Child;
 
 describe.skipIf(testDialect() !== 'postgres')('two site processes on one PostgreSQL database', () => {
   beforeAll(async () => {
+    const url = new URL(await testDatabaseUrl());
+    url.searchParams.set('application_name', APPLICATION);
     env = {
       HOST: '127.0.0.1',
-      DATABASE_URL: await testDatabaseUrl(),
+      DATABASE_URL: url.toString(),
       CMS_SECRET: 'multi-process-test-secret-0123456789',
       CMS_ADMIN_USER: 'admin',
       CMS_ADMIN_APP_PASSWORD: APP_PASSWORD,
@@ -101,6 +105,26 @@ describe.skipIf(testDialect() !== 'postgres')('two site processes on one Postgre
     const slugs = (JSON.parse(links.body) as { slug: string }[]).map((link) => link.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
     expect(slugs.length).toBe(12);
+  });
+
+  it('survives the server ending every connection of both processes (pg_terminate_backend)', async () => {
+    // Both processes hold idle pooled connections after some reads.
+    await Promise.all([a, b].flatMap((child) => Array.from({ length: 10 }, () => send(child.port, { path: BASE, agent }))));
+    const database = await openTestDatabase();
+    try {
+      const { rows } = await sql<{ ended: boolean }>`
+        select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = ${APPLICATION}`.execute(
+        database.db,
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await database.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const child of [a, b]) {
+      expect(child.proc.exitCode, child.output.join('')).toBeNull();
+      expect((await send(child.port, { path: BASE })).status).toBe(200);
+    }
   });
 
   it('counts 1,000 concurrent clicks split across both processes exactly', { timeout: 300_000 }, async () => {
