@@ -19,7 +19,7 @@ async function relay(host: string, port: number) {
   let server: Server | undefined;
   const listen = (at: number) =>
     new Promise<number>((done) => {
-      server = createServer((client) => {
+      const listener = createServer((client) => {
         const upstream = new Socket();
         sockets.add(client).add(upstream);
         upstream.connect(port, host);
@@ -31,7 +31,8 @@ async function relay(host: string, port: number) {
         client.on('error', end).on('close', end);
         upstream.on('error', end).on('close', end);
       });
-      server.listen(at, '127.0.0.1', () => done((server?.address() as { port: number }).port));
+      server = listener;
+      listener.listen(at, '127.0.0.1', () => done((listener.address() as { port: number }).port));
     });
   const own = await listen(0);
   return {
