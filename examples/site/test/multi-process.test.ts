@@ -178,6 +178,30 @@ describe.skipIf(testDialect() !== 'postgres')('two site processes on one Postgre
     expect(JSON.parse(me.body)).toMatchObject({ slug: 'hopper' });
   });
 
+  it('serves one port from WORKERS=2 cluster workers and replaces a worker that dies', { timeout: 120_000 }, async () => {
+    const cluster = start(await freePort(), { WORKERS: '2' });
+    await ready(cluster);
+    const pids = async (count: number) => {
+      for (let i = 0; i < 300; i += 1) {
+        const found = [...cluster.output.join('').matchAll(/worker (\d+) listening/g)].map((match) => Number(match[1]));
+        if (found.length >= count) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`fewer than ${count} workers listening:\n${cluster.output.join('')}`);
+    };
+    const [first] = await pids(2);
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () => send(cluster.port, { path: BASE }).then((res) => res.status)),
+    );
+    expect(statuses).toEqual(Array(40).fill(200));
+    process.kill(first as number, 'SIGKILL');
+    expect((await pids(3)).length).toBe(3);
+    expect((await send(cluster.port, { path: BASE })).status).toBe(200);
+    cluster.proc.kill('SIGTERM');
+    await cluster.exited;
+    expect(cluster.proc.exitCode).toBe(0);
+  });
+
   it('loses no acknowledged write when one process is SIGKILLed under write load', { timeout: 300_000 }, async () => {
     const acked: { id: number; title: string }[] = [];
     let killed = false;
