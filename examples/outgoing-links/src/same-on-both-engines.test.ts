@@ -51,6 +51,21 @@ describe('the same answers on both engines', () => {
     expect(await search('\\')).toEqual([]);
   });
 
+  it('searches without regard to the case of any letter, not only ASCII', async () => {
+    const { client, create } = await site();
+    await create('ÉCOLE normale', 'https://one.test/');
+    await create('École', 'https://two.test/');
+    await create('Straße', 'https://three.test/');
+    const search = async (term: string) =>
+      titles(
+        (await client.get(`/tel/v1/outgoing-links?${new URLSearchParams({ search: term, orderby: 'id', order: 'asc' })}`)).body,
+      );
+    expect(await search('école')).toEqual(['ÉCOLE normale', 'École']);
+    expect(await search('ÉCOLE')).toEqual(['ÉCOLE normale', 'École']);
+    expect(await search('STRASSE')).toEqual([]);
+    expect(await search('straße')).toEqual(['Straße']);
+  });
+
   it('answers ids, counts and totals as integers, and never reuses an id after a delete', async () => {
     const { client, create, editor } = await site();
     const first = await create('First', 'https://ids.test/1');

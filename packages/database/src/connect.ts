@@ -2,7 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
+import {
+  type Expression,
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type RawBuilder,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -222,6 +231,11 @@ function openSqlite<DB>(file: string): Kysely<DB> {
     database.close();
     throw error;
   }
+  // SQLite's own `lower()` folds ASCII letters only; PostgreSQL's folds every letter of a
+  // UTF-8 database. `lowerText` (below) calls this one on SQLite, so searches agree.
+  database.function(SQLITE_LOWER, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   cacheStatements(database);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
   sqliteHandles.set(db, database);
@@ -249,6 +263,24 @@ function cacheStatements(database: SqliteDatabase.Database): void {
     }
     return statement;
   }) as typeof database.prepare;
+}
+
+/** The Unicode-aware `lower()` registered on SQLite connections opened here. */
+const SQLITE_LOWER = 'cms_lower';
+
+/**
+ * `lower(expression)` that folds every letter (`'ÉCOLE'` → `'école'`) on both engines: on a
+ * SQLite database opened by {@link openDatabase} a function of the connection (SQLite's own
+ * `lower()` folds ASCII only), elsewhere the engine's `lower()` (PostgreSQL folds by the
+ * database's `LC_CTYPE`: any UTF-8 locale folds every letter; `C` folds ASCII only). Compare
+ * it with a pattern lower-cased by JavaScript's `toLowerCase()`.
+ *
+ * @example
+ * db.selectFrom('notes').where(sql`${lowerText(db, sql.ref('title'))} like ${pattern}`);
+ */
+export function lowerText(db: object, expression: RawBuilder<unknown> | Expression<unknown>): RawBuilder<string> {
+  const name = sqliteHandles.has(db) ? SQLITE_LOWER : 'lower';
+  return sql<string>`${sql.raw(name)}(${expression})`;
 }
 
 /** PostgreSQL type id of `int8`/`bigint`, the type of `count(*)` and `bigserial`. */

@@ -19,6 +19,7 @@ export {
   type Dialect,
   dialectOf,
   isDatabaseUnavailable,
+  lowerText,
   type OpenDatabaseOptions,
   openDatabase,
   sqliteHandleOf,
