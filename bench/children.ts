@@ -35,6 +35,8 @@ export interface StartOptions {
   execArgv?: string[];
   /** How long to wait for `ready`. @default 30000 */
   timeoutMs?: number;
+  /** Extra environment variables. */
+  env?: Record<string, string>;
 }
 
 /** Starts a server child and resolves once it listens. */
@@ -42,7 +44,7 @@ export function startChild(options: StartOptions): Promise<Child> {
   const [command, args] = onServerCpus(process.execPath, ['--expose-gc', ...(options.execArgv ?? []), options.file]);
   const child = spawn(command, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, BENCH_DB: options.database, NODE_ENV: 'production' },
+    env: { ...process.env, ...options.env, BENCH_DB: options.database, NODE_ENV: 'production' },
   });
   live.add(child);
   child.once('exit', () => live.delete(child));

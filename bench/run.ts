@@ -19,6 +19,7 @@ import { compareBuilds, saveBuild } from './compare.js';
 import { load } from './load.js';
 import { measureMemory } from './memory.js';
 import { parseOptions } from './options.js';
+import { renderPostgres, runPostgres } from './postgres.js';
 import { runProfile } from './profile.js';
 import { type BenchResults, describeMachine, renderResults, writeResults } from './report.js';
 import { type Seeded, seed } from './seed.js';
@@ -255,6 +256,14 @@ async function mainRun(): Promise<void> {
   }
   const results = await benchmark(seeded);
   const lines = renderResults(results);
+  // The list on PostgreSQL, 1 and 2 worker processes (issue 18).
+  try {
+    const postgres = await runPostgres({ plan, fileOf: (script) => (bundles as Bundles).fileOf(script), log });
+    lines.push('', ...renderPostgres(postgres));
+  } catch (error) {
+    log(`the PostgreSQL part failed: ${error instanceof Error ? error.message : String(error)}`);
+    lines.push('', `List on PostgreSQL: failed (${error instanceof Error ? error.message : String(error)}).`);
+  }
   console.log(`\n${lines.join('\n')}`);
   if (options.write) log(`written to ${writeResults(lines)}`);
 }

@@ -15,9 +15,10 @@ export interface CmsApp {
   close(): Promise<void>;
 }
 
-/** Builds the cms-json server on a SQLite file. */
-export async function createCmsApp(file: string): Promise<CmsApp> {
-  const database = openDatabase<OutgoingLinksTables>({ url: `sqlite:${file}` });
+/** Builds the cms-json server on a SQLite file, or on a database URL (`postgres://…`). */
+export async function createCmsApp(fileOrUrl: string): Promise<CmsApp> {
+  const url = /^(sqlite|postgres(ql)?):/.test(fileOrUrl) ? fileOrUrl : `sqlite:${fileOrUrl}`;
+  const database = openDatabase<OutgoingLinksTables>({ url });
   let failures = 0;
   const server = createRestServer({
     siteUrl: SITE_URL,

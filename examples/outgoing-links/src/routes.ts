@@ -24,6 +24,7 @@ import {
   updateArgs,
   withRequestCheck,
 } from '@cms-json/core';
+import { isDatabaseUnavailable } from '@cms-json/database';
 import { z } from 'zod';
 import { sanitizeLink, sanitizeTitle, slugOf } from './sanitize.js';
 import { OutgoingLink, type OutgoingLinkRecord } from './schema.js';
@@ -35,6 +36,8 @@ export const REST_BASE = 'outgoing-links';
 /** Runs a query; a database failure becomes the plugin's error, with the database's text (500). */
 function query<T>(code: string, action: string, run: () => Promise<T>): Promise<T> {
   const fail = (error: unknown): never => {
+    // A database that cannot be reached now is the core's 503, not this route's 500.
+    if (isDatabaseUnavailable(error)) throw error;
     const text = error instanceof Error ? error.message : String(error);
     throw new RestError(code, `Could not ${action}. Database responded with the following error: ${text}`, {
       status: 500,

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type PreparedQuery, prepareQuery } from '@cms-json/database';
+import { lowerText, type PreparedQuery, prepareQuery } from '@cms-json/database';
 import { type Kysely, sql } from 'kysely';
 import type { OutgoingLinksTables } from './migrations.js';
 import type { OutgoingLinkRecord } from './schema.js';
@@ -69,7 +69,10 @@ export class OutgoingLinksStore {
     let query = this.db.selectFrom('outgoing_links');
     if (search !== undefined && search !== '') {
       const pattern = likePattern(search);
-      query = query.where(sql<boolean>`(lower(title) like ${pattern} escape '\\' or lower(link) like ${pattern} escape '\\')`);
+      // `lowerText` folds every letter on both engines (SQLite's `lower()` folds ASCII only).
+      const title = lowerText(this.db, sql.ref('title'));
+      const link = lowerText(this.db, sql.ref('link'));
+      query = query.where(sql<boolean>`(${title} like ${pattern} escape '\\' or ${link} like ${pattern} escape '\\')`);
     }
     return query;
   }

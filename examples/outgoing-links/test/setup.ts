@@ -1,15 +1,16 @@
 /**
- * A server with the plugin on a fresh in-memory SQLite database, and two principals chosen
+ * A server with the plugin on a fresh test database (in-memory SQLite, or a PostgreSQL schema
+ * when `CMS_TEST_DATABASE_URL` is set), and two principals chosen
  * by the `x-test-user` header (the real site authenticates with application passwords).
  */
 import { createRestServer, type RestServerOptions } from '@cms-json/core';
 import { testClient } from '@cms-json/core/testing';
-import { openDatabase } from '@cms-json/database';
+import { openTestDatabase } from '@cms-json/database/testing';
 import type { OutgoingLinksTables } from '../src/index.js';
 import { outgoingLinks } from '../src/index.js';
 
 export async function setup(options: RestServerOptions = {}) {
-  const database = openDatabase<OutgoingLinksTables>({ url: 'sqlite::memory:' });
+  const database = await openTestDatabase<OutgoingLinksTables>();
   const server = createRestServer({ siteUrl: 'http://site.test', ...options });
   server.authenticate((request) => {
     const who = request.header('x-test-user');

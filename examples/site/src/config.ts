@@ -20,10 +20,15 @@ export interface SiteConfig {
   adminUser: string;
   /** `CMS_ADMIN_APP_PASSWORD`: the first administrator's application password (generated when unset). */
   adminAppPassword: string | undefined;
-  /** `CMS_SECRET`: the key of nonces; default a random one kept beside the SQLite file. */
+  /**
+   * `CMS_SECRET`: the key of nonces, the same in every process of a site. Default (one process
+   * on SQLite only): a random one kept beside the SQLite file.
+   */
   secret: string | undefined;
   /** `CMS_SAMPLE_LINKS=0` switches the sample outgoing links off. */
   sampleLinks: boolean;
+  /** `WORKERS`: how many processes serve the port (node:cluster), default 1. More than one needs `CMS_SECRET`. */
+  workers: number;
 }
 
 /** Reads the settings; throws a clear error for a bad value. */
@@ -33,6 +38,10 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
   const host = env.HOST ?? '127.0.0.1';
   const prefix = env.CMS_PREFIX ?? 'cms';
   if (prefix !== 'cms' && prefix !== 'wp') throw new Error(`CMS_PREFIX must be "cms" or "wp", not "${prefix}".`);
+  const workers = Number(env.WORKERS ?? 1);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+    throw new Error(`WORKERS must be a whole number from 1 to 64, not "${env.WORKERS}".`);
+  }
   const siteUrl = (env.SITE_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -44,5 +53,6 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
     adminAppPassword: env.CMS_ADMIN_APP_PASSWORD || undefined,
     secret: env.CMS_SECRET || undefined,
     sampleLinks: env.CMS_SAMPLE_LINKS !== '0' && env.CMS_SAMPLE_LINKS !== 'false',
+    workers,
   };
 }

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type Auth, type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
 import { createRestServer, type RestServer } from '@cms-json/core';
-import { type Database, openDatabase } from '@cms-json/database';
+import { type Database, openDatabase, withStartupLock } from '@cms-json/database';
 import { OutgoingLinksStore, type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
 import type { Kysely } from 'kysely';
 import type { SiteConfig } from './config.js';
@@ -31,9 +31,18 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** The nonce secret: `CMS_SECRET`, else a random one kept beside the SQLite file. */
+/**
+ * The nonce secret: `CMS_SECRET`, else a random one kept beside the SQLite file. Every process
+ * of a site must sign nonces with the same key, so a site on PostgreSQL (which several
+ * processes or machines may serve) or with several workers refuses to start without one.
+ */
 function siteSecret(config: SiteConfig): string {
   if (config.secret !== undefined) return config.secret;
+  if (config.workers > 1 || !config.databaseUrl.startsWith('sqlite:')) {
+    throw new Error(
+      'CMS_SECRET is required on PostgreSQL or with WORKERS > 1: every process must sign nonces with the same key (e.g. CMS_SECRET=$(openssl rand -hex 32)).',
+    );
+  }
   const file =
     config.databaseUrl.startsWith('sqlite:') && !config.databaseUrl.includes(':memory:')
       ? resolve(dirname(config.databaseUrl.slice('sqlite:'.length).replace(/^\/\//, '')), 'site-secret')
@@ -48,28 +57,34 @@ function siteSecret(config: SiteConfig): string {
 
 /** Builds the site from its settings. */
 export async function createSite(config: SiteConfig): Promise<Site> {
+  const secret = siteSecret(config);
   const database = openDatabase<SiteTables>({ url: config.databaseUrl });
   try {
-    await migrateContent(database.db);
-    const auth = createAuth({ db: database.db, secret: siteSecret(config), prefix: config.prefix });
-    const server = createRestServer({
-      prefix: config.prefix,
-      siteUrl: config.siteUrl,
-      site: { name: 'cms-json example site', description: 'Outgoing links, tracked.' },
-    });
-    await server.use(contentPlugin({ auth }));
-    await server.use(outgoingLinks({ db: database.db }));
-    const store = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
-    server.page(
-      frontPage({ store, siteUrl: config.siteUrl, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase }),
-    );
-    const firstAdmin = await ensureAdmin(auth, config);
-    const sampleLinksAdded = config.sampleLinks ? await addSampleLinks(store) : 0;
-    return { server, database, auth, firstAdmin, sampleLinksAdded, close: () => database.close() };
+    // Processes that start together on an empty database migrate and seed one at a time.
+    return await withStartupLock(database.db, () => buildSite(config, database, secret));
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+async function buildSite(config: SiteConfig, database: Database<SiteTables>, secret: string): Promise<Site> {
+  await migrateContent(database.db);
+  const auth = createAuth({ db: database.db, secret, prefix: config.prefix });
+  const server = createRestServer({
+    prefix: config.prefix,
+    siteUrl: config.siteUrl,
+    site: { name: 'cms-json example site', description: 'Outgoing links, tracked.' },
+  });
+  await server.use(contentPlugin({ auth }));
+  await server.use(outgoingLinks({ db: database.db }));
+  const store = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
+  server.page(
+    frontPage({ store, siteUrl: config.siteUrl, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase }),
+  );
+  const firstAdmin = await ensureAdmin(auth, config);
+  const sampleLinksAdded = config.sampleLinks ? await addSampleLinks(store) : 0;
+  return { server, database, auth, firstAdmin, sampleLinksAdded, close: () => database.close() };
 }
 
 /** Creates the first administrator when there are no users. */

@@ -1,9 +1,11 @@
 /**
- * Starts the example site on a temporary SQLite file and a free port on 127.0.0.1.
+ * Starts the example site on a temporary SQLite file (or a fresh PostgreSQL schema when
+ * `CMS_TEST_DATABASE_URL` is set) and a free port on 127.0.0.1.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testDatabaseUrl } from '@cms-json/database/testing';
 import { serve } from '@cms-json/node';
 import { readConfig } from '../src/config.js';
 import { createSite, type Site } from '../src/create-site.js';
@@ -25,8 +27,9 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const config = readConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${join(dir, 'site.db')}`,
+    DATABASE_URL: await testDatabaseUrl({ sqlite: `sqlite:${join(dir, 'site.db')}` }),
     CMS_ADMIN_APP_PASSWORD: ADMIN_PASSWORD,
+    CMS_SECRET: 'start-site-test-secret-0123456789',
     ...env,
   });
   const site = await createSite(config);

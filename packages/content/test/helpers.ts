@@ -2,11 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase } from '@cms-json/database';
+import { openTestDatabase } from '@cms-json/database/testing';
 import { type ContentTables, migrateContent } from '../src/index.js';
 
-/** A migrated content database; in memory unless a URL is given. */
-export async function openContentDatabase(url = 'sqlite::memory:'): Promise<Database<ContentTables>> {
-  const database = openDatabase<ContentTables>({ url });
+/**
+ * A migrated content database: the given URL, else a fresh test database (in-memory SQLite,
+ * or a fresh PostgreSQL schema when `CMS_TEST_DATABASE_URL` is set).
+ */
+export async function openContentDatabase(url?: string): Promise<Database<ContentTables>> {
+  const database = url === undefined ? await openTestDatabase<ContentTables>() : openDatabase<ContentTables>({ url });
   await migrateContent(database.db);
   return database;
 }

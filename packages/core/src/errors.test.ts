@@ -66,7 +66,7 @@ describe('RestError', () => {
 
   it('every table code has a status and a message', () => {
     for (const [code, info] of Object.entries(ERROR_CODES)) {
-      expect([0, 400, 401, 403, 404, 413, 500, 501], code).toContain(info.status);
+      expect([0, 400, 401, 403, 404, 413, 500, 501, 503], code).toContain(info.status);
       expect(info.message.length, code).toBeGreaterThan(0);
     }
   });
@@ -161,5 +161,36 @@ describe('errors on the wire', () => {
     const res = await testClient(server).get('/demo/v1/x');
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('rest_not_logged_in');
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('answers 503 rest_database_unavailable in the error shape, not a 500', async () => {
+    const server = createRestServer();
+    server.register(
+      'demo/v1',
+      defineRoute({
+        path: '/down',
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: READABLE,
+            permission: 'public',
+            handler: () => {
+              // What @cms-json/database throws when the pool cannot connect.
+              const error = new Error('connect ECONNREFUSED 127.0.0.1:5432');
+              Object.defineProperty(error, Symbol.for('cms-json.database-unavailable'), { value: true });
+              throw error;
+            },
+          }),
+        ],
+      }),
+    );
+    const res = await testClient(server).get('/demo/v1/down');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      code: 'rest_database_unavailable',
+      message: 'The database is unavailable. Try again shortly.',
+      data: { status: 503 },
+    });
   });
 });

@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   rest_body_too_large: { status: 413, message: 'The request body is too large.' },
   rest_body_unreadable: { status: 400, message: 'The request body could not be read.' },
   rest_not_implemented: { status: 501, message: 'The handler for this route is not implemented.' },
+  rest_database_unavailable: { status: 503, message: 'The database is unavailable. Try again shortly.' },
   // Parameters
   rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
   rest_missing_callback_param: { status: 400, message: 'Missing parameter(s).' },
@@ -139,12 +140,22 @@ export function isRestError(value: unknown): value is RestError {
   return value instanceof RestError || (typeof value === 'object' && value !== null && Reflect.get(value, BRAND) === true);
 }
 
+/** The mark `@cms-json/database` sets on an error that means "the database cannot be reached now". */
+const DATABASE_UNAVAILABLE = Symbol.for('cms-json.database-unavailable');
+
+/** `true` for an error marked by the database package as "unavailable now" (down, restarting, pool exhausted). */
+function isDatabaseUnavailable(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Reflect.get(value, DATABASE_UNAVAILABLE) === true;
+}
+
 /**
  * The one place that turns anything thrown into a {@link RestError}. Unknown values become
- * a 500 whose body carries no stack or internals.
+ * a 500 whose body carries no stack or internals; a database that cannot be reached now
+ * (marked by `@cms-json/database`) is a 503 `rest_database_unavailable`.
  */
 export function toRestError(value: unknown): RestError {
   if (isRestError(value)) return value;
+  if (isDatabaseUnavailable(value)) return new RestError('rest_database_unavailable', undefined, { cause: value });
   return new RestError('rest_internal_error', undefined, { cause: value });
 }
 

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { toRestError } from './errors.js';
 import type { HttpResponse } from './http.js';
 import type { QueryMap } from './query-string.js';
 import { DEFAULT_PARAM_PATTERN, parsePattern, toOriginalForm } from './router/pattern.js';
@@ -118,9 +119,18 @@ export async function answerSitePath(
     try {
       answer = await found.page.handler({ ...request, params: found.params });
     } catch (error) {
-      // As for REST routes: the failure is reported, the visitor gets a plain 500 page.
-      reportError(error);
-      answer = { status: 500, body: '<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1>\n' };
+      // As for REST routes: the failure is reported, the visitor gets a plain 500 page; a
+      // database that cannot be reached now is a 503 page, asking to retry shortly.
+      if (toRestError(error).code === 'rest_database_unavailable') {
+        answer = {
+          status: 503,
+          headers: { 'Retry-After': '5' },
+          body: '<!doctype html><title>Service Unavailable</title><h1>Service Unavailable</h1><p>Try again shortly.</p>\n',
+        };
+      } else {
+        reportError(error);
+        answer = { status: 500, body: '<!doctype html><title>Internal Server Error</title><h1>Internal Server Error</h1>\n' };
+      }
     }
     return pageResponse(answer, { method, discoveryLink });
   }

@@ -1,8 +1,18 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type SqliteDatabase from 'better-sqlite3';
+import {
+  type Expression,
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type RawBuilder,
+  SqliteDialect,
+  sql,
+} from 'kysely';
+import type pg from 'pg';
 
 /**
  * The database engines cms-json runs on.
@@ -32,6 +42,55 @@ export interface OpenDatabaseOptions {
    * `sqlite::memory:`, or `postgres://…` / `postgresql://…`. Default {@link DEFAULT_DATABASE_URL}.
    */
   url?: string | undefined;
+  /**
+   * PostgreSQL only: the most connections this process opens. Default
+   * {@link DEFAULT_POOL_SIZE}. Size it so that processes × pool size stays below the server's
+   * `max_connections` (docs/scaling.md).
+   */
+  poolSize?: number | undefined;
+  /**
+   * PostgreSQL only: how long a request waits for a free connection, or for a new one to
+   * connect, before it fails as unavailable (503). Default {@link DEFAULT_CONNECT_TIMEOUT_MS}.
+   */
+  connectTimeoutMs?: number | undefined;
+  /**
+   * PostgreSQL only: the server cancels a statement that runs longer (`statement_timeout`);
+   * the request then fails as unavailable (503). Default {@link DEFAULT_STATEMENT_TIMEOUT_MS}.
+   */
+  statementTimeoutMs?: number | undefined;
+  /**
+   * PostgreSQL only: called when the server ends an idle pooled connection (a restart, a
+   * failover, `pg_terminate_backend`). The pool drops that connection and opens a new one
+   * when needed; the process goes on. Default: one line on stderr.
+   */
+  onIdleConnectionError?: ((error: Error) => void) | undefined;
+}
+
+/** Connections a PostgreSQL pool opens at most, per process, unless `poolSize` says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
+/** How long a query waits for a PostgreSQL connection before it fails as unavailable. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+/** How long one PostgreSQL statement may run before the server cancels it. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
+/**
+ * Marks an error that means "the database cannot be reached now" (down, restarting, every
+ * connection busy, a statement timed out): the core answers it with 503
+ * `rest_database_unavailable` instead of a 500. Shared by name across copies of the packages.
+ */
+export const DATABASE_UNAVAILABLE = Symbol.for('cms-json.database-unavailable');
+
+/**
+ * `true` when an error means the database cannot be reached now (see {@link DATABASE_UNAVAILABLE}).
+ *
+ * @example
+ * try { await db.selectFrom('notes').selectAll().execute(); }
+ * catch (error) { if (isDatabaseUnavailable(error)) retryLater(); }
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && Reflect.get(error, DATABASE_UNAVAILABLE) === true;
 }
 
 /**
@@ -89,10 +148,12 @@ export function dialectOf(db: object): Dialect | undefined {
  *
  * SQLite (`better-sqlite3`) is opened with `journal_mode = WAL`, `busy_timeout = 5000`,
  * `foreign_keys = ON` and `synchronous = NORMAL`; the parent directory of the file is created.
- * PostgreSQL uses a `pg` pool; `bigint` values (such as `count(*)`) are returned as numbers on
- * both engines, so one query reads the same everywhere.
+ * PostgreSQL uses a `pg` pool of `poolSize` connections with a statement timeout; `bigint`
+ * values (such as `count(*)`) are returned as numbers on both engines, so one query reads the
+ * same everywhere. Each driver is loaded only for its URL scheme.
  *
- * @throws Error when the URL's scheme is neither `sqlite:` nor `postgres(ql)://`, or when the
+ * @throws Error when the URL's scheme is neither `sqlite:` nor `postgres(ql)://`, when the
+ *   driver of the scheme is not installed (the message names the package), or when the
  *   SQLite file cannot be opened.
  * @example
  * interface Tables { notes: { id: number; text: string } }
@@ -102,7 +163,7 @@ export function dialectOf(db: object): Dialect | undefined {
  */
 export function openDatabase<DB>(options: OpenDatabaseOptions = {}): Database<DB> {
   const target = parseDatabaseUrl(options.url ?? DEFAULT_DATABASE_URL);
-  const db = target.dialect === 'sqlite' ? openSqlite<DB>(target.file) : openPostgres<DB>(target.connectionString);
+  const db = target.dialect === 'sqlite' ? openSqlite<DB>(target.file) : openPostgres<DB>(target.connectionString, options);
   dialects.set(db, target.dialect);
   let closing: Promise<void> | undefined;
   return {
@@ -134,11 +195,33 @@ function redact(url: string): string {
   return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
 }
 
+/**
+ * `require` for the drivers: each is loaded only when a URL of its scheme is opened, so an
+ * application installs only the driver it uses. Made from this file's own location:
+ * `__filename` in the CommonJS build, `import.meta.url` in ESM. The identifier `require`
+ * itself is avoided: bundlers replace it in ESM output with a stub that throws.
+ */
+const requireDriver: NodeJS.Require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+
+/** Loads a driver package, or throws an error that names the package to install. */
+function loadDriver<T>(name: 'better-sqlite3' | 'pg', url: string): T {
+  try {
+    return requireDriver(name) as T;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') {
+      throw new Error(`The database URL "${url}" needs the package "${name}": npm install ${name}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
 function openSqlite<DB>(file: string): Kysely<DB> {
   const memory = file === ':memory:';
   const path = memory ? file : resolve(file);
+  const Sqlite = loadDriver<typeof SqliteDatabase>('better-sqlite3', `sqlite:${file}`);
   if (!memory) mkdirSync(dirname(path), { recursive: true });
-  const database = new SqliteDatabase(path);
+  const database = new Sqlite(path);
   try {
     database.pragma('journal_mode = WAL');
     database.pragma('busy_timeout = 5000');
@@ -148,6 +231,11 @@ function openSqlite<DB>(file: string): Kysely<DB> {
     database.close();
     throw error;
   }
+  // SQLite's own `lower()` folds ASCII letters only; PostgreSQL's folds every letter of a
+  // UTF-8 database. `lowerText` (below) calls this one on SQLite, so searches agree.
+  database.function(SQLITE_LOWER, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   cacheStatements(database);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
   sqliteHandles.set(db, database);
@@ -177,20 +265,117 @@ function cacheStatements(database: SqliteDatabase.Database): void {
   }) as typeof database.prepare;
 }
 
+/** The Unicode-aware `lower()` registered on SQLite connections opened here. */
+const SQLITE_LOWER = 'cms_lower';
+
+/**
+ * `lower(expression)` that folds every letter (`'ÉCOLE'` → `'école'`) on both engines: on a
+ * SQLite database opened by {@link openDatabase} a function of the connection (SQLite's own
+ * `lower()` folds ASCII only), elsewhere the engine's `lower()` (PostgreSQL folds by the
+ * database's `LC_CTYPE`: any UTF-8 locale folds every letter; `C` folds ASCII only). Compare
+ * it with a pattern lower-cased by JavaScript's `toLowerCase()`.
+ *
+ * @example
+ * db.selectFrom('notes').where(sql`${lowerText(db, sql.ref('title'))} like ${pattern}`);
+ */
+export function lowerText(db: object, expression: RawBuilder<unknown> | Expression<unknown>): RawBuilder<string> {
+  const name = sqliteHandles.has(db) ? SQLITE_LOWER : 'lower';
+  return sql<string>`${sql.raw(name)}(${expression})`;
+}
+
 /** PostgreSQL type id of `int8`/`bigint`, the type of `count(*)` and `bigserial`. */
 const INT8_OID = 20;
 
-function openPostgres<DB>(connectionString: string): Kysely<DB> {
-  const pool = new pg.Pool({
+function openPostgres<DB>(connectionString: string, options: OpenDatabaseOptions): Kysely<DB> {
+  const { Pool, types } = loadDriver<typeof pg>('pg', redact(connectionString));
+  const onIdleError =
+    options.onIdleConnectionError ??
+    ((error: Error) => console.warn(`cms-json: a pooled PostgreSQL connection was closed by the server: ${error.message}`));
+  const pool = new Pool({
     connectionString,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     types: {
       // Per pool, not global: `bigint` becomes a number, as SQLite returns it. Counts and ids
       // stay far below 2^53, where the conversion is exact.
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID && format !== 'binary'
           ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
     },
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // Without a listener, a server that ends an idle pooled connection (57P01 on a restart or
+  // `pg_terminate_backend`) kills the process with an unhandled 'error' event. The pool has
+  // already dropped that client; the next query opens a new one.
+  pool.on('error', onIdleError);
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: unavailableAware(pool) }) });
+}
+
+/**
+ * SQLSTATE classes and codes that mean "the database cannot serve now", not "this query is
+ * wrong": connection exceptions (08), insufficient resources (53), operator intervention
+ * (57: shutdown, cannot connect now, query canceled by `statement_timeout`).
+ */
+function meansUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (/^(08|53|57)/.test(code)) return true;
+    // Node's socket errors: refused, reset, unreachable, timed out.
+    if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/.test(code)) return true;
+  }
+  const message = (error as { message?: unknown }).message;
+  // pg's own messages when the pool is exhausted or a connection dies under a query.
+  return (
+    typeof message === 'string' &&
+    /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+      message,
+    )
+  );
+}
+
+/** Marks an error as {@link DATABASE_UNAVAILABLE} when it means so; returns it. */
+function classify(error: unknown): unknown {
+  if (meansUnavailable(error) && typeof error === 'object' && error !== null && Object.isExtensible(error)) {
+    Object.defineProperty(error, DATABASE_UNAVAILABLE, { value: true });
+  }
+  return error;
+}
+
+/** The pool as Kysely sees it, with connection failures marked as unavailable. */
+function unavailableAware(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw classify(error);
+      }
+      // The pool listens for errors of idle clients only. A connection that dies under a
+      // query (a restart mid-request) emits 'error' on the checked-out client too, which would
+      // kill the process unheard: the query in flight already fails with it; remember it so
+      // that the client is destroyed, not reused, on release.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
+      return {
+        // biome-ignore lint/suspicious/noExplicitAny: Kysely's client interface is overloaded (SQL text or a cursor); both go through unchanged.
+        query: ((...args: any[]) => {
+          // biome-ignore lint/suspicious/noExplicitAny: see above.
+          const result = (client.query as (...a: any[]) => unknown)(...args);
+          if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject(classify(error)));
+          return result;
+        }) as PostgresPoolClient['query'],
+        release: () => {
+          client.off('error', onError);
+          client.release(broken);
+        },
+      };
+    },
+    end: () => pool.end(),
+  };
 }

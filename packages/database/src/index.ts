@@ -10,10 +10,16 @@
  * @packageDocumentation
  */
 export {
+  DATABASE_UNAVAILABLE,
   type Database,
+  DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_DATABASE_URL,
+  DEFAULT_POOL_SIZE,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
   type Dialect,
   dialectOf,
+  isDatabaseUnavailable,
+  lowerText,
   type OpenDatabaseOptions,
   openDatabase,
   sqliteHandleOf,
@@ -28,3 +34,4 @@ export {
   runMigrations,
 } from './migrations.js';
 export { type PreparedQuery, prepareQuery } from './prepared-query.js';
+export { withStartupLock } from './startup-lock.js';

@@ -7,6 +7,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { type Generated, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appliedMigrations, autoIncrementId, type Migration, openDatabase, runMigrations } from './index.js';
+import { dropTestDatabase, testDatabaseUrl } from './testing.js';
 
 interface Tables {
   notes: { id: Generated<number>; text: string; pinned: Generated<number> };
@@ -35,12 +36,13 @@ const addPinned: Migration = {
 
 let dir: string;
 let url: string;
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cms-json-migrations-'));
-  url = `sqlite:${join(dir, 'site.db')}`;
+  url = await testDatabaseUrl({ sqlite: `sqlite:${join(dir, 'site.db')}` });
 });
-afterEach(() => {
+afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
+  await dropTestDatabase(url);
 });
 
 describe('runMigrations', () => {
@@ -107,8 +109,7 @@ describe('runMigrations', () => {
       'Migration notes/0002-broken failed: boom',
     );
     expect(await appliedMigrations(db, 'notes')).toEqual(['0001-notes']);
-    const { rows } = await sql<{ name: string }>`select name from sqlite_master where name = 'half_done'`.execute(db);
-    expect(rows).toEqual([]);
+    await expect(sql`select * from half_done`.execute(db)).rejects.toThrow(/half_done/);
 
     expect(await runMigrations(db, { owner: 'notes', migrations: [createNotes, addPinned] })).toEqual(['0002-pinned']);
     await close();

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testDatabaseUrl } from '@cms-json/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHarness, envInt, type Harness, invariantProblem } from './harness.js';
 import { type Listening, listen, send, type WireResponse } from './http.js';
@@ -22,7 +23,7 @@ let agent: Agent;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cms-json-robustness-'));
-  h = await buildHarness({ url: `sqlite:${join(dir, 'site.db')}` });
+  h = await buildHarness({ url: await testDatabaseUrl({ sqlite: `sqlite:${join(dir, 'site.db')}` }) });
   served = await listen(h.server);
   agent = new Agent({ keepAlive: true, maxSockets: 100 });
 });

@@ -8,6 +8,7 @@
 import { type Auth, type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
 import { createRestServer, type HttpResponse, RestError, type RestServer, type RestServerOptions } from '@cms-json/core';
 import { type Database, openDatabase, runMigrations } from '@cms-json/database';
+import { testDatabaseUrl } from '@cms-json/database/testing';
 import {
   clickCounterPage,
   migrations,
@@ -134,7 +135,7 @@ async function addUser(auth: Auth, login: string, role: string): Promise<TestUse
   return { id: user.id, login, password, appPassword: created.formatted, basic: basicHeader(login, created.formatted) };
 }
 
-/** Builds the harness site. `url` defaults to an in-memory database. */
+/** Builds the harness site. `url` defaults to a fresh test database (`@cms-json/database/testing`). */
 export interface HarnessOptions {
   /** `site`: the example site's own `createSite` (default); `parts`: built here, with the storage-fault switch. */
   mode?: 'site' | 'parts';
@@ -163,7 +164,7 @@ async function buildSiteHarness(options: HarnessOptions): Promise<Harness> {
   const { createSite } = await import('../../src/create-site.js');
   const site = await createSite(
     readConfig({
-      DATABASE_URL: options.url ?? 'sqlite::memory:',
+      DATABASE_URL: options.url ?? (await testDatabaseUrl()),
       CMS_SAMPLE_LINKS: '0',
       CMS_SECRET: SECRET,
       CMS_ADMIN_USER: 'admin',
@@ -189,7 +190,7 @@ async function buildSiteHarness(options: HarnessOptions): Promise<Harness> {
 }
 
 async function buildPartsHarness(options: HarnessOptions): Promise<Harness> {
-  const database = openDatabase<SiteTables>({ url: options.url ?? 'sqlite::memory:' });
+  const database = openDatabase<SiteTables>({ url: options.url ?? (await testDatabaseUrl()) });
   await migrateContent(database.db);
   const auth = createAuth({ db: database.db, secret: SECRET, prefix: 'cms', now: options.now });
   const fault = new StorageFault();

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { RestError } from '../errors.js';
+import { RestError, toRestError } from '../errors.js';
 import type { HttpResponse } from '../http.js';
 import type { Principal, RestRequest } from '../request.js';
 import { RestResponse } from '../response.js';
@@ -335,11 +335,16 @@ export function runPipeline(request: RestRequest, context: ServerContext, option
   }
 }
 
-/** A stage that throws (an authenticator, a CORS policy) is an internal error, never a crash. */
+/**
+ * A stage that throws (an authenticator, a CORS policy) is an internal error, never a crash;
+ * a database that cannot be reached (an authenticator's lookup) is the 503 it is everywhere.
+ */
 function failed(state: ServeState, error: unknown): HttpResponse {
-  state.context.reportError(error, state.request);
+  const unavailable = toRestError(error);
+  const answer = unavailable.code === 'rest_database_unavailable' ? unavailable : new RestError('rest_internal_error');
+  if (answer.code === 'rest_internal_error') state.context.reportError(error, state.request);
   const headers = state.context.standardHeaders(false);
-  return { status: 500, headers, body: JSON.stringify(new RestError('rest_internal_error').toBody()) };
+  return { status: answer.status, headers, body: JSON.stringify(answer.toBody()) };
 }
 
 /**

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL for tests, CI and benchmarks: one server on 127.0.0.1, on a free
+# port, with its data in a temporary directory. Nothing to do by hand.
+#
+#   scripts/postgres.sh start   starts it (installs Debian's `postgresql` when no server
+#                               binaries are found) and prints its URL
+#   scripts/postgres.sh url     prints the URL of the running server
+#   scripts/postgres.sh stop    stops it and deletes its directory
+#
+# CMS_PG_DIR     where the server lives (default ${TMPDIR:-/tmp}/cms-json-postgres)
+# CMS_PG_BIN     a directory with initdb, pg_ctl and postgres (default: Debian's newest
+#                /usr/lib/postgresql/*/bin, else the ones on PATH)
+#
+# The URL is postgres://postgres@127.0.0.1:<port>/postgres; local trust authentication, no
+# password: the server listens on the loopback address only and dies with the directory.
+# Why Debian's package and not a binary from the npm registry: see docs/database.md.
+set -euo pipefail
+
+dir="${CMS_PG_DIR:-${TMPDIR:-/tmp}/cms-json-postgres}"
+command="${1:-}"
+
+find_bin() {
+  if [ -n "${CMS_PG_BIN:-}" ]; then
+    echo "$CMS_PG_BIN"
+    return
+  fi
+  local newest
+  newest=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+  if [ -n "$newest" ] && [ -x "$newest/initdb" ]; then
+    echo "$newest"
+    return
+  fi
+  if command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then
+    dirname "$(command -v initdb)"
+    return
+  fi
+}
+
+install_postgres() {
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "postgres.sh: no PostgreSQL server binaries found; install Debian's 'postgresql' package (or set CMS_PG_BIN)." >&2
+    exit 1
+  fi
+  echo "postgres.sh: installing Debian's postgresql package…" >&2
+  # The package's own cluster is not used (and may fail to start in a container): ignore it.
+  apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >&2
+}
+
+# PostgreSQL refuses to run as root: as root, run it as the `postgres` user (made if missing).
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
+}
+
+ensure_owner() {
+  if [ "$(id -u)" -eq 0 ] && ! id postgres >/dev/null 2>&1; then
+    useradd --system --no-create-home --shell /usr/sbin/nologin postgres
+  fi
+}
+
+free_port() {
+  node -e "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+
+running() {
+  [ -f "$dir/url" ] && [ -f "$dir/data/postmaster.pid" ] && as_owner "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1
+}
+
+case "$command" in
+  start)
+    bin=$(find_bin)
+    if [ -z "$bin" ]; then
+      install_postgres
+      bin=$(find_bin)
+      if [ -z "$bin" ]; then
+        echo "postgres.sh: PostgreSQL was installed but its binaries were not found." >&2
+        exit 1
+      fi
+    fi
+    ensure_owner
+    if running; then
+      cat "$dir/url"
+      exit 0
+    fi
+    rm -rf "$dir"
+    mkdir -p "$dir/socket"
+    [ "$(id -u)" -eq 0 ] && chown -R postgres: "$dir"
+    as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
+      as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C >"$dir/initdb.log" 2>&1 || {
+      cat "$dir/initdb.log" >&2
+      exit 1
+    }
+    # Tests start many pools at once (a pool per test database, several site processes):
+    # max_connections is raised. fsync is off because the server is thrown away with its
+    # directory: it only loses data if the machine itself crashes, which no test does.
+    for attempt in 1 2 3; do
+      port=$(free_port)
+      if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+        -o "-p $port -c listen_addresses=127.0.0.1 -k $dir/socket -c max_connections=400 -c fsync=off -c full_page_writes=off -c shared_buffers=64MB" \
+        start >/dev/null; then
+        echo "postgres://postgres@127.0.0.1:$port/postgres" >"$dir/url"
+        echo "$bin" >"$dir/bin"
+        cat "$dir/url"
+        exit 0
+      fi
+      echo "postgres.sh: start on port $port failed (attempt $attempt):" >&2
+      tail -n 5 "$dir/server.log" >&2 || true
+    done
+    exit 1
+    ;;
+  url)
+    if [ ! -f "$dir/url" ]; then
+      echo "postgres.sh: no server running under $dir (run: scripts/postgres.sh start)" >&2
+      exit 1
+    fi
+    cat "$dir/url"
+    ;;
+  stop)
+    if [ -f "$dir/bin" ] && [ -f "$dir/data/postmaster.pid" ]; then
+      bin=$(cat "$dir/bin")
+      as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+    fi
+    rm -rf "$dir"
+    ;;
+  *)
+    echo "usage: scripts/postgres.sh start|url|stop" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The storage suite on PostgreSQL: starts a throwaway server (scripts/postgres.sh), runs the
+# test projects that touch storage with CMS_TEST_DATABASE_URL set (every storage test then
+# gets a fresh schema on it), stops the server. The other projects (core, adapters) never
+# open a database and run once, in the SQLite run. Extra arguments go to vitest, e.g. the
+# JSON reporter of .ci/run; CMS_PG_PROJECTS="" runs every project.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export CMS_PG_DIR="${CMS_PG_DIR:-${TMPDIR:-/tmp}/cms-json-postgres-$$}"
+url=$(scripts/postgres.sh start) || exit 1
+trap 'scripts/postgres.sh stop' EXIT
+echo "PostgreSQL for tests: $url"
+projects=()
+for name in ${CMS_PG_PROJECTS-database content example-outgoing-links example-site}; do projects+=(--project "$name"); done
+CMS_TEST_DATABASE_URL="$url" npm test -- "${projects[@]}" "$@"
