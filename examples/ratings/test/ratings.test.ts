@@ -7,14 +7,14 @@
 import { type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
 import { createRestServer } from '@cms-json/core';
 import { testClient } from '@cms-json/core/testing';
-import { openDatabase } from '@cms-json/database';
+import { openTestDatabase } from '@cms-json/database/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RatingsTables, ratings } from '../src/index.js';
 
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
 async function site(options: { ratingsFirst?: boolean } = {}) {
-  const database = openDatabase<ContentTables & RatingsTables>({ url: 'sqlite::memory:' });
+  const database = await openTestDatabase<ContentTables & RatingsTables>();
   await migrateContent(database.db);
   const auth = createAuth({ db: database.db, secret: 'a test site secret, long enough' });
   const server = createRestServer({ siteUrl: 'http://site.test' });

@@ -201,6 +201,12 @@ describe('UserStore.list', () => {
     expect((await users.list({ search: '_' })).total).toBe(1);
   });
 
+  it('folds every letter, not only ASCII, on both engines', async () => {
+    await users.create({ login: 'elodie', email: 'elodie@example.com', password: 'pw', displayName: 'Élodie Ørsted' });
+    expect((await users.list({ search: 'élodie' })).users.map((user) => user.login)).toEqual(['elodie']);
+    expect((await users.list({ search: 'ØRSTED' })).users.map((user) => user.login)).toEqual(['elodie']);
+  });
+
   it('matches nothing, without an error, for a term longer than any field (past the LIKE limits too)', async () => {
     const name = 'x'.repeat(250);
     await users.create({ login: 'long', email: 'long@example.com', password: 'pw', displayName: name });

@@ -5,6 +5,7 @@
  * @module
  */
 import type { RestError } from '@cms-json/core';
+import { lowerText } from '@cms-json/database';
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { contentError } from '../errors.js';
@@ -253,7 +254,8 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
         else if (search) {
           const pattern = `%${escapeLike(search.toLowerCase())}%`;
           const columns = query.searchIn ?? SEARCH_FIELDS;
-          conditions.push(eb.or(columns.map((column) => like(sql`lower(${sql.ref(column)})`, pattern))));
+          // Every letter folded on both engines (SQLite's own lower() folds ASCII only).
+          conditions.push(eb.or(columns.map((column) => like(lowerText(database, sql.ref(column)), pattern))));
         }
         return eb.and(conditions);
       });
