@@ -16,6 +16,9 @@ export function packageBuild(entry: string[] = ['src/index.ts'], keep: string[] 
     dts: true,
     clean: keep.length === 0 ? true : keep.map((pattern) => `!${pattern}`),
     sourcemap: true,
+    // `import.meta.url` (say, `createRequire(import.meta.url)` to load a driver) works in the
+    // CJS build too.
+    shims: true,
     tsconfig: 'tsconfig.build.json',
   };
 }

@@ -11,6 +11,8 @@ for (const [specifier, names] of Object.entries(entries)) {
 
 const { createRestServer, defineRoute, READABLE } = require('@cms-json/core');
 const { testClient } = require('@cms-json/core/testing');
+const { openDatabase } = require('@cms-json/database');
+const { sql } = require('kysely');
 const { z } = require('zod');
 
 const server = createRestServer();
@@ -28,13 +30,18 @@ server.register(
     ],
   }),
 );
-testClient(server)
-  .get('/hello/v1/greeting?name=Ada')
-  .then((res) => {
-    if (res.status !== 200 || res.body.message !== 'Hello, Ada!') throw new Error(`CJS request: ${res.status} ${res.text}`);
-    console.log(`cjs: ${Object.keys(entries).length} entry points require; a route answers in process`);
-  })
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+async function main() {
+  const res = await testClient(server).get('/hello/v1/greeting?name=Ada');
+  if (res.status !== 200 || res.body.message !== 'Hello, Ada!') throw new Error(`CJS request: ${res.status} ${res.text}`);
+  // The CommonJS build loads the SQLite driver too.
+  const database = openDatabase({ url: 'sqlite::memory:' });
+  const { rows } = await sql`select 1 + 1 as two`.execute(database.db);
+  await database.close();
+  if (rows[0]?.two !== 2) throw new Error(`CJS SQLite: ${JSON.stringify(rows)}`);
+  console.log(`cjs: ${Object.keys(entries).length} entry points require; a route answers in process; SQLite opens`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
