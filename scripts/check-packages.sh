@@ -43,6 +43,10 @@ done
 
 echo "--- publint and attw on each tarball"
 for tarball in "$tarballs"/*.tgz; do
+  listing="$(tar tzf "$tarball")"
+  for file in package/README.md package/LICENSE; do
+    grep -qx "$file" <<<"$listing" || { echo "$tarball has no $file" >&2; exit 1; }
+  done
   (cd "$root" && npx --no-install publint run --strict "$tarball")
   (cd "$root" && npx --no-install attw --format table "$tarball")
 done
