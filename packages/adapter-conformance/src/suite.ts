@@ -72,6 +72,8 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
   describe(`${options.name}: adapter conformance`, () => {
     let target: ConformanceTarget;
     let notes: Map<number, unknown>;
+    // What the server reports through its `onError` hook: captured and asserted, not printed.
+    const reported: unknown[] = [];
     const viaSocket = () => target.request === undefined;
     const url = (path: string) => `${target.baseUrl}${path}`;
     const get = (path: string, init?: RequestInit) => send(target, path, init);
@@ -87,7 +89,7 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       });
 
     beforeAll(async () => {
-      const fixture = createConformanceServer();
+      const fixture = createConformanceServer({ onError: (error) => void reported.push(error) });
       notes = fixture.notes;
       target = await options.start(fixture.server);
     });
@@ -331,9 +333,11 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       expect(discovery.headers.get('link')).toBe(`<${url('/cms-json/')}>; rel="https://api.cms-json.org/"`);
     });
 
-    it('answers 500 when a page handler throws, and stays up', async () => {
+    it('answers 500 when a page handler throws, reports the error, and stays up', async () => {
+      reported.length = 0;
       const res = await get('/broken');
       expect(res.status).toBe(500);
+      expect(reported).toEqual([expect.objectContaining({ message: expect.stringContaining('page handler failure') })]);
       await expectAlive();
     });
 

@@ -9,7 +9,7 @@ import { migrateContent } from './migrations.js';
 import type { ContentTables } from './tables.js';
 import { createUserStore } from './users/store.js';
 
-const USAGE = `Usage: npx tsx packages/content/src/cli.ts <command> [options]
+const USAGE = `Usage: cms-json <command> [options]
 
 Commands:
   create-admin --login <login> --email <email> [--password <password>] [--db <url>]

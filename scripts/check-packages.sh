@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Proves the published packages work for a user outside this repository:
+#
+#   1. packs every publishable package with `npm pack` (its prepack builds it and writes the
+#      published package.json, see scripts/published-manifest.ts);
+#   2. lints each tarball with publint and @arethetypeswrong/cli (attw), failing on any problem;
+#   3. installs the tarballs into a scratch project in a temporary directory, and there:
+#      imports every entry point from ESM and CommonJS, type-checks a small program under
+#      moduleResolution node16 (ESM and CJS) and bundler with skipLibCheck off, runs the
+#      `cms-json` CLI, and serves one HTTP request through the node adapter on SQLite (and
+#      through Express and Hono).
+#
+# better-sqlite3 compiles from source on install (~100 s). The scratch project installs the
+# same version with --ignore-scripts and gets the workspace's compiled binary copied in, so
+# nothing is compiled twice. Everything else comes from the registry (or npm's cache).
+#
+# Usage: scripts/check-packages.sh            (from anywhere; ~1-2 minutes)
+#        KEEP_SCRATCH=1 scripts/check-packages.sh   keeps the temporary directory and prints it
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+fixture="$root/scripts/package-check"
+packages=(core node express fetch database content)
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/cms-json-packages.XXXXXX")"
+if [ "${KEEP_SCRATCH:-}" = 1 ]; then echo "scratch: $work"; else trap 'rm -rf "$work"' EXIT; fi
+tarballs="$work/tarballs"
+app="$work/app"
+mkdir -p "$tarballs" "$app"
+export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+
+echo "--- pack (build + published package.json), two at a time"
+printf '%s\n' "${packages[@]}" |
+  xargs -P 2 -I{} sh -c 'cd "$1" && npm pack -w "packages/$2" --pack-destination "$3" --silent > "$3/$2.log" 2>&1 || { cat "$3/$2.log"; exit 255; }' \
+    sh "$root" {} "$tarballs"
+echo "packed ${#packages[@]} packages in ${SECONDS}s"
+# A pack that stopped half-way would leave a package.json in its published form behind.
+for name in "${packages[@]}"; do
+  if [ -e "$root/packages/$name/.package.dev.json" ]; then
+    echo "packages/$name/.package.dev.json left behind: postpack did not run" >&2
+    exit 1
+  fi
+done
+
+echo "--- publint and attw on each tarball"
+for tarball in "$tarballs"/*.tgz; do
+  listing="$(tar tzf "$tarball")"
+  for file in package/README.md package/LICENSE; do
+    grep -qx "$file" <<<"$listing" || { echo "$tarball has no $file" >&2; exit 1; }
+  done
+  (cd "$root" && npx --no-install publint run --strict "$tarball")
+  (cd "$root" && npx --no-install attw --format table "$tarball")
+done
+
+echo "linted in ${SECONDS}s (cumulative)"
+
+echo "--- scratch project outside the workspace: $app"
+cp "$fixture"/* "$app/"
+cat > "$app/package.json" <<'JSON'
+{ "name": "cms-json-scratch", "private": true, "type": "module" }
+JSON
+sqlite_version="$(node -p "require('$root/node_modules/better-sqlite3/package.json').version")"
+# No pg: @cms-json/database loads each driver only for its URL scheme, so a SQLite-only
+# install must work.
+(cd "$app" && npm install --ignore-scripts --prefer-offline --no-package-lock --loglevel=error \
+  "$tarballs"/*.tgz "better-sqlite3@$sqlite_version" express@5 @types/express@5 @types/node@20 hono@4)
+release="$app/node_modules/better-sqlite3/build/Release"
+mkdir -p "$release"
+cp "$root/node_modules/better-sqlite3/build/Release/better_sqlite3.node" "$release/"
+
+cd "$app"
+node esm.mjs
+node cjs.cjs
+tsc="$root/node_modules/typescript/bin/tsc"
+node "$tsc" -p tsconfig.node16.json && echo "types: node16 (ESM and CJS) compile"
+node "$tsc" -p tsconfig.bundler.json && echo "types: bundler compiles"
+
+db="sqlite:./data/site.db"
+help="$(npx --no-install cms-json --help)"
+grep -q '^Usage: cms-json <command>' <<<"$help" || { echo "cms-json --help printed: $help" >&2; exit 1; }
+created="$(npx --no-install cms-json create-admin --login admin --email admin@example.com --password 'a long password' --db "$db")"
+[ "$created" = 'Created administrator "admin" (id 1).' ] || { echo "cms-json create-admin printed: $created" >&2; exit 1; }
+issued="$(npx --no-install cms-json app-password --login admin --name check --db "$db")"
+password="$(sed -n 's/^Password (shown once): //p' <<<"$issued")"
+[ -n "$password" ] || { echo "cms-json app-password printed: $issued" >&2; exit 1; }
+echo "cli: cms-json --help, create-admin and app-password work"
+node serve.mjs "$db" admin "$password"
+echo "packages: all checks passed in ${SECONDS}s"

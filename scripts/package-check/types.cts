@@ -1,0 +1,17 @@
+// The CommonJS side of types.ts, under moduleResolution node16: `require` resolves each
+// entry point's `.d.cts` types.
+import core = require('@cms-json/core');
+import testing = require('@cms-json/core/testing');
+import content = require('@cms-json/content');
+import database = require('@cms-json/database');
+import express = require('@cms-json/express');
+import fetch = require('@cms-json/fetch');
+import node = require('@cms-json/node');
+
+const server: core.RestServer = core.createRestServer();
+const client = testing.testClient(server);
+const listener: ReturnType<typeof node.createRequestListener> = node.createRequestListener(server);
+const middleware = express.createMiddleware(server);
+const handler: fetch.FetchHandler = fetch.createFetchHandler(server);
+const opened: database.Database<content.ContentTables> = database.openDatabase<content.ContentTables>({ url: 'sqlite::memory:' });
+export = { client, listener, middleware, handler, opened, plugin: content.contentPlugin };
