@@ -32,6 +32,15 @@ export interface OpenDatabaseOptions {
    * `sqlite::memory:`, or `postgres://…` / `postgresql://…`. Default {@link DEFAULT_DATABASE_URL}.
    */
   url?: string | undefined;
+  /**
+   * SQLite only: when a commit counts as stored. `'full'` (default) syncs the write-ahead log
+   * at every commit, so a write answered 201 survives a power cut or an OS crash, as MySQL and
+   * PostgreSQL do by default. `'normal'` syncs only at checkpoints: faster writes, but the last
+   * commits before a power cut, an OS crash or a file system turning read-only may be lost
+   * although they were acknowledged (a crash of the process alone loses nothing). Ignored by
+   * PostgreSQL.
+   */
+  synchronous?: 'full' | 'normal' | undefined;
 }
 
 /**
@@ -88,7 +97,7 @@ export function dialectOf(db: object): Dialect | undefined {
  * Opens a database from a URL and returns a typed Kysely instance over it.
  *
  * SQLite (`better-sqlite3`) is opened with `journal_mode = WAL`, `busy_timeout = 5000`,
- * `foreign_keys = ON` and `synchronous = NORMAL`; the parent directory of the file is created.
+ * `foreign_keys = ON` and `synchronous = FULL` (see {@link OpenDatabaseOptions.synchronous}); the parent directory of the file is created.
  * PostgreSQL uses a `pg` pool; `bigint` values (such as `count(*)`) are returned as numbers on
  * both engines, so one query reads the same everywhere.
  *
@@ -102,7 +111,7 @@ export function dialectOf(db: object): Dialect | undefined {
  */
 export function openDatabase<DB>(options: OpenDatabaseOptions = {}): Database<DB> {
   const target = parseDatabaseUrl(options.url ?? DEFAULT_DATABASE_URL);
-  const db = target.dialect === 'sqlite' ? openSqlite<DB>(target.file) : openPostgres<DB>(target.connectionString);
+  const db = target.dialect === 'sqlite' ? openSqlite<DB>(target.file, options.synchronous ?? 'full') : openPostgres<DB>(target.connectionString);
   dialects.set(db, target.dialect);
   let closing: Promise<void> | undefined;
   return {
@@ -134,7 +143,7 @@ function redact(url: string): string {
   return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
 }
 
-function openSqlite<DB>(file: string): Kysely<DB> {
+function openSqlite<DB>(file: string, synchronous: 'full' | 'normal'): Kysely<DB> {
   const memory = file === ':memory:';
   const path = memory ? file : resolve(file);
   if (!memory) mkdirSync(dirname(path), { recursive: true });
@@ -143,7 +152,7 @@ function openSqlite<DB>(file: string): Kysely<DB> {
     database.pragma('journal_mode = WAL');
     database.pragma('busy_timeout = 5000');
     database.pragma('foreign_keys = ON');
-    database.pragma('synchronous = NORMAL');
+    database.pragma(`synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   } catch (error) {
     database.close();
     throw error;
