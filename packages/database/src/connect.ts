@@ -111,7 +111,10 @@ export function dialectOf(db: object): Dialect | undefined {
  */
 export function openDatabase<DB>(options: OpenDatabaseOptions = {}): Database<DB> {
   const target = parseDatabaseUrl(options.url ?? DEFAULT_DATABASE_URL);
-  const db = target.dialect === 'sqlite' ? openSqlite<DB>(target.file, options.synchronous ?? 'full') : openPostgres<DB>(target.connectionString);
+  const db =
+    target.dialect === 'sqlite'
+      ? openSqlite<DB>(target.file, options.synchronous ?? 'full')
+      : openPostgres<DB>(target.connectionString);
   dialects.set(db, target.dialect);
   let closing: Promise<void> | undefined;
   return {
