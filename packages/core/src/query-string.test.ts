@@ -87,9 +87,9 @@ describe('parseQueryString (PHP `$_GET` rules)', () => {
     // these 200,000 would take about ten minutes. Linear, they take about 0.1 s; the bound
     // is generous, so that a loaded machine does not make it flaky.
     const text = `a[x]=1${'&a[]'.repeat(200_000)}`;
-    const started = performance.now();
+    const started = Date.now();
     const query = parseQueryString(text, { maxInputs: Number.POSITIVE_INFINITY });
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(Object.keys(query.a as object)).toHaveLength(200_001);
   });
 });
