@@ -133,7 +133,12 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         handler: async ({ id, title, link }) => {
           const stored = orGone(await query('tel/rest/update', 'update link', () => store.get(id)));
           const write = prepareWrite(stored, { title, link });
-          return orGone(await query('tel/rest/update', 'update link', () => store.update(id, write)));
+          // Only the fields sent (and the slug with the title): writing back the stored values
+          // of the others would undo a concurrent update of those (issue 16, item 4).
+          const changes: Partial<LinkWrite> = {};
+          if (title) Object.assign(changes, { title: write.title, slug: write.slug });
+          if (link) changes.link = write.link;
+          return orGone(await query('tel/rest/update', 'update link', () => store.update(id, changes)));
         },
       }),
       endpoint({
