@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RestServer } from '@cms-json/core';
+import { createCheckContinueListener } from './check-continue.js';
 import { createRequestListener, type RequestListenerOptions } from './listener.js';
 import { normalizeBasePath } from './to-http-request.js';
 
@@ -52,7 +53,7 @@ export async function serve(options: ServeOptions): Promise<Served> {
   const listener = createRequestListener(options.server, options);
   const inFlight = new Set<ServerResponse>();
   let closing: Promise<void> | undefined;
-  const httpServer = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     inFlight.add(res);
     res.once('close', () => {
       inFlight.delete(res);
@@ -60,7 +61,10 @@ export async function serve(options: ServeOptions): Promise<Served> {
     });
     if (closing !== undefined) res.setHeader('Connection', 'close');
     listener(req, res);
-  });
+  };
+  const httpServer = createServer(onRequest);
+  // `Expect: 100-continue` with a body over the limit: 413 at once, never `100 Continue`.
+  httpServer.on('checkContinue', createCheckContinueListener(options.server, onRequest, options));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
