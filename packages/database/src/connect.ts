@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { refuseWritesWhenMoved } from './sqlite-moved.js';
 
 /**
  * The database engines cms-json runs on.
@@ -160,6 +161,7 @@ function openSqlite<DB>(file: string, synchronous: 'full' | 'normal'): Kysely<DB
     database.close();
     throw error;
   }
+  if (!memory) refuseWritesWhenMoved(database, path);
   cacheStatements(database);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
   sqliteHandles.set(db, database);

@@ -4,6 +4,9 @@
  * process keeps serving, and the next request after recovery succeeds.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,6 +250,38 @@ describe('a failed "last used" stamp of an application password (issue 16, item 
     const stored = await h.database.db.selectFrom('outgoing_links').select('id').where('title', 'like', 'Full %').execute();
     expect(stored.map((row) => row.id).sort((a, b) => a - b)).toEqual(acknowledged.sort((a, b) => a - b));
     expect((await call('POST', BASE, { title: 'Room again', link: 'https://room.test' })).status).toBe(201);
+  });
+});
+
+describe('the SQLite file deleted under a running site (issue 16, item 9)', () => {
+  it('writes are refused (500, never 201) and reads go on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cms-json-deleted-'));
+    const file = join(dir, 'site.db');
+    const site = await buildHarness({ url: `sqlite:${file}` });
+    try {
+      if (site.database.dialect !== 'sqlite') return;
+      const kept = await site.createLink('Kept', 'https://kept.test');
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+      faults += 1;
+      const headers = { authorization: site.editor.basic, 'content-type': 'application/json' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await handle(site.server, {
+          method: 'POST',
+          url: BASE,
+          headers,
+          body: JSON.stringify({ title: `Lost ${i}`, link: 'https://lost.test' }),
+        });
+        statuses.push(res.status);
+        expect(JSON.parse(res.body ?? '{}')).toMatchObject({ code: 'tel/rest/insert', data: { status: 500 } });
+      }
+      expect(statuses).toEqual([500, 500, 500, 500, 500]);
+      const read = await handle(site.server, { method: 'GET', url: `${BASE}/${kept.id}`, headers: {} });
+      expect(read.status).toBe(200);
+    } finally {
+      await site.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
