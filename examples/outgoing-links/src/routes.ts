@@ -25,6 +25,7 @@ import {
   withRequestCheck,
 } from '@cms-json/core';
 import { z } from 'zod';
+import { databaseErrorText } from './database-error.js';
 import { sanitizeLink, sanitizeTitle, slugOf } from './sanitize.js';
 import { OutgoingLink, type OutgoingLinkRecord } from './schema.js';
 import type { LinkWrite, OutgoingLinksStore } from './store.js';
@@ -32,10 +33,13 @@ import type { LinkWrite, OutgoingLinksStore } from './store.js';
 /** The REST base of the routes, under the namespace. */
 export const REST_BASE = 'outgoing-links';
 
-/** Runs a query; a database failure becomes the plugin's error, with the database's text (500). */
+/**
+ * Runs a query; a database failure becomes the plugin's error, with the database's text
+ * (500), except when the database was not reached: then no host, port or user name is told.
+ */
 function query<T>(code: string, action: string, run: () => Promise<T>): Promise<T> {
   const fail = (error: unknown): never => {
-    const text = error instanceof Error ? error.message : String(error);
+    const text = databaseErrorText(error);
     throw new RestError(code, `Could not ${action}. Database responded with the following error: ${text}`, {
       status: 500,
       cause: error,
