@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { redactDatabaseUrl } from '@cms-json/database';
 import { serve } from '@cms-json/node';
 import { readConfig } from './config.js';
 import { createSite } from './create-site.js';
@@ -16,7 +17,7 @@ const root = site.server.restRootUrl();
 console.log(`cms-json example site listening on http://${config.host}:${listening.port}`);
 console.log(`  site:      ${config.siteUrl}/`);
 console.log(`  REST root: ${root}`);
-console.log(`  database:  ${config.databaseUrl}`);
+console.log(`  database:  ${redactDatabaseUrl(config.databaseUrl)}`);
 if (site.firstAdmin !== undefined) {
   console.log(
     `  created administrator "${site.firstAdmin.login}"${site.firstAdmin.generated ? ' with a generated application password (shown once):' : '.'}`,

@@ -28,3 +28,4 @@ export {
   runMigrations,
 } from './migrations.js';
 export { type PreparedQuery, prepareQuery } from './prepared-query.js';
+export { redactDatabaseUrl } from './redact.js';
