@@ -1,6 +1,7 @@
 /**
  * `npm start`: serves the example site on node:http with an embedded SQLite database.
- * SIGINT and SIGTERM finish in-flight requests, then close the database.
+ * SIGINT and SIGTERM stop gracefully (queued connections answered, in-flight requests
+ * finished, at most 10 s, then the database closed).
  *
  * @module
  */
@@ -33,6 +34,12 @@ async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: finishing in-flight requests…`);
+  // `close()` takes what waits in the accept queue, then stops accepting, lets every accepted
+  // request finish and cuts what is still busy after 10 s; past 15 s the process exits anyway.
+  setTimeout(() => {
+    console.error('stop: still busy after 15 s; exiting.');
+    process.exit(1);
+  }, 15_000).unref();
   await listening.close();
   await site.close();
   console.log('stopped.');

@@ -11,6 +11,11 @@ import { createCheckContinueListener } from './check-continue.js';
 import { createRequestListener, type RequestListenerOptions } from './listener.js';
 import { normalizeBasePath } from './to-http-request.js';
 
+/** How long no new connection must arrive before `close()` closes the listener. */
+const ACCEPT_QUEUE_QUIET_MS = 100;
+/** The longest `close()` keeps taking queued connections (at most `closeTimeoutMs`). */
+const ACCEPT_QUEUE_MAX_MS = 2000;
+
 /** Options of {@link serve}. */
 export interface ServeOptions extends RequestListenerOptions {
   /** The server to serve. */
@@ -32,8 +37,10 @@ export interface Served {
   /** The mount URL: `http://127.0.0.1:8080` plus the base path. */
   url: string;
   /**
-   * Stops accepting connections, lets in-flight requests finish (their connections are then
-   * closed, keep-alive or not) and resolves when the server has closed.
+   * Stops gracefully: takes the connections already waiting in the accept queue (until none
+   * arrived for 100 ms, at most 2 s), then stops accepting; lets every request accepted
+   * finish, each answered with `Connection: close`; closes idle connections; and resolves
+   * when the server has closed. Connections still busy after `closeTimeoutMs` are cut.
    */
   close(): Promise<void>;
 }
@@ -80,11 +87,27 @@ export async function serve(options: ServeOptions): Promise<Served> {
       const timer = setTimeout(() => httpServer.closeAllConnections(), closeTimeoutMs);
       timer.unref();
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-      httpServer.close(() => {
-        clearTimeout(timer);
-        resolve();
-      });
       httpServer.closeIdleConnections();
+      // Connections the kernel accepted but Node has not yet taken (the accept queue) would
+      // be reset by closing the listener now: keep taking them, each answered with
+      // `Connection: close`, until none arrived for a moment, then close the listener.
+      let listening = true;
+      const closeListener = () => {
+        if (!listening) return;
+        listening = false;
+        clearTimeout(quiet);
+        clearTimeout(bound);
+        httpServer.off('connection', onConnection);
+        httpServer.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        httpServer.closeIdleConnections();
+      };
+      const onConnection = () => quiet.refresh();
+      const quiet = setTimeout(closeListener, ACCEPT_QUEUE_QUIET_MS);
+      const bound = setTimeout(closeListener, Math.min(closeTimeoutMs, ACCEPT_QUEUE_MAX_MS));
+      httpServer.on('connection', onConnection);
     });
     return closing;
   };
