@@ -26,6 +26,7 @@ import {
 } from '@cms-json/core';
 import { isDatabaseUnavailable } from '@cms-json/database';
 import { z } from 'zod';
+import { databaseErrorText } from './database-error.js';
 import { sanitizeLink, sanitizeTitle, slugOf } from './sanitize.js';
 import { OutgoingLink, type OutgoingLinkRecord } from './schema.js';
 import type { LinkWrite, OutgoingLinksStore } from './store.js';
@@ -33,12 +34,15 @@ import type { LinkWrite, OutgoingLinksStore } from './store.js';
 /** The REST base of the routes, under the namespace. */
 export const REST_BASE = 'outgoing-links';
 
-/** Runs a query; a database failure becomes the plugin's error, with the database's text (500). */
+/**
+ * Runs a query; a database failure becomes the plugin's error, with the database's text
+ * (500), except when the database was not reached: then no host, port or user name is told.
+ */
 function query<T>(code: string, action: string, run: () => Promise<T>): Promise<T> {
   const fail = (error: unknown): never => {
     // A database that cannot be reached now is the core's 503, not this route's 500.
     if (isDatabaseUnavailable(error)) throw error;
-    const text = error instanceof Error ? error.message : String(error);
+    const text = databaseErrorText(error);
     throw new RestError(code, `Could not ${action}. Database responded with the following error: ${text}`, {
       status: 500,
       cause: error,
@@ -138,7 +142,12 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         handler: async ({ id, title, link }) => {
           const stored = orGone(await query('tel/rest/update', 'update link', () => store.get(id)));
           const write = prepareWrite(stored, { title, link });
-          return orGone(await query('tel/rest/update', 'update link', () => store.update(id, write)));
+          // Only the fields sent (and the slug with the title): writing back the stored values
+          // of the others would undo a concurrent update of those (issue 16, item 4).
+          const changes: Partial<LinkWrite> = {};
+          if (title) Object.assign(changes, { title: write.title, slug: write.slug });
+          if (link) changes.link = write.link;
+          return orGone(await query('tel/rest/update', 'update link', () => store.update(id, changes)));
         },
       }),
       endpoint({

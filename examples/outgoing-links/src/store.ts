@@ -112,9 +112,20 @@ export class OutgoingLinksStore {
     return toRecord(row);
   }
 
-  /** Updates title, slug and link; `id` and `count` are never written. */
-  async update(id: number, write: LinkWrite): Promise<OutgoingLinkRecord | undefined> {
-    const row = await this.db.updateTable('outgoing_links').set(write).where('id', '=', id).returning(COLUMNS).executeTakeFirst();
+  /**
+   * Writes the columns given (title and slug, link) and nothing else, so that concurrent
+   * updates of different fields both stay; `id` and `count` are never written. With nothing
+   * to write, reads the link.
+   */
+  async update(id: number, write: Partial<LinkWrite>): Promise<OutgoingLinkRecord | undefined> {
+    const changes = Object.fromEntries(Object.entries(write).filter(([, value]) => value !== undefined)) as Partial<LinkWrite>;
+    if (Object.keys(changes).length === 0) return this.get(id);
+    const row = await this.db
+      .updateTable('outgoing_links')
+      .set(changes)
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirst();
     return row === undefined ? undefined : toRecord(row);
   }
 

@@ -2,20 +2,16 @@
  * `npm start`: serves the example site on node:http, on the embedded SQLite database by
  * default or on `DATABASE_URL=postgres://…`. With `WORKERS=N` (N > 1) the port is served by N
  * worker processes (node:cluster), which share nothing but the database and `CMS_SECRET`;
- * a worker that dies is replaced. SIGINT and SIGTERM finish in-flight requests, then close
- * the database.
+ * a worker that dies is replaced. SIGINT and SIGTERM stop gracefully (queued connections
+ * answered, in-flight requests finished, at most 10 s, then the database closed).
  *
  * @module
  */
 import cluster from 'node:cluster';
+import { redactDatabaseUrl } from '@cms-json/database';
 import { serve } from '@cms-json/node';
 import { readConfig, type SiteConfig } from './config.js';
 import { createSite } from './create-site.js';
-
-/** `DATABASE_URL` as printed: the password hidden. */
-function shownUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
-}
 
 async function runPrimary(config: SiteConfig): Promise<void> {
   if (config.secret === undefined) {
@@ -71,7 +67,7 @@ async function runServer(config: SiteConfig): Promise<void> {
     console.log(`cms-json example site listening on http://${config.host}:${listening.port}`);
     console.log(`  site:      ${config.siteUrl}/`);
     console.log(`  REST root: ${root}`);
-    console.log(`  database:  ${shownUrl(config.databaseUrl)}`);
+    console.log(`  database:  ${redactDatabaseUrl(config.databaseUrl)}`);
   }
   if (site.firstAdmin !== undefined) {
     say(
@@ -88,6 +84,12 @@ async function runServer(config: SiteConfig): Promise<void> {
     if (stopping) return;
     stopping = true;
     if (!cluster.isWorker) console.log(`\n${signal}: finishing in-flight requests…`);
+    // `close()` takes what waits in the accept queue, then stops accepting, lets every accepted
+    // request finish and cuts what is still busy after 10 s; past 15 s the process exits anyway.
+    setTimeout(() => {
+      console.error('stop: still busy after 15 s; exiting.');
+      process.exit(1);
+    }, 15_000).unref();
     await listening.close();
     await site.close();
     if (!cluster.isWorker) console.log('stopped.');

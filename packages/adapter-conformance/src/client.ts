@@ -6,6 +6,7 @@
  * @module
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect as netConnect } from 'node:net';
 
 /** A started adapter, as the suite sees it. */
 export interface ConformanceTarget {
@@ -136,4 +137,83 @@ export async function readText(stream: AsyncIterable<Uint8Array>): Promise<strin
   const parts: Uint8Array[] = [];
   for await (const part of stream) parts.push(part);
   return Buffer.concat(parts).toString('utf8');
+}
+
+/** What {@link rawStream} saw: the bytes answered, and the socket error met, if any. */
+export interface RawStreamResult {
+  text: string;
+  /** `EPIPE`, `ECONNRESET`…: the connection broke before the body was sent and the answer read. */
+  error?: string;
+}
+
+/** Whether `text` holds a whole response: its head and `Content-Length` bytes of body. */
+function responseComplete(text: string): boolean {
+  const end = text.indexOf('\r\n\r\n');
+  if (end === -1) return false;
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(text.slice(0, end));
+  return length !== null && Buffer.byteLength(text.slice(end + 4)) >= Number(length[1]);
+}
+
+/**
+ * Writes a request head and `size` bytes of body on a plain TCP socket, as fast as the socket
+ * takes them, and reads the answer: what `curl` or an upload does when the server answers
+ * before the body is in. Done when the whole body was sent and the whole answer read (or the
+ * server closed); a socket error before that is reported.
+ */
+export function rawStream(
+  url: string,
+  options: { method: string; headers: Record<string, string>; size: number },
+): Promise<RawStreamResult> {
+  const target = new URL(url);
+  return new Promise((resolve) => {
+    const socket = netConnect(Number(target.port), target.hostname);
+    let text = '';
+    let error: string | undefined;
+    let sent = 0;
+    let allSent = false;
+    let done = false;
+    const finish = (): void => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve(error === undefined ? { text } : { text, error });
+    };
+    const maybeFinish = (): void => {
+      if (allSent && responseComplete(text)) finish();
+    };
+    const piece = Buffer.alloc(64 * 1024, 'x');
+    const pump = (): void => {
+      while (sent < options.size && !socket.destroyed) {
+        const n = Math.min(piece.length, options.size - sent);
+        sent += n;
+        const last = sent === options.size;
+        const flushed = socket.write(n === piece.length ? piece : piece.subarray(0, n), (failure) => {
+          if (last && failure == null) {
+            allSent = true;
+            maybeFinish();
+          }
+        });
+        if (!flushed) {
+          socket.once('drain', pump);
+          return;
+        }
+      }
+    };
+    socket.on('connect', () => {
+      const lines = [`${options.method} ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`];
+      for (const [name, value] of Object.entries(options.headers)) lines.push(`${name}: ${value}`);
+      lines.push(`Content-Length: ${options.size}`, '', '');
+      socket.write(lines.join('\r\n'));
+      pump();
+    });
+    socket.on('data', (data: Buffer) => {
+      text += data.toString('utf8');
+      maybeFinish();
+    });
+    socket.on('error', (e: Error & { code?: string }) => {
+      error ??= e.code ?? e.message;
+    });
+    socket.on('close', finish);
+    socket.setTimeout(30_000, () => socket.destroy());
+  });
 }

@@ -8,7 +8,7 @@
  */
 import type { RestServer } from '@cms-json/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConformanceTarget, chunksOf, type ReadResponse, rawSend, send, splitLinks, streamOf } from './client.js';
+import { type ConformanceTarget, chunksOf, type ReadResponse, rawSend, rawStream, send, splitLinks, streamOf } from './client.js';
 import { createConformanceServer, FIXTURE_MAX_BODY_BYTES, FIXTURE_NOTE_COUNT } from './fixture.js';
 
 /** The status a host answers requests the adapter passes on with. */
@@ -279,6 +279,18 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
         res = await send(target, '/cms-json/demo/v1/notes', { method: 'POST', headers, body: streamOf(chunks), duplex: 'half' });
       expect(res?.status).toBe(413);
       expect(JSON.parse(res?.text ?? 'null')).toMatchObject({ code: 'rest_body_too_large', data: { status: 413 } });
+      await expectAlive();
+    });
+
+    // Issue 16: closing with the body unread made the kernel reset the connection, and the
+    // client saw EPIPE or ECONNRESET instead of the 413. 12 MiB overflows the socket buffers.
+    it('lets a client streaming a body far over the limit read the 413, without a reset', async () => {
+      if (!viaSocket()) return;
+      const headers = { 'content-type': 'application/json', ...EDITOR };
+      const res = await rawStream(url('/cms-json/demo/v1/notes'), { method: 'POST', headers, size: 12 * 1024 * 1024 });
+      expect(res.error).toBeUndefined();
+      expect(res.text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(res.text).toContain('"code":"rest_body_too_large"');
       await expectAlive();
     });
 

@@ -35,24 +35,62 @@ export function emptyQuery(): QueryMap {
 }
 
 /**
- * Parses `a=1&b[]=2&c[d]=3` into a prototype-free map.
+ * How many inputs (non-empty `&`-separated pairs) one query string or form body may carry,
+ * as PHP's `max_input_vars` (default 1,000). PHP keeps the first ones, drops the rest and
+ * logs a warning; the request goes on. {@link parseQueryString} does the same.
+ */
+export const MAX_INPUT_VARS = 1000;
+
+/**
+ * Options of {@link parseQueryString}.
+ *
+ * @example
+ * parseQueryString(body, { maxInputs: 5000 });
+ */
+export interface ParseQueryOptions {
+  /** Inputs kept; later ones are dropped, as PHP's `max_input_vars`. Default {@link MAX_INPUT_VARS}. */
+  maxInputs?: number | undefined;
+}
+
+/**
+ * Parses `a=1&b[]=2&c[d]=3` into a prototype-free map, in time linear in the text's length:
+ * each pair costs its own length (nesting is capped at 8 levels), and the first
+ * {@link MAX_INPUT_VARS} pairs are kept, the rest dropped, as PHP does past `max_input_vars`.
  *
  * @example
  * ```ts
  * parseQueryString('page=2&tags[]=a&tags[]=b'); // { page: '2', tags: ['a', 'b'] }
  * ```
  */
-export function parseQueryString(text: string): QueryMap {
+export function parseQueryString(text: string, options: ParseQueryOptions = {}): QueryMap {
   const result = emptyQuery();
   if (text === '') return result;
-  for (const pair of text.split('&')) {
-    if (pair === '') continue;
-    const eq = pair.indexOf('=');
-    const rawKey = decodeComponent(eq === -1 ? pair : pair.slice(0, eq));
-    const value = eq === -1 ? '' : decodeComponent(pair.slice(eq + 1));
-    assign(result, rawKey, value);
+  const maxInputs = options.maxInputs ?? MAX_INPUT_VARS;
+  const state: ParseState = { nextIndex: new Map() };
+  let inputs = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('&', start);
+    if (end === -1) end = text.length;
+    if (end > start) {
+      if (++inputs > maxInputs) break;
+      const pair = text.slice(start, end);
+      const eq = pair.indexOf('=');
+      const rawKey = decodeComponent(eq === -1 ? pair : pair.slice(0, eq));
+      const value = eq === -1 ? '' : decodeComponent(pair.slice(eq + 1));
+      assign(result, rawKey, value, state);
+    }
+    start = end + 1;
   }
   return result;
+}
+
+/**
+ * What one parse remembers: each map's next free integer index (PHP's `nNextFreeElement`),
+ * so that `a[]` appends in constant time instead of scanning the map's keys.
+ */
+interface ParseState {
+  readonly nextIndex: Map<QueryMap, number>;
 }
 
 /**
@@ -79,7 +117,7 @@ function splitKey(rawKey: string): { name: string; path: string[] } | undefined 
   return { name, path };
 }
 
-function assign(target: QueryMap, rawKey: string, value: string): void {
+function assign(target: QueryMap, rawKey: string, value: string, state: ParseState): void {
   const key = splitKey(rawKey);
   if (key === undefined) return;
   if (key.path.length === 0) {
@@ -95,17 +133,18 @@ function assign(target: QueryMap, rawKey: string, value: string): void {
     let next: QueryValue[] | QueryMap;
     if (segment === '') next = Array.isArray(existing) || isMap(existing) ? existing : [];
     else if (isMap(existing)) next = existing;
-    else next = Array.isArray(existing) ? toMap(existing) : emptyQuery();
-    if (next !== existing) setChild(container, slot, next);
+    else next = Array.isArray(existing) ? toMap(existing, state) : emptyQuery();
+    if (next !== existing) setChild(container, slot, next, state);
     container = next;
     slot = segment;
   }
-  setChild(container, slot, value);
+  setChild(container, slot, value, state);
 }
 
-function toMap(list: readonly QueryValue[]): QueryMap {
+function toMap(list: readonly QueryValue[], state: ParseState): QueryMap {
   const map = emptyQuery();
   for (const [index, item] of list.entries()) map[String(index)] = item;
+  state.nextIndex.set(map, list.length);
   return map;
 }
 
@@ -118,14 +157,18 @@ function getChild(container: QueryValue[] | QueryMap, key: string): QueryValue |
   return Array.isArray(container) || key === '' ? undefined : container[key];
 }
 
-function setChild(container: QueryValue[] | QueryMap, key: string, value: QueryValue): void {
-  if (Array.isArray(container)) container.push(value);
-  else if (key !== '') container[key] = value;
-  else {
-    let index = 0;
-    for (const name of Object.keys(container)) if (/^\d+$/.test(name) && Number(name) >= index) index = Number(name) + 1;
-    container[String(index)] = value;
+const INTEGER_KEY = /^\d+$/;
+
+function setChild(container: QueryValue[] | QueryMap, key: string, value: QueryValue, state: ParseState): void {
+  if (Array.isArray(container)) {
+    container.push(value);
+    return;
   }
+  const next = state.nextIndex.get(container) ?? 0;
+  const name = key === '' ? String(next) : key;
+  container[name] = value;
+  if (key === '') state.nextIndex.set(container, next + 1);
+  else if (INTEGER_KEY.test(key) && Number(key) >= next) state.nextIndex.set(container, Number(key) + 1);
 }
 
 /**

@@ -29,9 +29,17 @@ describe('openDatabase with SQLite', () => {
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('busy_timeout')).toBe(5000);
-    expect(await pragma('synchronous')).toBe(1); // NORMAL
+    // FULL: a write acknowledged is on disk (issue 16, item 3).
+    expect(await pragma('synchronous')).toBe(2);
     await database.close();
     expect(existsSync(file)).toBe(true);
+  });
+
+  it('syncs less only when asked: synchronous "normal" is an explicit option', async () => {
+    const database = openDatabase<Tables>({ url: `sqlite:${join(dir, 'fast.db')}`, synchronous: 'normal' });
+    const { rows } = await sql.raw<Record<string, unknown>>('pragma synchronous').execute(database.db);
+    expect(Object.values(rows[0] ?? {})[0]).toBe(1);
+    await database.close();
   });
 
   it('creates missing parent directories and accepts a relative path', async () => {

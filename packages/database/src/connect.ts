@@ -13,6 +13,8 @@ import {
   sql,
 } from 'kysely';
 import type pg from 'pg';
+import { redactDatabaseUrl } from './redact.js';
+import { refuseWritesWhenMoved } from './sqlite-moved.js';
 
 /**
  * The database engines cms-json runs on.
@@ -42,6 +44,15 @@ export interface OpenDatabaseOptions {
    * `sqlite::memory:`, or `postgres://…` / `postgresql://…`. Default {@link DEFAULT_DATABASE_URL}.
    */
   url?: string | undefined;
+  /**
+   * SQLite only: when a commit counts as stored. `'full'` (default) syncs the write-ahead log
+   * at every commit, so a write answered 201 survives a power cut or an OS crash, as MySQL and
+   * PostgreSQL do by default. `'normal'` syncs only at checkpoints: faster writes, but the last
+   * commits before a power cut, an OS crash or a file system turning read-only may be lost
+   * although they were acknowledged (a crash of the process alone loses nothing). Ignored by
+   * PostgreSQL.
+   */
+  synchronous?: 'full' | 'normal' | undefined;
   /**
    * PostgreSQL only: the most connections this process opens. Default
    * {@link DEFAULT_POOL_SIZE}. Size it so that processes × pool size stays below the server's
@@ -147,10 +158,10 @@ export function dialectOf(db: object): Dialect | undefined {
  * Opens a database from a URL and returns a typed Kysely instance over it.
  *
  * SQLite (`better-sqlite3`) is opened with `journal_mode = WAL`, `busy_timeout = 5000`,
- * `foreign_keys = ON` and `synchronous = NORMAL`; the parent directory of the file is created.
- * PostgreSQL uses a `pg` pool of `poolSize` connections with a statement timeout; `bigint`
- * values (such as `count(*)`) are returned as numbers on both engines, so one query reads the
- * same everywhere. Each driver is loaded only for its URL scheme.
+ * `foreign_keys = ON` and `synchronous = FULL` (see {@link OpenDatabaseOptions.synchronous}); the parent
+ * directory of the file is created. PostgreSQL uses a `pg` pool of `poolSize` connections with a
+ * statement timeout; `bigint` values (such as `count(*)`) are returned as numbers on both
+ * engines, so one query reads the same everywhere. Each driver is loaded only for its URL scheme.
  *
  * @throws Error when the URL's scheme is neither `sqlite:` nor `postgres(ql)://`, when the
  *   driver of the scheme is not installed (the message names the package), or when the
@@ -163,7 +174,10 @@ export function dialectOf(db: object): Dialect | undefined {
  */
 export function openDatabase<DB>(options: OpenDatabaseOptions = {}): Database<DB> {
   const target = parseDatabaseUrl(options.url ?? DEFAULT_DATABASE_URL);
-  const db = target.dialect === 'sqlite' ? openSqlite<DB>(target.file) : openPostgres<DB>(target.connectionString, options);
+  const db =
+    target.dialect === 'sqlite'
+      ? openSqlite<DB>(target.file, options.synchronous ?? 'full')
+      : openPostgres<DB>(target.connectionString, options);
   dialects.set(db, target.dialect);
   let closing: Promise<void> | undefined;
   return {
@@ -186,13 +200,8 @@ function parseDatabaseUrl(url: string): Target {
   }
   if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', connectionString: url };
   throw new Error(
-    `Unsupported database URL "${redact(url)}": use sqlite:<file>, sqlite::memory: or postgres://user:password@host/database.`,
+    `Unsupported database URL "${redactDatabaseUrl(url)}": use sqlite:<file>, sqlite::memory: or postgres://user:password@host/database.`,
   );
-}
-
-/** Hides a password in a URL before it goes into an error message. */
-function redact(url: string): string {
-  return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
 }
 
 /**
@@ -216,7 +225,7 @@ function loadDriver<T>(name: 'better-sqlite3' | 'pg', url: string): T {
   }
 }
 
-function openSqlite<DB>(file: string): Kysely<DB> {
+function openSqlite<DB>(file: string, synchronous: 'full' | 'normal'): Kysely<DB> {
   const memory = file === ':memory:';
   const path = memory ? file : resolve(file);
   const Sqlite = loadDriver<typeof SqliteDatabase>('better-sqlite3', `sqlite:${file}`);
@@ -226,7 +235,7 @@ function openSqlite<DB>(file: string): Kysely<DB> {
     database.pragma('journal_mode = WAL');
     database.pragma('busy_timeout = 5000');
     database.pragma('foreign_keys = ON');
-    database.pragma('synchronous = NORMAL');
+    database.pragma(`synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   } catch (error) {
     database.close();
     throw error;
@@ -236,6 +245,7 @@ function openSqlite<DB>(file: string): Kysely<DB> {
   database.function(SQLITE_LOWER, { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );
+  if (!memory) refuseWritesWhenMoved(database, path);
   cacheStatements(database);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
   sqliteHandles.set(db, database);
@@ -287,7 +297,7 @@ export function lowerText(db: object, expression: RawBuilder<unknown> | Expressi
 const INT8_OID = 20;
 
 function openPostgres<DB>(connectionString: string, options: OpenDatabaseOptions): Kysely<DB> {
-  const { Pool, types } = loadDriver<typeof pg>('pg', redact(connectionString));
+  const { Pool, types } = loadDriver<typeof pg>('pg', redactDatabaseUrl(connectionString));
   const onIdleError =
     options.onIdleConnectionError ??
     ((error: Error) => console.warn(`cms-json: a pooled PostgreSQL connection was closed by the server: ${error.message}`));

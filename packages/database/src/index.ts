@@ -34,4 +34,5 @@ export {
   runMigrations,
 } from './migrations.js';
 export { type PreparedQuery, prepareQuery } from './prepared-query.js';
+export { redactDatabaseUrl } from './redact.js';
 export { withStartupLock } from './startup-lock.js';

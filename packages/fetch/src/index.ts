@@ -14,4 +14,4 @@
  * @module
  */
 export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, toResponse } from './handler.js';
-export { type BodyFailure, readBody } from './read-body.js';
+export { type BodyFailure, LINGER_LIMITS, readBody } from './read-body.js';

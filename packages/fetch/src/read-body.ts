@@ -8,14 +8,26 @@
 export type BodyFailure = 'too-large' | 'unreadable';
 
 /**
+ * How much of an oversized body is read and thrown away, in the background, after its 413:
+ * at most 16 MiB, for at most 10 s; then the stream is cancelled. Where the runtime keeps
+ * the connection open while the body is read (Node, through a listener such as the
+ * example's), the client then reads the 413 instead of a reset connection.
+ */
+export const LINGER_LIMITS = { maxBytes: 16 * 1024 * 1024, maxMs: 10_000 } as const;
+
+/**
  * Reads the whole body, refusing it when `Content-Length` or the streamed size passes
- * `maxBytes` (the stream is then cancelled). A stream that fails (the client went away)
- * gives `'unreadable'`. Never rejects.
+ * `maxBytes`; the rest of a refused body is then read and discarded in the background,
+ * within {@link LINGER_LIMITS}, and the stream cancelled. A stream that fails (the client
+ * went away) gives `'unreadable'`. Never rejects.
  */
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | BodyFailure> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) return 'too-large';
   const stream = request.body;
+  if (declared !== null && Number(declared) > maxBytes) {
+    if (stream !== null && !stream.locked) void discard(stream.getReader());
+    return 'too-large';
+  }
   if (stream === null) return new Uint8Array(0);
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
@@ -26,7 +38,7 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        reader.cancel().catch(() => {});
+        void discard(reader);
         return 'too-large';
       }
       chunks.push(value);
@@ -42,4 +54,20 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
     offset += chunk.byteLength;
   }
   return body;
+}
+
+/** Reads and drops what is left of a body, within {@link LINGER_LIMITS}; then cancels. Never rejects. */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const deadline = Date.now() + LINGER_LIMITS.maxMs;
+  let discarded = 0;
+  try {
+    while (discarded <= LINGER_LIMITS.maxBytes && Date.now() < deadline) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      discarded += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to read.
+  }
 }

@@ -17,6 +17,7 @@
  */
 
 export { normalizeBasePath, stripBasePath } from '@cms-json/core';
+export { type CheckContinueOptions, createCheckContinueListener } from './check-continue.js';
 export {
   createHandler,
   createRequestListener,
@@ -35,4 +36,11 @@ export {
   toBaseUrl,
   toHttpRequest,
 } from './to-http-request.js';
-export { type NodeResponse, writeBodyTooLarge, writeInternalError, writeResponse } from './write-response.js';
+export {
+  type BodyTooLargeOptions,
+  LINGER_LIMITS,
+  type NodeResponse,
+  writeBodyTooLarge,
+  writeInternalError,
+  writeResponse,
+} from './write-response.js';

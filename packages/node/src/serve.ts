@@ -4,10 +4,16 @@
  *
  * @module
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { normalizeBasePath, type RestServer } from '@cms-json/core';
+import { createCheckContinueListener } from './check-continue.js';
 import { createRequestListener, type RequestListenerOptions } from './listener.js';
+
+/** How long no new connection must arrive before `close()` closes the listener. */
+const ACCEPT_QUEUE_QUIET_MS = 100;
+/** The longest `close()` keeps taking queued connections (at most `closeTimeoutMs`). */
+const ACCEPT_QUEUE_MAX_MS = 2000;
 
 /** Options of {@link serve}. */
 export interface ServeOptions extends RequestListenerOptions {
@@ -30,8 +36,10 @@ export interface Served {
   /** The mount URL: `http://127.0.0.1:8080` plus the base path. */
   url: string;
   /**
-   * Stops accepting connections, lets in-flight requests finish (their connections are then
-   * closed, keep-alive or not) and resolves when the server has closed.
+   * Stops gracefully: takes the connections already waiting in the accept queue (until none
+   * arrived for 100 ms, at most 2 s), then stops accepting; lets every request accepted
+   * finish, each answered with `Connection: close`; closes idle connections; and resolves
+   * when the server has closed. Connections still busy after `closeTimeoutMs` are cut.
    */
   close(): Promise<void>;
 }
@@ -51,7 +59,7 @@ export async function serve(options: ServeOptions): Promise<Served> {
   const listener = createRequestListener(options.server, options);
   const inFlight = new Set<ServerResponse>();
   let closing: Promise<void> | undefined;
-  const httpServer = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     inFlight.add(res);
     res.once('close', () => {
       inFlight.delete(res);
@@ -59,7 +67,10 @@ export async function serve(options: ServeOptions): Promise<Served> {
     });
     if (closing !== undefined) res.setHeader('Connection', 'close');
     listener(req, res);
-  });
+  };
+  const httpServer = createServer(onRequest);
+  // `Expect: 100-continue` with a body over the limit: 413 at once, never `100 Continue`.
+  httpServer.on('checkContinue', createCheckContinueListener(options.server, onRequest, options));
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(port, host, () => {
@@ -75,11 +86,27 @@ export async function serve(options: ServeOptions): Promise<Served> {
       const timer = setTimeout(() => httpServer.closeAllConnections(), closeTimeoutMs);
       timer.unref();
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-      httpServer.close(() => {
-        clearTimeout(timer);
-        resolve();
-      });
       httpServer.closeIdleConnections();
+      // Connections the kernel accepted but Node has not yet taken (the accept queue) would
+      // be reset by closing the listener now: keep taking them, each answered with
+      // `Connection: close`, until none arrived for a moment, then close the listener.
+      let listening = true;
+      const closeListener = () => {
+        if (!listening) return;
+        listening = false;
+        clearTimeout(quiet);
+        clearTimeout(bound);
+        httpServer.off('connection', onConnection);
+        httpServer.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        httpServer.closeIdleConnections();
+      };
+      const onConnection = () => quiet.refresh();
+      const quiet = setTimeout(closeListener, ACCEPT_QUEUE_QUIET_MS);
+      const bound = setTimeout(closeListener, Math.min(closeTimeoutMs, ACCEPT_QUEUE_MAX_MS));
+      httpServer.on('connection', onConnection);
     });
     return closing;
   };

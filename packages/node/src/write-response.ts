@@ -79,11 +79,61 @@ function writeJsonError(res: NodeResponse, options: { status: number; body: stri
 }
 
 /**
- * Answers 413 `rest_body_too_large` and closes the connection afterwards, so the rest of
- * an oversized body is never read.
+ * How much of an oversized body is read and thrown away after its 413, at most: 16 MiB, for
+ * at most 10 s. Past either bound the connection is closed with the rest unread.
  */
-export function writeBodyTooLarge(res: NodeResponse): void {
-  writeJsonError(res, { status: 413, body: TOO_LARGE_BODY, close: true });
+/** Options of {@link writeBodyTooLarge}. */
+export interface BodyTooLargeOptions {
+  /**
+   * Read and discard what arrives of the body before closing. `false` closes at once: for a
+   * request that waits for `100 Continue` and so sends no body. @default true
+   */
+  linger?: boolean;
+}
+
+export const LINGER_LIMITS = { maxBytes: 16 * 1024 * 1024, maxMs: 10_000 } as const;
+
+/**
+ * Answers 413 `rest_body_too_large` and closes the connection afterwards. A body still
+ * arriving is read and discarded first (a lingering close, as nginx does), within
+ * {@link LINGER_LIMITS}: closing with it unread would make the kernel reset the connection,
+ * and the client would see a broken pipe instead of the 413. The whole answer is sent at
+ * once; only the end of the exchange waits for the body.
+ */
+export function writeBodyTooLarge(res: NodeResponse, options: BodyTooLargeOptions = {}): void {
+  const req = res.req;
+  if (options.linger === false || req.httpVersionMajor >= 2 || req.readableEnded || req.destroyed) {
+    writeJsonError(res, { status: 413, body: TOO_LARGE_BODY, close: true });
+    return;
+  }
+  writeHead(res, 413, [
+    'Content-Type',
+    'application/json; charset=UTF-8',
+    'Content-Length',
+    String(Buffer.byteLength(TOO_LARGE_BODY)),
+    'Connection',
+    'close',
+  ]);
+  // HTTP/1 only here: the `node:http` response class.
+  (res as ServerResponse).write(TOO_LARGE_BODY);
+  let discarded = 0;
+  const finish = () => {
+    clearTimeout(timer);
+    req.off('data', onData);
+    req.off('end', finish);
+    req.off('close', finish);
+    if (!res.writableEnded) res.end();
+  };
+  const onData = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_LIMITS.maxBytes) finish();
+  };
+  const timer = setTimeout(finish, LINGER_LIMITS.maxMs);
+  timer.unref();
+  req.on('data', onData);
+  req.once('end', finish);
+  req.once('close', finish);
+  req.resume();
 }
 
 /**

@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testDatabaseUrl } from '@cms-json/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHarness, envInt, type Harness, invariantProblem } from './harness.js';
+import { buildHarness, envInt, type Harness, handle, invariantProblem } from './harness.js';
 import { type Listening, listen, send, type WireResponse } from './http.js';
 
 const CLICKS = envInt('CONCURRENT_CLICKS', 1000);
 const CREATES = envInt('CONCURRENT_CREATES', 200);
+const UPDATE_ROUNDS = envInt('CONCURRENT_UPDATE_ROUNDS', 100);
 const BASE = '/cms-json/tel/v1/outgoing-links';
 
 let dir: string;
@@ -115,6 +116,78 @@ describe('concurrency over sockets', () => {
     const statuses = await Promise.all(jobs);
     expect(statuses.filter((s) => s !== 302 && s !== 200)).toEqual([]);
     for (const link of links) expect(await h.storedCount(link.id)).toBe(perLink);
+  });
+});
+
+describe('lost updates (issue 16, item 4): concurrent PATCHes of different fields both stay', () => {
+  /**
+   * Sends two PATCHes at once: over the sockets, or in process (started in the same tick, so
+   * that they interleave at every await, as two processes on one PostgreSQL do). Both must
+   * answer 200.
+   */
+  async function patchPair(site: Harness, path: string, authorization: string, bodies: object[]): Promise<void> {
+    const headers = { authorization, 'content-type': 'application/json' };
+    const answers = await Promise.all(
+      bodies.map((body) =>
+        site === h
+          ? send(served.port, { method: 'PATCH', path, agent, timeoutMs: 60_000, headers, body: JSON.stringify(body) })
+          : handle(site.server, { method: 'PATCH', url: path, headers, body: JSON.stringify(body) }),
+      ),
+    );
+    expect(answers.map((res) => `${res.status} ${res.status === 200 ? '' : res.body}`)).toEqual(['200 ', '200 ']);
+  }
+
+  async function linkRounds(site: Harness): Promise<number> {
+    const created = await site.createLink('Patched 0', 'https://patched.test/0');
+    let lost = 0;
+    for (let round = 1; round <= UPDATE_ROUNDS; round += 1) {
+      const bodies = [{ title: `Patched ${round}` }, { link: `https://patched.test/${round}` }];
+      await patchPair(site, `${BASE}/${created.id}`, site.editor.basic, bodies);
+      const row = await site.database.db
+        .selectFrom('outgoing_links')
+        .select(['title', 'slug', 'link'])
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
+      if (row.title !== `Patched ${round}` || row.link !== `https://patched.test/${round}` || row.slug !== `patched${round}`)
+        lost += 1;
+    }
+    return lost;
+  }
+
+  it(`an outgoing link over sockets: title and link, ${UPDATE_ROUNDS} rounds, none lost`, { timeout: 300_000 }, async () => {
+    const lost = await linkRounds(h);
+    console.info(`[robustness] outgoing link over sockets: ${lost} of ${UPDATE_ROUNDS} rounds lost an acknowledged change`);
+    expect(lost).toBe(0);
+  });
+
+  it(`an outgoing link on a database 2 ms away: ${UPDATE_ROUNDS} rounds, none lost`, { timeout: 300_000 }, async () => {
+    // Every query answers 2 ms late, as across a network: the read and the write of two
+    // requests interleave. Before the fix, every round lost one of the two changes.
+    const slow = await buildHarness({ mode: 'parts', url: `sqlite:${join(dir, 'slow.db')}` });
+    slow.fault.latencyMs = 2;
+    try {
+      const lost = await linkRounds(slow);
+      console.info(`[robustness] outgoing link, 2 ms latency: ${lost} of ${UPDATE_ROUNDS} rounds lost an acknowledged change`);
+      expect(lost).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it(`a user: first_name and last_name, ${UPDATE_ROUNDS} rounds, none lost`, { timeout: 300_000 }, async () => {
+    let lost = 0;
+    for (let round = 1; round <= UPDATE_ROUNDS; round += 1) {
+      const bodies = [{ first_name: `First${round}` }, { last_name: `Last${round}` }];
+      await patchPair(h, `/cms-json/cms/v2/users/${h.editor.id}`, h.admin.basic, bodies);
+      const row = await h.database.db
+        .selectFrom('users')
+        .select(['first_name', 'last_name'])
+        .where('id', '=', h.editor.id)
+        .executeTakeFirstOrThrow();
+      if (row.first_name !== `First${round}` || row.last_name !== `Last${round}`) lost += 1;
+    }
+    console.info(`[robustness] user: ${lost} of ${UPDATE_ROUNDS} rounds lost an acknowledged change`);
+    expect(lost).toBe(0);
   });
 });
 

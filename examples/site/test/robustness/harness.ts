@@ -37,6 +37,11 @@ export class StorageFault implements KyselyPlugin {
   skip = 0;
   /** How many queries it failed so far. */
   injected = 0;
+  /**
+   * Milliseconds each query's result is held back, as a database across a network would
+   * (0: none). Widens the window between a read and a write, where lost updates happen.
+   */
+  latencyMs = 0;
   readonly message = 'SQLITE_IOERR: disk I/O error (injected by the robustness suite)';
 
   /** Fails `count` queries after letting `skip` pass. */
@@ -62,6 +67,7 @@ export class StorageFault implements KyselyPlugin {
   // A query compiled once and run many times (the plugin's hot reads, `prepareQuery`) is not
   // built again, so it is failed here, after it ran: those are reads, so nothing is changed.
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (this.#built.delete(args.queryId)) return args.result;
     this.#maybeFail();
     return args.result;

@@ -4,6 +4,9 @@
  * process keeps serving, and the next request after recovery succeeds.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testDialect } from '@cms-json/database/testing';
 import { sql } from 'kysely';
@@ -170,6 +173,119 @@ describe('a failing query', () => {
     }
     expect(injected).toBeGreaterThan(30);
     expect((await call('GET', BASE)).status).toBe(200);
+  });
+});
+
+describe('a failed "last used" stamp of an application password (issue 16, item 7)', () => {
+  /** Makes the stamp due again: the editor's application passwords look never used. */
+  async function stampDue(): Promise<void> {
+    await h.database.db
+      .updateTable('application_passwords')
+      .set({ last_used: null })
+      .where('user_id', '=', h.editor.id)
+      .execute();
+  }
+
+  it('a stamp that cannot be written (the column gone) does not fail the request: 200', async () => {
+    await stampDue();
+    // Portable: a write that fails on SQLite and PostgreSQL alike, while reads go on.
+    await sql`ALTER TABLE application_passwords RENAME COLUMN last_used TO last_used_away`.execute(h.database.db);
+    faults += 1;
+    try {
+      const me = await call('GET', '/cms-json/cms/v2/users/me');
+      expect(me.status, me.body ?? '').toBe(200);
+      expect(me.json.id).toBe(h.editor.id);
+      const list = await call('GET', BASE);
+      expect(list.status).toBe(200);
+    } finally {
+      await sql`ALTER TABLE application_passwords RENAME COLUMN last_used_away TO last_used`.execute(h.database.db);
+    }
+    // Stamped on the next use, once the database takes writes again.
+    expect((await call('GET', '/cms-json/cms/v2/users/me')).status).toBe(200);
+    const rows = await h.database.db
+      .selectFrom('application_passwords')
+      .select('last_used')
+      .where('user_id', '=', h.editor.id)
+      .execute();
+    expect(rows.some((row) => row.last_used !== null)).toBe(true);
+  });
+
+  it('on a read-only SQLite database, authenticated reads are 200 and writes the plugin error', async () => {
+    if (h.database.dialect !== 'sqlite') return;
+    await stampDue();
+    await sql`PRAGMA query_only = ON`.execute(h.database.db);
+    faults += 1;
+    try {
+      expect((await call('GET', '/cms-json/cms/v2/users/me')).status).toBe(200);
+      expect((await call('GET', `${BASE}?context=edit`)).status).toBe(200);
+      const write = await call('POST', BASE, { title: 'Read only', link: 'https://ro.test' }, true);
+      expect(write.status).toBe(500);
+      expect(write.json.code).toBe('tel/rest/insert');
+    } finally {
+      await sql`PRAGMA query_only = OFF`.execute(h.database.db);
+    }
+  });
+
+  it('on a full SQLite database, no create answers 201 unless stored, reads are 200, and it recovers', async () => {
+    if (h.database.dialect !== 'sqlite') return;
+    const { rows } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(h.database.db);
+    const pages = Number(rows[0]?.page_count);
+    await sql.raw(`PRAGMA max_page_count = ${pages}`).execute(h.database.db);
+    faults += 1;
+    const acknowledged: number[] = [];
+    const statuses = new Map<number, number>();
+    try {
+      await stampDue();
+      for (let i = 0; i < 300; i += 1) {
+        const res = await call('POST', BASE, { title: `Full ${i} ${'x'.repeat(80)}`, link: `https://full.test/${i}` }, true);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 201 && typeof res.json.id === 'number') acknowledged.push(res.json.id);
+        else {
+          expect(res.status).toBe(500);
+          expect(res.json.message).toMatch(/full/i);
+        }
+      }
+      expect(statuses.get(500) ?? 0).toBeGreaterThan(0);
+      expect((await call('GET', '/cms-json/cms/v2/users/me')).status).toBe(200);
+      expect((await call('GET', BASE)).status).toBe(200);
+    } finally {
+      await sql.raw('PRAGMA max_page_count = 1073741823').execute(h.database.db);
+    }
+    const stored = await h.database.db.selectFrom('outgoing_links').select('id').where('title', 'like', 'Full %').execute();
+    expect(stored.map((row) => row.id).sort((a, b) => a - b)).toEqual(acknowledged.sort((a, b) => a - b));
+    expect((await call('POST', BASE, { title: 'Room again', link: 'https://room.test' })).status).toBe(201);
+  });
+});
+
+describe('the SQLite file deleted under a running site (issue 16, item 9)', () => {
+  it('writes are refused (500, never 201) and reads go on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cms-json-deleted-'));
+    const file = join(dir, 'site.db');
+    const site = await buildHarness({ url: `sqlite:${file}` });
+    try {
+      if (site.database.dialect !== 'sqlite') return;
+      const kept = await site.createLink('Kept', 'https://kept.test');
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+      faults += 1;
+      const headers = { authorization: site.editor.basic, 'content-type': 'application/json' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await handle(site.server, {
+          method: 'POST',
+          url: BASE,
+          headers,
+          body: JSON.stringify({ title: `Lost ${i}`, link: 'https://lost.test' }),
+        });
+        statuses.push(res.status);
+        expect(JSON.parse(res.body ?? '{}')).toMatchObject({ code: 'tel/rest/insert', data: { status: 500 } });
+      }
+      expect(statuses).toEqual([500, 500, 500, 500, 500]);
+      const read = await handle(site.server, { method: 'GET', url: `${BASE}/${kept.id}`, headers: {} });
+      expect(read.status).toBe(200);
+    } finally {
+      await site.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -250,7 +250,14 @@ export function createApplicationPasswords<DB extends ContentTables>(
       const time = now();
       if (row.last_used !== null && Date.parse(row.last_used) + USAGE_INTERVAL_MS > time) return fromRow(row);
       const usage = { last_used: new Date(time).toISOString(), last_ip: verifyOptions.ip ?? row.last_ip };
-      await db.updateTable('application_passwords').set(usage).where('uuid', '=', row.uuid).execute();
+      try {
+        await db.updateTable('application_passwords').set(usage).where('uuid', '=', row.uuid).execute();
+      } catch {
+        // The stamp is a convenience: a full disk or a read-only database must not fail the
+        // request it rides on (the original ignores this write's result too). Tried again on
+        // the next use, since the stored stamp stays old.
+        return fromRow(row);
+      }
       return fromRow({ ...row, ...usage });
     },
 

@@ -199,6 +199,8 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
   async function findUser(given: string): Promise<{ user: User } | { unknown: 'login' | 'email' }> {
     const value = given.trim();
     if (value.length > Math.max(LOGIN_MAX, EMAIL_MAX)) return { unknown: 'login' };
+    // No login or email holds U+0000 (PostgreSQL could not even compare it: a 500).
+    if (value.includes('\0')) return { unknown: 'login' };
     const email = looksLikeEmail(value);
     const user =
       (value.length <= LOGIN_MAX ? await users.findByLogin(value) : undefined) ??

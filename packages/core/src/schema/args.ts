@@ -236,7 +236,7 @@ export function parseArgs(
       values[arg.name] = undefined;
       continue;
     }
-    const found = validateValue(raw, arg.json, arg.name);
+    const found = nulIssue(raw, arg.name) ?? validateValue(raw, arg.json, arg.name);
     if (found !== undefined) {
       (issues ??= [])[index] = found;
       continue;
@@ -261,6 +261,22 @@ export function parseArgs(
   }
   if (pending === undefined) return issues === undefined ? values : invalid(args, issues);
   return Promise.all(pending).then(() => (issues === undefined ? values : invalid(args, issues)));
+}
+
+/**
+ * A string with U+0000 anywhere in an argument (nested too) is refused before any handler or
+ * database sees it: PostgreSQL cannot store it in text (a 500), SQLite and MySQL can, so
+ * refusing it here makes both databases answer alike, 400 `rest_invalid_param` (issue 16).
+ */
+function nulIssue(value: unknown, name: string): ValidationIssue | undefined {
+  return hasNul(value, 0) ? { code: 'rest_invalid_param', message: `${name} contains a NUL character.`, data: null } : undefined;
+}
+
+function hasNul(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (typeof value !== 'object' || value === null || depth > 64) return false;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) if (hasNul(item, depth + 1)) return true;
+  return false;
 }
 
 /** The original's `rest_invalid_param`, issues reported in declaration order whatever order async checks finished in. */
