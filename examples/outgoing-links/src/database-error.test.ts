@@ -7,7 +7,7 @@ import { outgoingLinksRoutes } from './routes.js';
 import { OutgoingLinksStore } from './store.js';
 
 describe('the database text in the plugin errors', () => {
-  it('an unreachable PostgreSQL: the anonymous list is 500 tel/rest/get_items without host, port or user', async () => {
+  it('an unreachable PostgreSQL: the anonymous list is 503 rest_database_unavailable without host, port or user', async () => {
     // Port 1 on the loopback refuses at once: the driver says "connect ECONNREFUSED 127.0.0.1:1".
     const database = openDatabase({ url: 'postgres://site_user:s3cret@127.0.0.1:1/site' });
     try {
@@ -15,11 +15,9 @@ describe('the database text in the plugin errors', () => {
       const store = new OutgoingLinksStore(database.db as never);
       server.register('tel/v1', ...outgoingLinksRoutes(store));
       const res = await testClient(server).get('/tel/v1/outgoing-links');
-      expect(res.status).toBe(500);
-      expect(res.body).toMatchObject({ code: 'tel/rest/get_items', data: { status: 500 } });
-      expect(res.body.message).toBe(
-        `Could not fetch any links. Database responded with the following error: ${CONNECTION_ERROR_TEXT}`,
-      );
+      // The database was never reached: the core's 503 (try again later), not the plugin's 500.
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ code: 'rest_database_unavailable', data: { status: 503 } });
       expect(res.text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|site_user|s3cret|:1\b/);
     } finally {
       await database.close();
