@@ -1,18 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setup } from '../test/setup.js';
+import { describe, expect, it, vi } from 'vitest';
+import { sitePerTest } from '../test/setup.js';
 import { OutgoingLinksStore } from './store.js';
 
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
-});
-
-async function site() {
-  const s = await setup();
-  cleanup = () => s.database.close();
-  return s;
-}
+const site = sitePerTest();
 
 describe('tel/v1 outgoing-links', () => {
   it('reads a link once per GET: the id check hands the link it found to the handler', async () => {

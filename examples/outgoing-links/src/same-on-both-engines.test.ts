@@ -2,20 +2,10 @@
  * What must read the same on SQLite and on PostgreSQL (`CMS_TEST_DATABASE_URL` switches the
  * engine): order, search, integer types, ids after deletes, the exact counter.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { setup } from '../test/setup.js';
+import { describe, expect, it } from 'vitest';
+import { sitePerTest } from '../test/setup.js';
 
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
-});
-
-async function site() {
-  const s = await setup();
-  cleanup = () => s.database.close();
-  return s;
-}
+const site = sitePerTest();
 
 type Link = { id: number; title: string; slug: string; count: number };
 const titles = (body: unknown) => (body as Link[]).map((link) => link.title);

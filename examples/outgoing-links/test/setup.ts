@@ -6,6 +6,7 @@
 import { createRestServer, type RestServerOptions } from '@cms-json/core';
 import { testClient } from '@cms-json/core/testing';
 import { openTestDatabase } from '@cms-json/database/testing';
+import { afterEach } from 'vitest';
 import type { OutgoingLinksTables } from '../src/index.js';
 import { outgoingLinks } from '../src/index.js';
 
@@ -27,4 +28,21 @@ export async function setup(options: RestServerOptions = {}) {
     return res.body as { id: number; slug: string };
   };
   return { server, client, database, editor, create };
+}
+
+/**
+ * A fresh site for each test of a file, closed after the test: call it at the top level of
+ * the file, then `await site()` inside a test.
+ */
+export function sitePerTest(): () => ReturnType<typeof setup> {
+  let cleanup: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
+  return async () => {
+    const s = await setup();
+    cleanup = () => s.database.close();
+    return s;
+  };
 }

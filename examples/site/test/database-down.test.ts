@@ -4,8 +4,7 @@
  * service again once the database is back. The database "goes away" behind a TCP relay, so
  * other tests on the same server are untouched. Runs when `CMS_TEST_DATABASE_URL` is set.
  */
-import { createServer, type Server, Socket } from 'node:net';
-import { testDatabaseUrl, testDialect } from '@cms-json/database/testing';
+import { type DatabaseRelay, databaseRelay, testDatabaseUrl, testDialect } from '@cms-json/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { createSite, type Site } from '../src/create-site.js';
@@ -13,53 +12,15 @@ import { createSite, type Site } from '../src/create-site.js';
 const APP_PASSWORD = 'abcdABCD1234efghEFGH5678';
 const admin = `Basic ${Buffer.from(`admin:${APP_PASSWORD}`).toString('base64')}`;
 
-/** A TCP relay to the database: `cut()` drops every connection and refuses new ones; `restore()` accepts again. */
-async function relay(host: string, port: number) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  const listen = (at: number) =>
-    new Promise<number>((done) => {
-      const listener = createServer((client) => {
-        const upstream = new Socket();
-        sockets.add(client).add(upstream);
-        upstream.connect(port, host);
-        client.pipe(upstream).pipe(client);
-        const end = () => {
-          client.destroy();
-          upstream.destroy();
-        };
-        client.on('error', end).on('close', end);
-        upstream.on('error', end).on('close', end);
-      });
-      server = listener;
-      listener.listen(at, '127.0.0.1', () => done((listener.address() as { port: number }).port));
-    });
-  const own = await listen(0);
-  return {
-    port: own,
-    cut: () =>
-      new Promise<void>((done) => {
-        server?.close(() => done());
-        for (const socket of sockets) socket.destroy();
-        sockets.clear();
-      }),
-    restore: () => listen(own),
-    close() {
-      server?.close();
-      for (const socket of sockets) socket.destroy();
-    },
-  };
-}
-
 let site: Site;
-let proxy: Awaited<ReturnType<typeof relay>>;
+let proxy: DatabaseRelay;
 
 const get = (url: string, headers: Record<string, string> = {}) => site.server.handle({ method: 'GET', url, headers });
 
 describe.skipIf(testDialect() !== 'postgres')('the site while PostgreSQL is down', () => {
   beforeAll(async () => {
     const url = new URL(await testDatabaseUrl());
-    proxy = await relay(url.hostname, Number(url.port));
+    proxy = await databaseRelay(url.hostname, Number(url.port));
     url.host = `127.0.0.1:${proxy.port}`;
     site = await createSite(
       readConfig({

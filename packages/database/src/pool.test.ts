@@ -4,11 +4,11 @@
  * (a server that is not there) everywhere.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server, Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, isDatabaseUnavailable, openDatabase } from './index.js';
-import { testDatabaseUrl, testDialect } from './testing.js';
+import { databaseRelay, testDatabaseUrl, testDialect } from './testing.js';
 
 const open: Database<unknown>[] = [];
 afterEach(async () => {
@@ -52,45 +52,6 @@ describe('a PostgreSQL server that is not there', () => {
   });
 });
 
-/** A TCP relay in front of the server: `cut()` is a server gone down, `restore()` one back. */
-async function relay(target: URL) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  const port = await closedPort();
-  const listen = () =>
-    new Promise<void>((done) => {
-      server = createServer((client) => {
-        const upstream = new Socket();
-        sockets.add(client).add(upstream);
-        upstream.connect(Number(target.port), target.hostname);
-        client.pipe(upstream).pipe(client);
-        const end = () => {
-          client.destroy();
-          upstream.destroy();
-        };
-        client.on('error', end).on('close', end);
-        upstream.on('error', end).on('close', end);
-      });
-      server.listen(port, '127.0.0.1', done);
-    });
-  await listen();
-  return {
-    port,
-    async cut() {
-      await new Promise((done) => {
-        server?.close(done);
-        for (const socket of sockets) socket.destroy();
-        sockets.clear();
-      });
-    },
-    restore: listen,
-    close() {
-      server?.close();
-      for (const socket of sockets) socket.destroy();
-    },
-  };
-}
-
 describe.skipIf(testDialect() !== 'postgres')('the PostgreSQL pool', () => {
   it('fails a query as unavailable when every connection stays busy past the wait', async () => {
     const url = await testDatabaseUrl();
@@ -128,7 +89,8 @@ describe.skipIf(testDialect() !== 'postgres')('the PostgreSQL pool', () => {
 
   it('answers unavailable while the server is down and recovers when it is back', async () => {
     const url = new URL(await testDatabaseUrl());
-    const proxy = await relay(new URL(url));
+    const target = new URL(url);
+    const proxy = await databaseRelay(target.hostname, Number(target.port));
     try {
       url.host = `127.0.0.1:${proxy.port}`;
       const { db } = track(openDatabase({ url: url.toString(), connectTimeoutMs: 1_000, onIdleConnectionError: () => {} }));

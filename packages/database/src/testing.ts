@@ -124,3 +124,5 @@ async function admin(url: string, run: (client: Client) => Promise<unknown>): Pr
     await client.end();
   }
 }
+
+export { type DatabaseRelay, databaseRelay } from './test-relay.js';
