@@ -11,14 +11,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, runMigrations } from '@cms-json/database';
-import { migrations, OutgoingLinksStore, type OutgoingLinksTables } from '@cms-json/example-outgoing-links';
+import { openDatabase } from '@cms-json/database';
 import { sql } from 'kysely';
 import { LIST } from './cases.js';
 import { startChild } from './children.js';
 import { type LoadResult, load } from './load.js';
 import type { Plan } from './options.js';
-import { SEED_LINKS } from './shared/constants.js';
+import { seedLinks } from './seed.js';
 import { type Summary, summarize } from './stats.js';
 
 const SCRIPT = fileURLToPath(new URL('../scripts/postgres.sh', import.meta.url));
@@ -110,16 +109,7 @@ async function seedPostgres(server: string, schema: string, url: string): Promis
   } finally {
     await admin.close();
   }
-  const database = openDatabase<OutgoingLinksTables>({ url });
-  try {
-    await runMigrations(database.db, { owner: 'tel', migrations });
-    const store = new OutgoingLinksStore(database.db);
-    for (let i = 1; i <= SEED_LINKS; i++) {
-      await store.insert({ title: `Link ${i}`, slug: `link${i}`, link: `https://example.com/page/${i}` });
-    }
-  } finally {
-    await database.close();
-  }
+  await seedLinks(url);
 }
 
 async function dropSchema(server: string, schema: string): Promise<void> {

@@ -22,10 +22,9 @@ export interface Seeded {
 }
 
 /** Creates and seeds the database in a new temporary directory. */
-export async function seed(): Promise<Seeded> {
-  const dir = mkdtempSync(join(tmpdir(), 'cms-json-bench-'));
-  const master = join(dir, 'seed.db');
-  const database = openDatabase<OutgoingLinksTables>({ url: `sqlite:${master}` });
+/** Migrates the database at `url` and adds the {@link SEED_LINKS} links every server reads, then closes it. */
+export async function seedLinks(url: string): Promise<void> {
+  const database = openDatabase<OutgoingLinksTables>({ url });
   try {
     await runMigrations(database.db, { owner: 'tel', migrations });
     const store = new OutgoingLinksStore(database.db);
@@ -33,9 +32,15 @@ export async function seed(): Promise<Seeded> {
       await store.insert({ title: `Link ${i}`, slug: `link${i}`, link: `https://example.com/page/${i}` });
     }
   } finally {
-    // Closing checkpoints the WAL into the main file, so a plain copy is complete.
     await database.close();
   }
+}
+
+export async function seed(): Promise<Seeded> {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-json-bench-'));
+  const master = join(dir, 'seed.db');
+  // Closing checkpoints the WAL into the main file, so a plain copy is complete.
+  await seedLinks(`sqlite:${master}`);
   return {
     dir,
     copyFor(name) {
