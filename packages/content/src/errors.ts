@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type ErrorCodeTable, errorFactory, type RestError } from '@cms-json/core';
+import { type ErrorCodeTable, errorFactory, type RestError, type RestErrorOptions } from '@cms-json/core';
 
 /**
  * Code → status and default message. A row with `authorization: true` is a refusal of the
@@ -75,6 +75,25 @@ export const CONTENT_ERROR_CODES = {
   invalid_email: { status: 401, message: 'Unknown email address. Check again or try your username.' },
   rest_cross_origin: { status: 403, message: 'This endpoint only answers requests from the site itself.' },
   rest_no_session: { status: 400, message: 'Only a request authenticated by its session cookie can log out.' },
+  // Taxonomies and terms
+  rest_taxonomy_invalid: { status: 404, message: 'Invalid taxonomy.' },
+  rest_term_invalid: { status: 404, message: 'Term does not exist.' },
+  rest_taxonomy_not_hierarchical: { status: 400, message: 'Cannot set parent term, taxonomy is not hierarchical.' },
+  term_exists: { status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
+  empty_term_name: { status: 500, message: 'A name is required for this term.' },
+  duplicate_term_slug: { status: 500, message: 'The slug is already in use by another term.' },
+  rest_cannot_create: {
+    status: 403,
+    message: 'Sorry, you are not allowed to create terms in this taxonomy.',
+    authorization: true,
+  },
+  rest_cannot_update: { status: 403, message: 'Sorry, you are not allowed to edit this term.', authorization: true },
+  rest_cannot_assign_term: {
+    status: 403,
+    message: 'Sorry, you are not allowed to assign the provided terms.',
+    authorization: true,
+  },
+  rest_invalid_term_id: { status: 400, message: 'Invalid term ID.' },
 } as const satisfies ErrorCodeTable;
 
 /** A code of the content table. */
@@ -86,5 +105,7 @@ export type ContentErrorCode = keyof typeof CONTENT_ERROR_CODES;
  * @example
  * throw contentError('existing_user_login');
  * throw contentError('rest_user_invalid_role', 'The role editor2 does not exist.');
+ * throw contentError('term_exists', undefined, { data: { term_id: 7 } });
  */
-export const contentError: (code: ContentErrorCode, message?: string) => RestError = errorFactory(CONTENT_ERROR_CODES);
+export const contentError: (code: ContentErrorCode, message?: string, options?: RestErrorOptions) => RestError =
+  errorFactory(CONTENT_ERROR_CODES);

@@ -1,5 +1,6 @@
 /**
  * `@cms-json/content`: the site's own content. For now users, roles and capabilities,
+ * taxonomies and terms,
  * authentication (application passwords over HTTP Basic, cookie sessions with nonces) and
  * their REST routes (`contentPlugin`).
  *
@@ -48,7 +49,42 @@ export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError } from './erro
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';
 export { userCan } from './permissions.js';
 export { type ContentPluginOptions, contentPlugin } from './plugin.js';
-export type { ApplicationPasswordsTable, ContentTables, SessionsTable, UsersTable } from './tables.js';
+export type {
+  ApplicationPasswordsTable,
+  ContentTables,
+  SessionsTable,
+  TermMetaTable,
+  TermRelationshipsTable,
+  TermsTable,
+  UsersTable,
+} from './tables.js';
+export { TERM_ORDERBY } from './terms/args.js';
+export { basePath, existingTerm, lookupTerm, type TermsContext } from './terms/context.js';
+export { TermsController } from './terms/controller.js';
+export { postTypePath, termLinks } from './terms/links.js';
+export { termCapability } from './terms/permissions.js';
+export { termLink, termRecord } from './terms/record.js';
+export { type TermRecord, termSchema } from './terms/schema.js';
+export { sanitizeTitle } from './terms/slug.js';
+export {
+  createTermStore,
+  type NewTerm,
+  type Term,
+  type TermChanges,
+  type TermOrderBy,
+  type TermQuery,
+  type TermStore,
+} from './terms/store.js';
+export { type TaxonomiesRoutesOptions, TaxonomySchema, taxonomiesRoutes } from './terms/taxonomies-routes.js';
+export {
+  DEFAULT_TAXONOMY_CAPABILITIES,
+  type Taxonomy,
+  type TaxonomyArgs,
+  type TaxonomyCapabilities,
+  TaxonomyRegistry,
+  type TermsControllerClass,
+  taxonomiesOf,
+} from './terms/taxonomy.js';
 export { AVATAR_SIZES, type AvatarUrls, avatarUrls } from './users/avatar.js';
 export { USER_TYPE } from './users/context.js';
 export { siteUrlOf, userRecord } from './users/record.js';

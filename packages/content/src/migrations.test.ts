@@ -13,6 +13,9 @@ describe('migrateContent', () => {
       '0002-application-passwords',
       '0003-sessions',
       '0004-application-passwords-unique-name',
+      '0010-terms',
+      '0011-term-meta',
+      '0012-term-relationships',
     ]);
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual([
@@ -20,6 +23,9 @@ describe('migrateContent', () => {
       'cms_migrations',
       'sessions',
       'sqlite_sequence',
+      'term_meta',
+      'term_relationships',
+      'terms',
       'users',
     ]);
     await close();
@@ -75,7 +81,9 @@ describe('migrateContent', () => {
         password('5', 2, 'dup', '5'),
       ])
       .execute();
-    expect(await migrateContent(db)).toEqual(['0004-application-passwords-unique-name']);
+    expect(await migrateContent(db)).toEqual(
+      contentMigrations.filter((migration) => migration.id >= '0004').map((migration) => migration.id),
+    );
     const rows = await db.selectFrom('application_passwords').select(['uuid', 'user_id', 'name']).orderBy('uuid').execute();
     expect(rows).toEqual([
       { uuid: '1', user_id: 1, name: 'dup' },

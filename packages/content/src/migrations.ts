@@ -1,6 +1,6 @@
 /**
  * The content package's migrations: the users, sessions and application-password tables,
- * written once with Kysely for SQLite and PostgreSQL.
+ * the terms, their meta and their relationships to objects, written once with Kysely for SQLite and PostgreSQL.
  *
  * @module
  */
@@ -17,6 +17,8 @@ export const CONTENT_MIGRATIONS_OWNER = 'content';
 
 /** The unique index on `application_passwords (user_id, name)` (migration 0004). */
 export const APPLICATION_PASSWORDS_NAME_INDEX = 'application_passwords_user_name_unique';
+/** The unique index on `terms (taxonomy, slug)` (migration 0010). */
+export const TERMS_SLUG_INDEX = 'terms_taxonomy_slug_unique';
 /** The length of the `application_passwords.name` column. */
 const APPLICATION_PASSWORD_NAME_MAX = 255;
 
@@ -124,6 +126,59 @@ export const contentMigrations: readonly Migration[] = [
         .unique()
         .columns(['user_id', 'name'])
         .execute();
+    },
+  },
+  {
+    // Terms of every taxonomy. A slug is unique in its taxonomy; `count` is kept by the
+    // term store in the transaction that changes a relationship. The default category
+    // ("Uncategorized") exists from the start, as in WordPress.
+    id: '0010-terms',
+    async up(db, { dialect }) {
+      await db.schema
+        .createTable('terms')
+        .$call((table) => autoIncrementId(table, dialect))
+        .addColumn('taxonomy', 'varchar(32)', (col) => col.notNull())
+        .addColumn('name', 'varchar(200)', (col) => col.notNull())
+        .addColumn('slug', 'varchar(200)', (col) => col.notNull())
+        .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('parent', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('count', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('term_group', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex(TERMS_SLUG_INDEX).on('terms').unique().columns(['taxonomy', 'slug']).execute();
+      await db.schema.createIndex('terms_taxonomy_parent').on('terms').columns(['taxonomy', 'parent']).execute();
+      await db
+        .insertInto('terms')
+        .values({ taxonomy: 'category', name: 'Uncategorized', slug: 'uncategorized', description: '' })
+        .execute();
+    },
+  },
+  {
+    id: '0011-term-meta',
+    async up(db, { dialect }) {
+      await db.schema
+        .createTable('term_meta')
+        .$call((table) => autoIncrementId(table, dialect))
+        .addColumn('term_id', 'integer', (col) => col.notNull().references('terms.id').onDelete('cascade'))
+        .addColumn('meta_key', 'varchar(255)', (col) => col.notNull())
+        .addColumn('meta_value', 'text', (col) => col.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('term_meta_term_key').on('term_meta').columns(['term_id', 'meta_key']).execute();
+    },
+  },
+  {
+    // Which objects (posts of any type) carry which terms. `counted` says whether the object
+    // counts towards its terms' `count` (a published post does).
+    id: '0012-term-relationships',
+    async up(db) {
+      await db.schema
+        .createTable('term_relationships')
+        .addColumn('object_id', 'integer', (col) => col.notNull())
+        .addColumn('term_id', 'integer', (col) => col.notNull().references('terms.id').onDelete('cascade'))
+        .addColumn('counted', 'integer', (col) => col.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('term_relationships_pk', ['object_id', 'term_id'])
+        .execute();
+      await db.schema.createIndex('term_relationships_term').on('term_relationships').columns(['term_id', 'object_id']).execute();
     },
   },
 ];

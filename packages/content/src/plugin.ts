@@ -1,6 +1,6 @@
 /**
- * `contentPlugin`: the site's own content on a REST server: the authenticator, the users and
- * application-password routes in `<prefix>/v2`, and the cookie routes in `<prefix>-auth/v1`.
+ * `contentPlugin`: the site's own content on a REST server: the authenticator, the users,
+ * application-password, taxonomies and terms routes in `<prefix>/v2`, and the cookie routes in `<prefix>-auth/v1`.
  *
  * @module
  */
@@ -9,6 +9,7 @@ import { applicationPasswordsRoutes } from './auth/application-passwords-routes.
 import type { Auth } from './auth/auth.js';
 import { contentAuthenticator } from './auth/authenticator.js';
 import { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
+import { setUpTaxonomies } from './terms/plugin-setup.js';
 import { usersRoutes } from './users/routes.js';
 
 /**
@@ -56,6 +57,7 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
       }),
       ...applicationPasswordsRoutes({ users: auth.users, passwords: auth.applicationPasswords, namespace }),
     );
+    setUpTaxonomies(server, auth.db, namespace);
     server.register(`${prefix}-auth/v1`, ...sessionRoutes(auth));
     if (options.nonceRefreshPage ?? true) server.page(nonceRefreshPage(auth, server.options.siteUrl));
   };

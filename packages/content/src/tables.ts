@@ -62,6 +62,50 @@ export interface SessionsTable {
 }
 
 /**
+ * A row of `terms`: a term of one taxonomy. `parent` is 0 at the top; `count` is the number
+ * of counted (published) objects that carry the term.
+ *
+ * @example
+ * const row: Insertable<TermsTable> = { taxonomy: 'post_tag', name: 'Alpha', slug: 'alpha' };
+ */
+export interface TermsTable {
+  id: Generated<number>;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  parent: Generated<number>;
+  count: Generated<number>;
+  term_group: Generated<number>;
+}
+
+/**
+ * A row of `term_meta`: one value of a term's meta key (a key may have several rows).
+ *
+ * @example
+ * const row: Insertable<TermMetaTable> = { term_id: 3, meta_key: 'color', meta_value: 'red' };
+ */
+export interface TermMetaTable {
+  id: Generated<number>;
+  term_id: number;
+  meta_key: string;
+  meta_value: Generated<string>;
+}
+
+/**
+ * A row of `term_relationships`: an object (a post of any type) carries a term. `counted`
+ * is 1 when the object counts towards the term's `count` (it is published), else 0.
+ *
+ * @example
+ * const row: Insertable<TermRelationshipsTable> = { object_id: 12, term_id: 3, counted: 1 };
+ */
+export interface TermRelationshipsTable {
+  object_id: number;
+  term_id: number;
+  counted: Generated<number>;
+}
+
+/**
  * The tables of `@cms-json/content`, for `Kysely<ContentTables>`; merge them into a site's own
  * table types with an intersection.
  *
@@ -72,6 +116,9 @@ export interface ContentTables {
   users: UsersTable;
   application_passwords: ApplicationPasswordsTable;
   sessions: SessionsTable;
+  terms: TermsTable;
+  term_meta: TermMetaTable;
+  term_relationships: TermRelationshipsTable;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { RestError } from '@cms-json/core';
 import type { Kysely } from 'kysely';
-import type { ContentTables } from '../tables.js';
+import { type ContentTables, contentDb } from '../tables.js';
 import { EMAIL_MAX, LOGIN_MAX } from '../users/field-checks.js';
 import type { Roles } from '../users/roles.js';
 import { createUserStore, type UserStore } from '../users/store.js';
@@ -125,6 +125,8 @@ export interface Auth {
   readonly users: UserStore;
   readonly applicationPasswords: ApplicationPasswordStore;
   readonly sessions: SessionStore;
+  /** The content database the stores use (terms and posts live there too). */
+  readonly db: Kysely<ContentTables>;
   readonly prefix: string;
   /** `<prefix>_rest`: the action of REST nonces. */
   readonly nonceAction: string;
@@ -271,6 +273,7 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
     users,
     applicationPasswords,
     sessions,
+    db: contentDb(options.db),
     prefix,
     nonceAction,
     nonceHeader,

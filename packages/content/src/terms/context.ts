@@ -1,0 +1,63 @@
+/**
+ * What every route of one taxonomy's terms shares: the taxonomy (its filtered arguments),
+ * the term store, the object type named after the taxonomy (fields, links, hooks), and the
+ * term a request is about, looked up once per request.
+ *
+ * @module
+ */
+import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
+import { contentError } from '../errors.js';
+import type { Term, TermStore } from './store.js';
+import type { Taxonomy, TaxonomyRegistry } from './taxonomy.js';
+
+/**
+ * The shared state of a taxonomy's routes, given to its controller.
+ *
+ * @example
+ * const controller = new TermsController(context);
+ */
+export interface TermsContext {
+  readonly taxonomy: Taxonomy;
+  readonly taxonomies: TaxonomyRegistry;
+  readonly store: TermStore;
+  /** The object type of the terms: named after the taxonomy (`category`, `genre`). */
+  readonly type: ObjectType;
+  /** The server's object types: the post types' arguments give their routes. */
+  readonly objectTypes: ObjectTypeRegistry;
+  /** The content namespace (`cms/v2`); post types without a namespace of their own are served there. */
+  readonly contentNamespace: string;
+  /** The base of the relation URIs (`https://api.cms-json.org/`). */
+  readonly relationBase: string;
+}
+
+/** The collection's path under the REST root: `/cms/v2/categories`. */
+export function basePath(context: TermsContext): string {
+  return `/${context.taxonomy.args.restNamespace}/${context.taxonomy.args.restBase}`;
+}
+
+const loaded = requestLocal<Map<number, Promise<Term | undefined>>>('terms.loaded');
+
+/**
+ * The term with this id (of any taxonomy), looked up once per request.
+ *
+ * @example
+ * const term = await lookupTerm(context, request, 3);
+ */
+export function lookupTerm(context: TermsContext, request: RestRequest, id: number): Promise<Term | undefined> {
+  const cache = loaded.ensure(request, () => new Map());
+  let found = cache.get(id);
+  if (found === undefined) cache.set(id, (found = context.store.find(id)));
+  return found;
+}
+
+/**
+ * The term of the route's taxonomy with this id, or the original's 404 `rest_term_invalid`.
+ *
+ * @example
+ * const term = await existingTerm(context, request, id);
+ */
+export async function existingTerm(context: TermsContext, request: RestRequest, id: number): Promise<Term> {
+  const term = await lookupTerm(context, request, id);
+  if (term === undefined || term.taxonomy !== context.taxonomy.name) throw contentError('rest_term_invalid');
+  return term;
+}

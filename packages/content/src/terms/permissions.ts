@@ -1,0 +1,89 @@
+/**
+ * Who may do what with a taxonomy's terms, as the original's terms controller decides it:
+ * anyone reads; the `edit` context needs the taxonomy's `edit_terms` (`edit_term` for one
+ * term); creating needs `edit_terms` (hierarchical) or `assign_terms` (flat); editing
+ * `edit_term`; deleting `delete_term`, which nobody holds for the default term. Each check
+ * answers `true` or the original's error.
+ *
+ * @module
+ */
+import { denied, RestError, type RestRequest } from '@cms-json/core';
+import { contentError } from '../errors.js';
+import { userCan } from '../permissions.js';
+import { lookupTerm, type TermsContext } from './context.js';
+import type { Term } from './store.js';
+import type { Taxonomy } from './taxonomy.js';
+
+/**
+ * The primitive capability a meta capability on a term needs (`map_meta_cap` for
+ * `edit_term`, `delete_term`, `assign_term`); `do_not_allow` for deleting a default term.
+ *
+ * @example
+ * termCapability(category, 'delete_term', uncategorized); // 'do_not_allow'
+ */
+export function termCapability(taxonomy: Taxonomy, capability: 'edit_term' | 'delete_term' | 'assign_term', term?: Term): string {
+  const caps = taxonomy.args.capabilities;
+  if (capability === 'delete_term') {
+    const fallback = taxonomy.args.defaultTerm;
+    if (term !== undefined && fallback !== undefined && term.slug === fallback.slug) return 'do_not_allow';
+    return caps.delete_terms;
+  }
+  return capability === 'edit_term' ? caps.edit_terms : caps.assign_terms;
+}
+
+/** Whether the request's user holds a capability (`do_not_allow`: nobody). */
+function can(request: RestRequest, capability: string): boolean {
+  return capability !== 'do_not_allow' && userCan(request, capability);
+}
+
+/** A term of the route's taxonomy, or the original's 404. */
+async function termOf(context: TermsContext, request: RestRequest, id: number): Promise<Term | RestError> {
+  const term = await lookupTerm(context, request, id);
+  return term === undefined || term.taxonomy !== context.taxonomy.name ? contentError('rest_term_invalid') : term;
+}
+
+/** May the caller list the terms (`GET /<rest_base>`)? */
+export function canList(context: TermsContext, request: RestRequest, args: { context: string }): true | RestError {
+  if (args.context === 'edit' && !can(request, context.taxonomy.args.capabilities.edit_terms)) {
+    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
+  }
+  return true;
+}
+
+/** May the caller read this term? */
+export async function canRead(
+  context: TermsContext,
+  request: RestRequest,
+  args: { id: number; context: string },
+): Promise<true | RestError> {
+  const term = await termOf(context, request, args.id);
+  if (term instanceof RestError) return term;
+  if (args.context === 'edit' && !can(request, termCapability(context.taxonomy, 'edit_term', term))) {
+    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this term.');
+  }
+  return true;
+}
+
+/** May the caller create terms in the taxonomy? */
+export function canCreate(context: TermsContext, request: RestRequest): true | RestError {
+  const { hierarchical, capabilities } = context.taxonomy.args;
+  const needed = hierarchical ? capabilities.edit_terms : capabilities.assign_terms;
+  return can(request, needed) || denied(request, contentError('rest_cannot_create'));
+}
+
+/** May the caller edit this term? */
+export async function canUpdate(context: TermsContext, request: RestRequest, id: number): Promise<true | RestError> {
+  const term = await termOf(context, request, id);
+  if (term instanceof RestError) return term;
+  return can(request, termCapability(context.taxonomy, 'edit_term', term)) || denied(request, contentError('rest_cannot_update'));
+}
+
+/** May the caller delete this term? */
+export async function canDelete(context: TermsContext, request: RestRequest, id: number): Promise<true | RestError> {
+  const term = await termOf(context, request, id);
+  if (term instanceof RestError) return term;
+  return (
+    can(request, termCapability(context.taxonomy, 'delete_term', term)) ||
+    denied(request, contentError('rest_cannot_delete', 'Sorry, you are not allowed to delete this term.'))
+  );
+}

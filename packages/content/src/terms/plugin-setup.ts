@@ -1,0 +1,47 @@
+/**
+ * How the content plugin sets up taxonomies on a server: the term store, the registry (tied
+ * to the server for {@link taxonomiesOf}), `category` and `post_tag`, each taxonomy's routes
+ * from its controller class, and `/taxonomies`.
+ *
+ * @module
+ */
+import type { RestServer } from '@cms-json/core';
+import type { Kysely } from 'kysely';
+import type { ContentTables } from '../tables.js';
+import type { TermsContext } from './context.js';
+import { TermsController } from './controller.js';
+import { createTermStore, type TermStore } from './store.js';
+import { taxonomiesRoutes } from './taxonomies-routes.js';
+import { attachTaxonomies, registerBuiltInTaxonomies, TaxonomyRegistry } from './taxonomy.js';
+
+/**
+ * Sets up taxonomies and terms on a server; returns the registry and the store.
+ *
+ * @example
+ * const { taxonomies, terms } = setUpTaxonomies(server, auth.db, 'cms/v2');
+ */
+export function setUpTaxonomies(
+  server: RestServer,
+  db: Kysely<ContentTables>,
+  namespace: string,
+): { taxonomies: TaxonomyRegistry; terms: TermStore } {
+  const terms = createTermStore(db);
+  const relationBase = server.options.curieBase;
+  const taxonomies: TaxonomyRegistry = new TaxonomyRegistry(server.objectTypes, namespace, (taxonomy) => {
+    const context: TermsContext = {
+      taxonomy,
+      taxonomies,
+      store: terms,
+      type: server.objectTypes.get(taxonomy.name),
+      objectTypes: server.objectTypes,
+      contentNamespace: namespace,
+      relationBase,
+    };
+    const Controller = taxonomy.args.controller ?? TermsController;
+    return { namespace: taxonomy.args.restNamespace, routes: new Controller(context).routes() };
+  });
+  attachTaxonomies(server, taxonomies);
+  registerBuiltInTaxonomies(taxonomies);
+  server.register(namespace, ...taxonomiesRoutes({ taxonomies, relationBase, namespace }));
+  return { taxonomies, terms };
+}

@@ -1,0 +1,54 @@
+/**
+ * The term record's schema (specification §2.4, WordPress's taxonomy term schema), one per
+ * taxonomy: `parent` only for hierarchical ones, `taxonomy` an enum of the one name.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import type { Taxonomy } from './taxonomy.js';
+
+const ALL = ['view', 'embed', 'edit'];
+const VIEW_EDIT = ['view', 'edit'];
+
+/**
+ * The record schema of a taxonomy's terms; its title is the taxonomy's name.
+ *
+ * @example
+ * itemJsonSchema(termSchema(taxonomies.get('category')!)).title; // 'category'
+ */
+export function termSchema(taxonomy: Taxonomy) {
+  const shape = {
+    id: z.number().int().readonly().meta({ description: 'Unique identifier for the term.', context: ALL }),
+    count: z.number().int().readonly().meta({ description: 'Number of published posts for the term.', context: VIEW_EDIT }),
+    description: z.string().meta({ description: 'HTML description of the term.', context: VIEW_EDIT }),
+    link: z.string().readonly().meta({ description: 'URL of the term.', format: 'uri', context: ALL }),
+    name: z.string().meta({ description: 'HTML title for the term.', context: ALL }),
+    slug: z.string().meta({ description: 'An alphanumeric identifier for the term unique to its type.', context: ALL }),
+    taxonomy: z.enum([taxonomy.name]).readonly().meta({ description: 'Type attribution for the term.', context: ALL }),
+    ...(taxonomy.args.hierarchical
+      ? { parent: z.number().int().meta({ description: 'The parent term ID.', context: VIEW_EDIT }) }
+      : {}),
+    meta: z.record(z.string(), z.unknown()).meta({ description: 'Meta fields.', context: VIEW_EDIT }),
+  };
+  return z.object(shape).meta({ title: taxonomy.name });
+}
+
+/**
+ * A term record as the routes build it (every context; the core trims it). `meta` is `[]`
+ * while no meta key is registered, as in the original.
+ *
+ * @example
+ * const record: TermRecord = { id: 1, count: 0, description: '', link: 'https://example.com/category/uncategorized/', name: 'Uncategorized', slug: 'uncategorized', taxonomy: 'category', parent: 0, meta: [] };
+ */
+export interface TermRecord {
+  id: number;
+  count: number;
+  description: string;
+  link: string;
+  name: string;
+  slug: string;
+  taxonomy: string;
+  parent?: number;
+  meta: Record<string, unknown> | never[];
+  [field: string]: unknown;
+}

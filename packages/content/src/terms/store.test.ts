@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openContentDatabase } from '../../test/helpers.js';
+import type { ContentTables } from '../tables.js';
+import { createTermStore, type TermStore } from './store.js';
+
+type Database = Awaited<ReturnType<typeof openContentDatabase>>;
+let database: Database;
+let terms: TermStore;
+
+beforeAll(async () => {
+  database = await openContentDatabase();
+  terms = createTermStore<ContentTables>(database.db);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** The count stored on a term, and the count its relationships give. */
+async function counts(id: number): Promise<{ stored: number; actual: number }> {
+  const term = await terms.find(id);
+  const row = await database.db
+    .selectFrom('term_relationships')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('term_id', '=', id)
+    .where('counted', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { stored: term?.count ?? -1, actual: Number(row.n) };
+}
+
+describe('the term store', () => {
+  it('starts with the default category', async () => {
+    expect(await terms.findBySlug('category', 'uncategorized')).toMatchObject({ id: 1, name: 'Uncategorized', parent: 0 });
+  });
+
+  it('counts only counted objects, and follows publishing, unpublishing and removal', async () => {
+    const tag = await terms.create({ taxonomy: 'post_tag', name: 'Counted' }, { hierarchical: false });
+    await terms.setObjectTerms(10, 'post_tag', [tag.id], { counted: true });
+    await terms.setObjectTerms(11, 'post_tag', [tag.id], { counted: false });
+    expect((await terms.find(tag.id))?.count).toBe(1);
+    await terms.setObjectCounted(11, true);
+    expect((await terms.find(tag.id))?.count).toBe(2);
+    await terms.setObjectCounted(10, false);
+    expect((await terms.find(tag.id))?.count).toBe(1);
+    await terms.removeObject(11);
+    expect((await terms.find(tag.id))?.count).toBe(0);
+    expect((await terms.termsOf('post_tag', [10, 11])).get(10)).toEqual([tag.id]);
+  });
+
+  it('replaces an object’s terms of one taxonomy only', async () => {
+    const a = await terms.create({ taxonomy: 'post_tag', name: 'Tag A' }, { hierarchical: false });
+    const b = await terms.create({ taxonomy: 'post_tag', name: 'Tag B' }, { hierarchical: false });
+    const c = await terms.create({ taxonomy: 'category', name: 'Cat C' }, { hierarchical: true });
+    await terms.setObjectTerms(20, 'post_tag', [a.id, b.id], { counted: true });
+    await terms.setObjectTerms(20, 'category', [c.id], { counted: true });
+    await terms.setObjectTerms(20, 'post_tag', [b.id], { counted: true });
+    expect((await terms.termsOf('post_tag', [20])).get(20)).toEqual([b.id]);
+    expect((await terms.termsOf('category', [20])).get(20)).toEqual([c.id]);
+    expect((await terms.find(a.id))?.count).toBe(0);
+    expect((await terms.find(b.id))?.count).toBe(1);
+  });
+
+  it('keeps counts exact under 200 concurrent assignments and deletions', async () => {
+    const shared = await terms.create({ taxonomy: 'post_tag', name: 'Busy' }, { hierarchical: false });
+    const other = await terms.create({ taxonomy: 'post_tag', name: 'Busy too' }, { hierarchical: false });
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < 200; i++) {
+      const object = 1000 + (i % 120);
+      if (i % 4 === 3) writes.push(terms.removeObject(object));
+      else if (i % 4 === 2) writes.push(terms.setObjectTerms(object, 'post_tag', [other.id], { counted: true }));
+      else writes.push(terms.setObjectTerms(object, 'post_tag', [shared.id, other.id], { counted: i % 3 !== 0 }));
+    }
+    await Promise.all(writes);
+    for (const id of [shared.id, other.id]) {
+      const { stored, actual } = await counts(id);
+      expect(stored).toBe(actual);
+    }
+    expect((await counts(other.id)).actual).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('moves children to the deleted term’s parent and drops its relationships', async () => {
+    const top = await terms.create({ taxonomy: 'category', name: 'Top' }, { hierarchical: true });
+    const middle = await terms.create({ taxonomy: 'category', name: 'Middle', parent: top.id }, { hierarchical: true });
+    const leaf = await terms.create({ taxonomy: 'category', name: 'Leaf', parent: middle.id }, { hierarchical: true });
+    await terms.setObjectTerms(30, 'category', [middle.id], { counted: true });
+    expect(await terms.delete(middle.id)).toBe(true);
+    expect((await terms.find(leaf.id))?.parent).toBe(top.id);
+    expect((await terms.termsOf('category', [30])).get(30)).toEqual([]);
+    expect(await terms.delete(middle.id)).toBe(false);
+  });
+
+  it('makes slugs unique with the parent’s slug, then a number', async () => {
+    const parent = await terms.create({ taxonomy: 'category', name: 'Phones' }, { hierarchical: true });
+    await terms.create({ taxonomy: 'category', name: 'Cases' }, { hierarchical: true });
+    const child = await terms.create({ taxonomy: 'category', name: 'Cases', parent: parent.id }, { hierarchical: true });
+    expect(child.slug).toBe('cases-phones');
+    const tagged = await terms.create({ taxonomy: 'post_tag', name: 'Phones' }, { hierarchical: false });
+    expect(tagged.slug).toBe('phones');
+  });
+});

@@ -1,0 +1,509 @@
+/**
+ * The term store: terms of every taxonomy, and which objects carry them. Names are unique
+ * at one level of a taxonomy, slugs in a taxonomy (by a unique index). A term's `count` is
+ * recomputed by SQL in the transaction that changes its relationships, with the term's row
+ * locked first (PostgreSQL; SQLite runs one transaction at a time): it is exact however many
+ * writes run at once, and never read, changed and written back by the application.
+ *
+ * @module
+ */
+import { dialectOf, lowerText } from '@cms-json/database';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { contentError } from '../errors.js';
+import { TERMS_SLUG_INDEX } from '../migrations.js';
+import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
+import { sanitizeTitle } from './slug.js';
+
+/**
+ * A stored term.
+ *
+ * @example
+ * const term: Term = { id: 1, taxonomy: 'category', name: 'Uncategorized', slug: 'uncategorized', description: '', parent: 0, count: 0, termGroup: 0 };
+ */
+export interface Term {
+  id: number;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  description: string;
+  parent: number;
+  count: number;
+  termGroup: number;
+}
+
+/**
+ * A new term. The slug comes from the name when absent; it is made unique in the taxonomy
+ * (with the parents' slugs, then `-2`, `-3` …).
+ *
+ * @example
+ * const input: NewTerm = { taxonomy: 'category', name: 'Gadgets', parent: 3 };
+ */
+export interface NewTerm {
+  taxonomy: string;
+  name: string;
+  slug?: string | undefined;
+  description?: string | undefined;
+  parent?: number | undefined;
+}
+
+/**
+ * Changes to a term; absent fields stay.
+ *
+ * @example
+ * const changes: TermChanges = { name: 'Devices', parent: 0 };
+ */
+export type TermChanges = Partial<Omit<NewTerm, 'taxonomy'>>;
+
+/**
+ * Sort keys of {@link TermQuery}, named as the REST `orderby` values.
+ *
+ * @example
+ * const key: TermOrderBy = 'count';
+ */
+export type TermOrderBy = 'id' | 'include' | 'name' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
+
+/**
+ * A filter and window over one taxonomy's terms.
+ *
+ * @example
+ * const query: TermQuery = { taxonomy: 'post_tag', search: 'alp', hideEmpty: true, limit: 10, offset: 0 };
+ */
+export interface TermQuery {
+  taxonomy: string;
+  /** Substring of the name or slug, case-insensitive. */
+  search?: string | undefined;
+  include?: readonly number[] | undefined;
+  exclude?: readonly number[] | undefined;
+  slugs?: readonly string[] | undefined;
+  /** Only the children of this term (0: the top level). */
+  parent?: number | undefined;
+  /** Only the terms this object carries. */
+  object?: number | undefined;
+  /** Leave out terms with a count of 0. */
+  hideEmpty?: boolean | undefined;
+  /** Default `name`. */
+  orderBy?: TermOrderBy | undefined;
+  /** Default `asc`. */
+  order?: 'asc' | 'desc' | undefined;
+  /** Default 10. */
+  limit?: number | undefined;
+  /** Default 0. */
+  offset?: number | undefined;
+}
+
+/**
+ * Reads and writes terms and their relationships to objects.
+ *
+ * @example
+ * const terms = createTermStore(db);
+ * const tag = await terms.create({ taxonomy: 'post_tag', name: 'Alpha' });
+ * await terms.setObjectTerms(12, 'post_tag', [tag.id], { counted: true });
+ */
+export interface TermStore {
+  /** The term with this id, of any taxonomy. */
+  find(id: number): Promise<Term | undefined>;
+  /** The term of this slug in a taxonomy. */
+  findBySlug(taxonomy: string, slug: string): Promise<Term | undefined>;
+  /** The terms of these ids that belong to the taxonomy (in no order). */
+  findMany(taxonomy: string, ids: readonly number[]): Promise<Term[]>;
+  /** A page of a taxonomy's terms and the count of all that match. */
+  list(query: TermQuery): Promise<{ terms: Term[]; total: number }>;
+  /**
+   * Creates a term. Throws `term_exists` (with `data.term_id`) for a name in use at that
+   * level (flat taxonomies: in the taxonomy), `empty_term_name` for a blank name.
+   */
+  create(input: NewTerm, options: { hierarchical: boolean }): Promise<Term>;
+  /**
+   * Changes a term. A parent that would make a loop becomes 0, as in the original; a slug
+   * another term has throws `duplicate_term_slug` (unless the parent changes too: then it
+   * is made unique).
+   */
+  update(id: number, changes: TermChanges): Promise<Term>;
+  /** Deletes a term: its children move to its parent, its relationships and meta go. */
+  delete(id: number): Promise<boolean>;
+  /** The ids of a taxonomy's terms each object carries, by object id. */
+  termsOf(taxonomy: string, objectIds: readonly number[]): Promise<Map<number, number[]>>;
+  /** Replaces the terms of a taxonomy an object carries, and recounts every term touched. */
+  setObjectTerms(objectId: number, taxonomy: string, termIds: readonly number[], options: { counted: boolean }): Promise<void>;
+  /** Says whether an object counts towards its terms (it is published); recounts its terms. */
+  setObjectCounted(objectId: number, counted: boolean): Promise<void>;
+  /** Removes every relationship of an object (it was deleted); recounts its terms. */
+  removeObject(objectId: number): Promise<void>;
+}
+
+type TermRow = Selectable<TermsTable>;
+type Db = Kysely<ContentTables>;
+
+function toTerm(row: TermRow): Term {
+  return {
+    id: Number(row.id),
+    taxonomy: row.taxonomy,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    parent: Number(row.parent),
+    count: Number(row.count),
+    termGroup: Number(row.term_group),
+  };
+}
+
+/** Whether an error is a violation of the unique (taxonomy, slug) index. */
+function isSlugViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String((error as { detail?: unknown }).detail ?? '')}` : '';
+  return /unique|duplicate/i.test(text) && (text.includes(TERMS_SLUG_INDEX) || /terms\.(taxonomy|slug)/.test(text));
+}
+
+/** The name as WordPress stores it: trimmed, without tags. */
+function cleanName(name: string): string {
+  return name.replace(/<[^>]*>/g, '').trim();
+}
+
+/**
+ * The term store over a content database.
+ *
+ * @example
+ * const terms = createTermStore(db);
+ * const { terms: page, total } = await terms.list({ taxonomy: 'category', hideEmpty: true });
+ */
+export function createTermStore<DB extends ContentTables>(database: Kysely<DB>): TermStore {
+  const db: Db = contentDb(database);
+  const postgres = dialectOf(database) === 'postgres';
+
+  const find = async (id: number) => {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    const row = await db.selectFrom('terms').selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : toTerm(row);
+  };
+
+  /** Locks the rows of these terms until the transaction ends (in id order, so that no two writers deadlock). */
+  async function lock(trx: Transaction<ContentTables>, ids: readonly number[]): Promise<void> {
+    if (!postgres || ids.length === 0) return;
+    await trx
+      .selectFrom('terms')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
+  /** Sets each term's count from its counted relationships, in SQL. */
+  async function recount(trx: Transaction<ContentTables>, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await trx
+      .updateTable('terms')
+      .set({
+        count: (eb) =>
+          eb
+            .selectFrom('term_relationships')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('term_relationships.term_id', '=', 'terms.id')
+            .where('term_relationships.counted', '=', 1),
+      })
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /** Changes relationships under the locks of every term they touch, then recounts those terms. */
+  function changeRelationships(
+    touched: (trx: Transaction<ContentTables>) => Promise<number[]>,
+    change: (trx: Transaction<ContentTables>) => Promise<void>,
+  ): Promise<void> {
+    return db.transaction().execute(async (trx) => {
+      const ids = [...new Set(await touched(trx))].sort((a, b) => a - b);
+      await lock(trx, ids);
+      await change(trx);
+      await recount(trx, ids);
+    });
+  }
+
+  const termIdsOfObject = async (trx: Transaction<ContentTables>, objectId: number) =>
+    (await trx.selectFrom('term_relationships').select('term_id').where('object_id', '=', objectId).execute()).map((row) =>
+      Number(row.term_id),
+    );
+
+  /** Whether a slug is taken in a taxonomy (by another term than `except`). */
+  async function slugTaken(taxonomy: string, slug: string, except?: number): Promise<boolean> {
+    let query = db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('slug', '=', slug);
+    if (except !== undefined) query = query.where('id', '<>', except);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  /** `wp_unique_term_slug`: the parents' slugs appended, then `-2`, `-3` … */
+  async function uniqueSlug(taxonomy: string, slug: string, parent: number, except?: number): Promise<string> {
+    if (!(await slugTaken(taxonomy, slug, except))) return slug;
+    let candidate = slug;
+    for (let ancestor = await find(parent), depth = 0; ancestor !== undefined && depth < 50; depth++) {
+      candidate = `${candidate}-${ancestor.slug}`;
+      if (!(await slugTaken(taxonomy, candidate, except))) return candidate;
+      ancestor = ancestor.parent > 0 ? await find(ancestor.parent) : undefined;
+    }
+    for (let n = 2; ; n++) {
+      const numbered = `${candidate}-${n}`;
+      if (!(await slugTaken(taxonomy, numbered, except))) return numbered;
+    }
+  }
+
+  /** The sibling whose name matches, whatever its case. */
+  async function sameName(taxonomy: string, name: string, parent: number | undefined): Promise<Term | undefined> {
+    let query = db
+      .selectFrom('terms')
+      .selectAll()
+      .where('taxonomy', '=', taxonomy)
+      .where(lowerText(database, sql.ref('name')), '=', name.toLowerCase());
+    if (parent !== undefined) query = query.where('parent', '=', parent);
+    const row = await query.orderBy('id').executeTakeFirst();
+    return row === undefined ? undefined : toTerm(row);
+  }
+
+  /** `wp_check_term_hierarchy_for_loops`: 0 for a parent that is the term itself or one of its descendants. */
+  async function parentWithoutLoop(id: number, parent: number): Promise<number> {
+    if (parent === id) return 0;
+    const seen = new Set<number>([parent]);
+    for (let current = await find(parent); current !== undefined && current.parent > 0; current = await find(current.parent)) {
+      if (current.parent === id) return 0;
+      if (seen.has(current.parent)) break;
+      seen.add(current.parent);
+    }
+    return parent;
+  }
+
+  return {
+    find,
+
+    async findBySlug(taxonomy, slug) {
+      const row = await db
+        .selectFrom('terms')
+        .selectAll()
+        .where('taxonomy', '=', taxonomy)
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toTerm(row);
+    },
+
+    async findMany(taxonomy, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('terms')
+        .selectAll()
+        .where('taxonomy', '=', taxonomy)
+        .where('id', 'in', [...ids])
+        .execute();
+      return rows.map(toTerm);
+    },
+
+    async list(query) {
+      let base = db.selectFrom('terms').where('terms.taxonomy', '=', query.taxonomy);
+      if (query.search !== undefined && query.search !== '') {
+        const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base = base.where((eb) =>
+          eb.or([
+            eb(lowerText(database, sql.ref('terms.name')), 'like', sql<string>`${pattern} escape '\\'`),
+            eb(lowerText(database, sql.ref('terms.slug')), 'like', sql<string>`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      if (query.include !== undefined && query.include.length > 0) base = base.where('terms.id', 'in', [...query.include]);
+      if (query.exclude !== undefined && query.exclude.length > 0) base = base.where('terms.id', 'not in', [...query.exclude]);
+      if (query.slugs !== undefined && query.slugs.length > 0) base = base.where('terms.slug', 'in', [...query.slugs]);
+      if (query.parent !== undefined) base = base.where('terms.parent', '=', query.parent);
+      if (query.hideEmpty === true) base = base.where('terms.count', '>', 0);
+      if (query.object !== undefined) {
+        const object = query.object;
+        base = base.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('term_relationships')
+              .select('term_relationships.term_id')
+              .whereRef('term_relationships.term_id', '=', 'terms.id')
+              .where('term_relationships.object_id', '=', object),
+          ),
+        );
+      }
+      const totalRow = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+      const total = Number(totalRow?.n ?? 0);
+      const direction = query.order ?? 'asc';
+      let page = base.selectAll('terms');
+      const orderBy = query.orderBy ?? 'name';
+      if (orderBy === 'include' && query.include !== undefined && query.include.length > 0) {
+        page = page.orderBy(positionIn(sql.ref('terms.id'), query.include), direction);
+      } else if (orderBy === 'include_slugs' && query.slugs !== undefined && query.slugs.length > 0) {
+        page = page.orderBy(positionIn(sql.ref('terms.slug'), query.slugs), direction);
+      } else if (orderBy === 'name' || orderBy === 'description') {
+        // MySQL compares names without case; lower(…) gives that order on both engines.
+        page = page.orderBy(lowerText(database, sql.ref(`terms.${orderBy}`)), direction);
+      } else {
+        const column = orderBy === 'include' || orderBy === 'include_slugs' ? 'id' : orderBy;
+        page = page.orderBy(`terms.${column}`, direction);
+      }
+      const rows = await page
+        .orderBy('terms.id', direction)
+        .limit(query.limit ?? 10)
+        .offset(query.offset ?? 0)
+        .execute();
+      return { terms: rows.map(toTerm), total };
+    },
+
+    async create(input, { hierarchical }) {
+      const name = cleanName(input.name);
+      if (name === '') throw contentError('empty_term_name');
+      const parent = hierarchical ? (input.parent ?? 0) : 0;
+      const slugProvided = input.slug !== undefined && sanitizeTitle(input.slug) !== '';
+      const slug = sanitizeTitle(slugProvided ? (input.slug as string) : name) || 'term';
+      // wp_insert_term: a name in use at this level is refused unless a different, free slug was given.
+      const match = await sameName(input.taxonomy, name, hierarchical ? parent : undefined);
+      if (match !== undefined) {
+        const slugMatch = await slugTaken(input.taxonomy, slug);
+        if (!slugProvided || match.slug === slug || slugMatch) {
+          throw contentError(
+            'term_exists',
+            hierarchical ? 'A term with the name provided already exists with this parent.' : undefined,
+            { data: { term_id: match.id } },
+          );
+        }
+      }
+      for (let attempt = 0; ; attempt++) {
+        const unique = await uniqueSlug(input.taxonomy, slug, parent);
+        try {
+          const row = await db
+            .insertInto('terms')
+            .values({ taxonomy: input.taxonomy, name, slug: unique, description: input.description ?? '', parent })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return toTerm(row);
+        } catch (error) {
+          // A concurrent create took the slug between the check and the insert: pick again.
+          if (!isSlugViolation(error) || attempt >= 5) throw error;
+        }
+      }
+    },
+
+    async update(id, changes) {
+      const term = await find(id);
+      if (term === undefined) throw contentError('rest_term_invalid');
+      const name = changes.name === undefined ? term.name : cleanName(changes.name);
+      if (name === '') throw contentError('empty_term_name');
+      const parent = changes.parent === undefined ? term.parent : await parentWithoutLoop(id, changes.parent);
+      const emptySlug = changes.slug !== undefined && sanitizeTitle(changes.slug) === '';
+      let slug = changes.slug === undefined ? term.slug : sanitizeTitle(changes.slug) || sanitizeTitle(name);
+      if (await slugTaken(term.taxonomy, slug, id)) {
+        if (!emptySlug && parent === term.parent) {
+          throw contentError('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`);
+        }
+        slug = await uniqueSlug(term.taxonomy, slug, parent, id);
+      }
+      try {
+        const row = await db
+          .updateTable('terms')
+          .set({ name, slug, parent, description: changes.description ?? term.description })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toTerm(row);
+      } catch (error) {
+        if (isSlugViolation(error)) {
+          throw contentError('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`);
+        }
+        throw error;
+      }
+    },
+
+    async delete(id) {
+      return db.transaction().execute(async (trx) => {
+        await lock(trx, [id]);
+        const row = await trx.selectFrom('terms').select(['parent', 'taxonomy']).where('id', '=', id).executeTakeFirst();
+        if (row === undefined) return false;
+        await trx
+          .updateTable('terms')
+          .set({ parent: Number(row.parent) })
+          .where('taxonomy', '=', row.taxonomy)
+          .where('parent', '=', id)
+          .execute();
+        await trx.deleteFrom('term_relationships').where('term_id', '=', id).execute();
+        await trx.deleteFrom('term_meta').where('term_id', '=', id).execute();
+        const result = await trx.deleteFrom('terms').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+
+    async termsOf(taxonomy, objectIds) {
+      const out = new Map<number, number[]>(objectIds.map((id) => [id, []]));
+      if (objectIds.length === 0) return out;
+      const rows = await db
+        .selectFrom('term_relationships')
+        .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
+        .select(['term_relationships.object_id', 'term_relationships.term_id'])
+        .where('terms.taxonomy', '=', taxonomy)
+        .where('term_relationships.object_id', 'in', [...objectIds])
+        .orderBy('terms.name')
+        .orderBy('terms.id')
+        .execute();
+      for (const row of rows) out.get(Number(row.object_id))?.push(Number(row.term_id));
+      return out;
+    },
+
+    setObjectTerms(objectId, taxonomy, termIds, { counted }) {
+      const wanted = [...new Set(termIds)];
+      let current: number[] = [];
+      return changeRelationships(
+        async (trx) => {
+          current = (
+            await trx
+              .selectFrom('term_relationships')
+              .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
+              .select('term_relationships.term_id')
+              .where('term_relationships.object_id', '=', objectId)
+              .where('terms.taxonomy', '=', taxonomy)
+              .execute()
+          ).map((row) => Number(row.term_id));
+          return [...current, ...wanted];
+        },
+        async (trx) => {
+          const removed = current.filter((id) => !wanted.includes(id));
+          if (removed.length > 0) {
+            await trx
+              .deleteFrom('term_relationships')
+              .where('object_id', '=', objectId)
+              .where('term_id', 'in', removed)
+              .execute();
+          }
+          if (wanted.length > 0) {
+            await trx
+              .insertInto('term_relationships')
+              .values(wanted.map((termId) => ({ object_id: objectId, term_id: termId, counted: counted ? 1 : 0 })))
+              .onConflict((oc) => oc.columns(['object_id', 'term_id']).doUpdateSet({ counted: counted ? 1 : 0 }))
+              .execute();
+          }
+        },
+      );
+    },
+
+    setObjectCounted(objectId, counted) {
+      return changeRelationships(
+        (trx) => termIdsOfObject(trx, objectId),
+        async (trx) => {
+          await trx
+            .updateTable('term_relationships')
+            .set({ counted: counted ? 1 : 0 })
+            .where('object_id', '=', objectId)
+            .execute();
+        },
+      );
+    },
+
+    removeObject(objectId) {
+      return changeRelationships(
+        (trx) => termIdsOfObject(trx, objectId),
+        async (trx) => {
+          await trx.deleteFrom('term_relationships').where('object_id', '=', objectId).execute();
+        },
+      );
+    },
+  };
+}
+
+/** `CASE column WHEN v0 THEN 0 WHEN v1 THEN 1 … END`: the position of a value in a list. */
+function positionIn(column: ReturnType<typeof sql.ref>, values: readonly (number | string)[]) {
+  const cases = values.map((value, index) => sql`when ${value} then ${index}`);
+  return sql<number>`case ${column} ${sql.join(cases, sql` `)} else ${values.length} end`;
+}

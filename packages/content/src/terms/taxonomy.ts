@@ -1,0 +1,217 @@
+/**
+ * The taxonomies of a site: `category` and `post_tag` built in, custom ones (`genre`)
+ * registered by extensions. Each is declared to the server's object types (kind
+ * `taxonomy`), so that any plugin may change its arguments with
+ * `server.objectTypes.filterArgs('taxonomy', …)` — switch its REST exposure on, rename its
+ * rest base — until the routes are built at the first request.
+ *
+ * @module
+ */
+import type { ObjectTypeRegistry, Route } from '@cms-json/core';
+import type { TermsContext } from './context.js';
+
+/** The capabilities a taxonomy's terms need, by meta capability. */
+export interface TaxonomyCapabilities {
+  /** Listing terms in the `edit` context. @default 'manage_categories' */
+  manage_terms: string;
+  /** Creating (hierarchical taxonomies) and editing terms. @default 'manage_categories' */
+  edit_terms: string;
+  /** Deleting terms. @default 'manage_categories' */
+  delete_terms: string;
+  /** Giving terms to posts, and creating terms of a flat taxonomy. @default 'edit_posts' */
+  assign_terms: string;
+}
+
+/** A controller class for a taxonomy's routes: {@link TermsController} or a class derived from it. */
+export type TermsControllerClass = new (context: TermsContext) => { routes(): Route[] };
+
+/**
+ * The registration arguments of a taxonomy, as `register_taxonomy` takes them.
+ *
+ * @example
+ * const args: Partial<TaxonomyArgs> = { labels: { name: 'Genres', singular_name: 'Genre' }, showInRest: true, restBase: 'genres' };
+ */
+export interface TaxonomyArgs {
+  /** Plural and singular names, and any further labels (`add_new_item`, …). */
+  labels: { name: string; singular_name: string } & Record<string, string>;
+  /** @default '' */
+  description: string;
+  /** Whether terms have parents (categories) or not (tags). @default false */
+  hierarchical: boolean;
+  /** Whether the taxonomy has REST routes, and shows under `/taxonomies`. @default false */
+  showInRest: boolean;
+  /** The routes' base: `/<namespace>/<restBase>`. @default the taxonomy's name */
+  restBase: string;
+  /** The routes' namespace. @default the content namespace (`cms/v2`, `wp/v2`) */
+  restNamespace: string;
+  /** The class that serves the routes. @default TermsController */
+  controller: TermsControllerClass | undefined;
+  /** @default manage_categories for managing, editing and deleting; edit_posts for assigning */
+  capabilities: TaxonomyCapabilities;
+  /** The public address of a term: `<site>/<slug>/<term slug>/`, with the parents' slugs when `hierarchical`. */
+  rewrite: { slug: string; hierarchical: boolean };
+  /** Whether the tag cloud widget may show the taxonomy. @default true */
+  showCloud: boolean;
+  /** The term every object of the taxonomy's types gets when it has none (`Uncategorized`). */
+  defaultTerm: { name: string; slug: string; description?: string } | undefined;
+}
+
+/**
+ * A registered taxonomy: its name, the object types (post types) it is for, and its
+ * arguments after every `filterArgs('taxonomy', …)`.
+ *
+ * @example
+ * taxonomies.get('category')?.args.restBase; // 'categories'
+ */
+export interface Taxonomy {
+  readonly name: string;
+  readonly objectTypes: readonly string[];
+  readonly args: TaxonomyArgs;
+}
+
+/** The capabilities taxonomies get unless they say otherwise. */
+export const DEFAULT_TAXONOMY_CAPABILITIES: TaxonomyCapabilities = {
+  manage_terms: 'manage_categories',
+  edit_terms: 'manage_categories',
+  delete_terms: 'manage_categories',
+  assign_terms: 'edit_posts',
+};
+
+/** The arguments of a taxonomy, every default filled in. */
+export function taxonomyArgs(name: string, namespace: string, given: Partial<TaxonomyArgs>): TaxonomyArgs {
+  return {
+    labels: given.labels ?? { name: 'Tags', singular_name: 'Tag' },
+    description: given.description ?? '',
+    hierarchical: given.hierarchical ?? false,
+    showInRest: given.showInRest ?? false,
+    restBase: given.restBase ?? name,
+    restNamespace: given.restNamespace ?? namespace,
+    controller: given.controller,
+    capabilities: { ...DEFAULT_TAXONOMY_CAPABILITIES, ...given.capabilities },
+    rewrite: given.rewrite ?? { slug: name, hierarchical: false },
+    showCloud: given.showCloud ?? true,
+    defaultTerm: given.defaultTerm,
+  };
+}
+
+/** What the registry needs to build a taxonomy's routes. */
+export type TaxonomyRoutes = (taxonomy: Taxonomy) => { namespace: string; routes: readonly Route[] };
+
+/**
+ * The taxonomies of one server. Get it with {@link taxonomiesOf}.
+ *
+ * @example
+ * ```ts
+ * taxonomiesOf(server).register('genre', ['book'], {
+ *   labels: { name: 'Genres', singular_name: 'Genre' },
+ *   showInRest: true,
+ *   restBase: 'genres',
+ * });
+ * ```
+ */
+export class TaxonomyRegistry {
+  readonly #names: string[] = [];
+  readonly #objectTypes = new Map<string, string[]>();
+  readonly #registry: ObjectTypeRegistry;
+  readonly #namespace: string;
+  readonly #routes: TaxonomyRoutes;
+
+  /**
+   * @param registry The server's object types: each taxonomy is declared there (kind `taxonomy`).
+   * @param namespace The content namespace, the default `restNamespace`.
+   * @param routes Builds a taxonomy's routes from its filtered arguments.
+   */
+  constructor(registry: ObjectTypeRegistry, namespace: string, routes: TaxonomyRoutes) {
+    this.#registry = registry;
+    this.#namespace = namespace;
+    this.#routes = routes;
+  }
+
+  /**
+   * Registers a taxonomy for some object types (post types). Its routes are built with the
+   * server's, after every `filterArgs('taxonomy', …)`.
+   *
+   * @throws Error when the name is taken or not a lower-case word of at most 32 characters.
+   */
+  register(name: string, objectTypes: readonly string[], args: Partial<TaxonomyArgs> = {}): this {
+    if (!/^[a-z0-9_-]{1,32}$/.test(name)) {
+      throw new Error(`Taxonomy names are lower-case words of at most 32 characters: "${name}".`);
+    }
+    const full = taxonomyArgs(name, this.#namespace, args);
+    this.#names.push(name);
+    this.#objectTypes.set(name, [...objectTypes]);
+    this.#registry.declare<TaxonomyArgs>({
+      kind: 'taxonomy',
+      name,
+      args: full,
+      routes: (filtered) => (filtered.showInRest ? this.#routes(this.#taxonomy(name, filtered)) : undefined),
+    });
+    return this;
+  }
+
+  /** Registers an existing taxonomy for one more object type (`register_taxonomy_for_object_type`). */
+  addObjectType(name: string, objectType: string): this {
+    const types = this.#objectTypes.get(name);
+    if (types === undefined) throw new Error(`No taxonomy "${name}" is registered.`);
+    if (!types.includes(objectType)) types.push(objectType);
+    return this;
+  }
+
+  /** The taxonomy of this name, with its filtered arguments. */
+  get(name: string): Taxonomy | undefined {
+    const args = this.#registry.argsOf<TaxonomyArgs>('taxonomy', name);
+    return args === undefined ? undefined : this.#taxonomy(name, args);
+  }
+
+  /** Every taxonomy, in the order they were registered. */
+  all(): Taxonomy[] {
+    return this.#names.map((name) => this.get(name) as Taxonomy);
+  }
+
+  /** The taxonomies registered for an object type. */
+  forObjectType(objectType: string): Taxonomy[] {
+    return this.all().filter((taxonomy) => taxonomy.objectTypes.includes(objectType));
+  }
+
+  #taxonomy(name: string, args: TaxonomyArgs): Taxonomy {
+    return { name, objectTypes: this.#objectTypes.get(name) ?? [], args };
+  }
+}
+
+/** The built-in taxonomies: `category` (hierarchical, default term "Uncategorized") and `post_tag`. */
+export function registerBuiltInTaxonomies(taxonomies: TaxonomyRegistry): void {
+  taxonomies.register('category', ['post'], {
+    labels: { name: 'Categories', singular_name: 'Category' },
+    hierarchical: true,
+    showInRest: true,
+    restBase: 'categories',
+    rewrite: { slug: 'category', hierarchical: true },
+    defaultTerm: { name: 'Uncategorized', slug: 'uncategorized' },
+  });
+  taxonomies.register('post_tag', ['post'], {
+    labels: { name: 'Tags', singular_name: 'Tag' },
+    showInRest: true,
+    restBase: 'tags',
+    rewrite: { slug: 'tag', hierarchical: false },
+  });
+}
+
+const registries = new WeakMap<object, TaxonomyRegistry>();
+
+/** Ties a registry to its server (done by `contentPlugin`). */
+export function attachTaxonomies(server: object, taxonomies: TaxonomyRegistry): void {
+  registries.set(server, taxonomies);
+}
+
+/**
+ * The taxonomies of a server that uses `contentPlugin`.
+ *
+ * @throws Error when the server has no content plugin (yet).
+ * @example
+ * taxonomiesOf(server).register('genre', ['book'], { showInRest: true, restBase: 'genres' });
+ */
+export function taxonomiesOf(server: object): TaxonomyRegistry {
+  const found = registries.get(server);
+  if (found === undefined) throw new Error('taxonomiesOf: use contentPlugin on this server first.');
+  return found;
+}
