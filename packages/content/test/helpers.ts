@@ -34,3 +34,20 @@ export function manualClock(start = Date.parse('2030-01-01T00:00:00.000Z')) {
 
 export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
+
+/**
+ * Bare post rows (type `post`, the given status) for tests of what refers to posts; their ids.
+ */
+export async function insertBarePosts(db: Database<ContentTables>['db'], count: number, status = 'publish'): Promise<number[]> {
+  const date = '2030-01-01T00:00:00';
+  const rows = Array.from({ length: count }, () => ({
+    type: 'post',
+    status,
+    date,
+    date_gmt: date,
+    modified: date,
+    modified_gmt: date,
+  }));
+  const inserted = await db.insertInto('posts').values(rows).returning('id').execute();
+  return inserted.map((row) => Number(row.id));
+}

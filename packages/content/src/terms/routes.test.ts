@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBarePosts } from '../../test/helpers.js';
 import { type ContentSite, contentSite } from '../../test/site.js';
 
 let site: ContentSite;
@@ -225,11 +226,12 @@ describe('term collection parameters', () => {
     expect((await get(`/tags?exclude=${created.join(',')}`)).body).toEqual([]);
     expect((await get('/tags?offset=3&orderby=name')).body.map((term: { name: string }) => term.name)).toEqual(['Delta']);
     expect((await get('/tags?hide_empty=true')).body).toEqual([]);
+    const [postId] = await insertBarePosts(site.database.db, 1);
     await site.database.db
       .insertInto('term_relationships')
-      .values({ object_id: 501, term_id: created[1] as number, counted: 1 })
+      .values({ object_id: postId as number, term_id: created[1] as number, counted: 1 })
       .execute();
-    expect(ids((await get('/tags?post=501')).body)).toEqual([created[1]]);
+    expect(ids((await get(`/tags?post=${postId}`)).body)).toEqual([created[1]]);
     for (const id of created) await del(`/tags/${id}?force=true`);
   });
 

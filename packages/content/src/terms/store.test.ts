@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openContentDatabase } from '../../test/helpers.js';
+import { insertBarePosts, openContentDatabase } from '../../test/helpers.js';
 import type { ContentTables } from '../tables.js';
 import { createTermStore, type TermStore } from './store.js';
 
 type Database = Awaited<ReturnType<typeof openContentDatabase>>;
 let database: Database;
 let terms: TermStore;
+/** Post ids: the relationships refer to posts. */
+let posts: number[] = [];
+const postAt = (index: number) => posts[index] as number;
 
 beforeAll(async () => {
   database = await openContentDatabase();
   terms = createTermStore<ContentTables>(database.db);
+  posts = await insertBarePosts(database.db, 200);
 });
 afterAll(async () => {
   await database.close();
@@ -34,27 +38,27 @@ describe('the term store', () => {
 
   it('counts only counted objects, and follows publishing, unpublishing and removal', async () => {
     const tag = await terms.create({ taxonomy: 'post_tag', name: 'Counted' }, { hierarchical: false });
-    await terms.setObjectTerms(10, 'post_tag', [tag.id], { counted: true });
-    await terms.setObjectTerms(11, 'post_tag', [tag.id], { counted: false });
+    await terms.setObjectTerms(postAt(10), 'post_tag', [tag.id], { counted: true });
+    await terms.setObjectTerms(postAt(11), 'post_tag', [tag.id], { counted: false });
     expect((await terms.find(tag.id))?.count).toBe(1);
-    await terms.setObjectCounted(11, true);
+    await terms.setObjectCounted(postAt(11), true);
     expect((await terms.find(tag.id))?.count).toBe(2);
-    await terms.setObjectCounted(10, false);
+    await terms.setObjectCounted(postAt(10), false);
     expect((await terms.find(tag.id))?.count).toBe(1);
-    await terms.removeObject(11);
+    await terms.removeObject(postAt(11));
     expect((await terms.find(tag.id))?.count).toBe(0);
-    expect((await terms.termsOf('post_tag', [10, 11])).get(10)).toEqual([tag.id]);
+    expect((await terms.termsOf('post_tag', [postAt(10), postAt(11)])).get(postAt(10))).toEqual([tag.id]);
   });
 
   it('replaces an object’s terms of one taxonomy only', async () => {
     const a = await terms.create({ taxonomy: 'post_tag', name: 'Tag A' }, { hierarchical: false });
     const b = await terms.create({ taxonomy: 'post_tag', name: 'Tag B' }, { hierarchical: false });
     const c = await terms.create({ taxonomy: 'category', name: 'Cat C' }, { hierarchical: true });
-    await terms.setObjectTerms(20, 'post_tag', [a.id, b.id], { counted: true });
-    await terms.setObjectTerms(20, 'category', [c.id], { counted: true });
-    await terms.setObjectTerms(20, 'post_tag', [b.id], { counted: true });
-    expect((await terms.termsOf('post_tag', [20])).get(20)).toEqual([b.id]);
-    expect((await terms.termsOf('category', [20])).get(20)).toEqual([c.id]);
+    await terms.setObjectTerms(postAt(20), 'post_tag', [a.id, b.id], { counted: true });
+    await terms.setObjectTerms(postAt(20), 'category', [c.id], { counted: true });
+    await terms.setObjectTerms(postAt(20), 'post_tag', [b.id], { counted: true });
+    expect((await terms.termsOf('post_tag', [postAt(20)])).get(postAt(20))).toEqual([b.id]);
+    expect((await terms.termsOf('category', [postAt(20)])).get(postAt(20))).toEqual([c.id]);
     expect((await terms.find(a.id))?.count).toBe(0);
     expect((await terms.find(b.id))?.count).toBe(1);
   });
@@ -64,7 +68,7 @@ describe('the term store', () => {
     const other = await terms.create({ taxonomy: 'post_tag', name: 'Busy too' }, { hierarchical: false });
     const writes: Promise<void>[] = [];
     for (let i = 0; i < 200; i++) {
-      const object = 1000 + (i % 120);
+      const object = postAt(40 + (i % 120));
       if (i % 4 === 3) writes.push(terms.removeObject(object));
       else if (i % 4 === 2) writes.push(terms.setObjectTerms(object, 'post_tag', [other.id], { counted: true }));
       else writes.push(terms.setObjectTerms(object, 'post_tag', [shared.id, other.id], { counted: i % 3 !== 0 }));
@@ -81,10 +85,10 @@ describe('the term store', () => {
     const top = await terms.create({ taxonomy: 'category', name: 'Top' }, { hierarchical: true });
     const middle = await terms.create({ taxonomy: 'category', name: 'Middle', parent: top.id }, { hierarchical: true });
     const leaf = await terms.create({ taxonomy: 'category', name: 'Leaf', parent: middle.id }, { hierarchical: true });
-    await terms.setObjectTerms(30, 'category', [middle.id], { counted: true });
+    await terms.setObjectTerms(postAt(30), 'category', [middle.id], { counted: true });
     expect(await terms.delete(middle.id)).toBe(true);
     expect((await terms.find(leaf.id))?.parent).toBe(top.id);
-    expect((await terms.termsOf('category', [30])).get(30)).toEqual([]);
+    expect((await terms.termsOf('category', [postAt(30)])).get(postAt(30))).toEqual([]);
     expect(await terms.delete(middle.id)).toBe(false);
   });
 
