@@ -61,6 +61,7 @@ export type {
 export { TERM_ORDERBY } from './terms/args.js';
 export { basePath, existingTerm, lookupTerm, type TermsContext } from './terms/context.js';
 export { TermsController } from './terms/controller.js';
+export { registerGenre } from './terms/genre.js';
 export { postTypePath, termLinks } from './terms/links.js';
 export { termCapability } from './terms/permissions.js';
 export { termLink, termRecord } from './terms/record.js';

@@ -138,14 +138,14 @@ export class TaxonomyRegistry {
       throw new Error(`Taxonomy names are lower-case words of at most 32 characters: "${name}".`);
     }
     const full = taxonomyArgs(name, this.#namespace, args);
-    this.#names.push(name);
-    this.#objectTypes.set(name, [...objectTypes]);
     this.#registry.declare<TaxonomyArgs>({
       kind: 'taxonomy',
       name,
       args: full,
       routes: (filtered) => (filtered.showInRest ? this.#routes(this.#taxonomy(name, filtered)) : undefined),
     });
+    this.#names.push(name);
+    this.#objectTypes.set(name, [...objectTypes]);
     return this;
   }
 
