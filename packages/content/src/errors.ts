@@ -94,6 +94,7 @@ export const CONTENT_ERROR_CODES = {
     authorization: true,
   },
   rest_invalid_term_id: { status: 400, message: 'Invalid term ID.' },
+  rest_post_invalid_id: { status: 404, message: 'Invalid post ID.' },
 } as const satisfies ErrorCodeTable;
 
 /** A code of the content table. */

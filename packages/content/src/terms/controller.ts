@@ -148,7 +148,7 @@ export class TermsController {
   }
 
   /** May the caller list the terms? */
-  canList(request: RestRequest, args: ListTermArgs): true | RestError {
+  canList(request: RestRequest, args: ListTermArgs): Promise<true | RestError> {
     return canList(this.context, request, args);
   }
 

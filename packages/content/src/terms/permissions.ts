@@ -42,10 +42,17 @@ async function termOf(context: TermsContext, request: RestRequest, id: number): 
   return term === undefined || term.taxonomy !== context.taxonomy.name ? contentError('rest_term_invalid') : term;
 }
 
-/** May the caller list the terms (`GET /<rest_base>`)? */
-export function canList(context: TermsContext, request: RestRequest, args: { context: string }): true | RestError {
+/** May the caller list the terms (`GET /<rest_base>`)? A `post` must exist. */
+export async function canList(
+  context: TermsContext,
+  request: RestRequest,
+  args: { context: string; post?: number | null },
+): Promise<true | RestError> {
   if (args.context === 'edit' && !can(request, context.taxonomy.args.capabilities.edit_terms)) {
     return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
+  }
+  if (args.post !== undefined && args.post !== null && args.post !== 0 && !(await context.store.hasObject(args.post))) {
+    return contentError('rest_post_invalid_id', undefined, { status: 400 });
   }
   return true;
 }

@@ -232,6 +232,9 @@ describe('term collection parameters', () => {
       .values({ object_id: postId as number, term_id: created[1] as number, counted: 1 })
       .execute();
     expect(ids((await get(`/tags?post=${postId}`)).body)).toEqual([created[1]]);
+    const noPost = await get('/tags?post=999999');
+    expect(noPost.status).toBe(400);
+    expect(noPost.body).toEqual({ code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 400 } });
     for (const id of created) await del(`/tags/${id}?force=true`);
   });
 

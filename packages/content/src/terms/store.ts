@@ -121,6 +121,8 @@ export interface TermStore {
   update(id: number, changes: TermChanges): Promise<Term>;
   /** Deletes a term: its children move to its parent, its relationships and meta go. */
   delete(id: number): Promise<boolean>;
+  /** Whether a post of this id exists (the objects terms are given to). */
+  hasObject(objectId: number): Promise<boolean>;
   /** The ids of a taxonomy's terms each object carries, by object id. */
   termsOf(taxonomy: string, objectIds: readonly number[]): Promise<Map<number, number[]>>;
   /** Replaces the terms of a taxonomy an object carries, and recounts every term touched. */
@@ -424,6 +426,11 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
         const result = await trx.deleteFrom('terms').where('id', '=', id).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       });
+    },
+
+    async hasObject(objectId) {
+      if (!Number.isSafeInteger(objectId) || objectId <= 0) return false;
+      return (await db.selectFrom('posts').select('id').where('id', '=', objectId).executeTakeFirst()) !== undefined;
     },
 
     async termsOf(taxonomy, objectIds) {
