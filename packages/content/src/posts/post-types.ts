@@ -198,7 +198,7 @@ export class PostTypeRegistry {
   byRestBase(restBase: string): string | undefined {
     return this.#names.find((name) => {
       const args = this.get(name);
-      return args !== undefined && args.showInRest && args.restBase === restBase;
+      return args?.showInRest === true && args.restBase === restBase;
     });
   }
 

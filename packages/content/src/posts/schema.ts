@@ -60,14 +60,11 @@ export function postSchema(name: string, args: PostTypeArgs): z.ZodObject {
       .meta({ description: 'The globally unique identifier for the post.', context: VIEW_EDIT }),
     id: z.number().int().readonly().meta({ description: 'Unique identifier for the post.', context: ALL }),
     link: z.string().readonly().meta({ description: 'URL to the post.', format: 'uri', context: ALL }),
-    modified: z
-      .string()
-      .readonly()
-      .meta({
-        description: "The date the post was last modified, in the site's timezone.",
-        format: 'date-time',
-        context: VIEW_EDIT,
-      }),
+    modified: z.string().readonly().meta({
+      description: "The date the post was last modified, in the site's timezone.",
+      format: 'date-time',
+      context: VIEW_EDIT,
+    }),
     modified_gmt: z
       .string()
       .readonly()
