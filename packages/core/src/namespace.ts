@@ -39,6 +39,10 @@ export interface CompiledRoute {
   readonly pattern: PathPattern;
   /** The item schema, with the object type's registered fields. */
   readonly jsonSchema: JsonSchema | undefined;
+  /** The same item schema as Zod (registered fields included), for other outputs such as OpenAPI. */
+  readonly itemSchema: z.ZodObject | undefined;
+  /** The item schema's title, when the route gives one over the schema's own. */
+  readonly title: string | undefined;
   /** The route's links, then those its object type adds. */
   readonly links: readonly LinkTemplate[];
   /** The links made ready per site URL. */
@@ -126,6 +130,14 @@ function schemaWithFields(route: Route, type: ObjectType | undefined): JsonSchem
   return { ...base, properties };
 }
 
+/** The Zod item schema with the registered fields that describe themselves. */
+function zodWithFields(route: Route, type: ObjectType | undefined): z.ZodObject | undefined {
+  if (route.schema === undefined || type === undefined) return route.schema;
+  const added: Record<string, z.ZodType> = {};
+  for (const [name, field] of type.fields) if (field.schema !== undefined) added[name] = field.schema;
+  return Object.keys(added).length === 0 ? route.schema : route.schema.extend(added);
+}
+
 /** Compiles a declared route under a namespace (`''` for the root index). Throws on a bad declaration. */
 export function compileRoute(namespace: string, route: Route, options: CompileOptions = {}): CompiledRoute {
   const prefix = options.prefix ?? 'cms';
@@ -160,6 +172,8 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
     key: pattern.key,
     pattern,
     ...withSchema(schemaWithFields(route, type)),
+    itemSchema: zodWithFields(route, type),
+    title: route.title,
     ...withLinks(links),
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
@@ -183,6 +197,11 @@ export function mergeRoutes(first: CompiledRoute, second: CompiledRoute): Compil
   return {
     ...first,
     ...withSchema(mergeSchemas(first.jsonSchema, second.jsonSchema)),
+    itemSchema:
+      first.itemSchema === undefined || second.itemSchema === undefined || first.itemSchema === second.itemSchema
+        ? (first.itemSchema ?? second.itemSchema)
+        : first.itemSchema.extend(second.itemSchema.shape),
+    title: first.title ?? second.title,
     ...withLinks(links),
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],

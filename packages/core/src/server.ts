@@ -16,6 +16,7 @@ import { apiRoutePath, isUnderRestRoot, takesRestRoute } from './mount.js';
 import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from './namespace.js';
 import { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
+import { openApiRoute } from './openapi/routes.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
 import { type Authenticator, type PipelineOptions, runPipeline } from './pipeline/pipeline.js';
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
@@ -49,6 +50,11 @@ export interface RestServerOptions {
   maxBodyBytes?: number;
   /** The site's name and description for the root index. */
   site?: { name?: string; description?: string };
+  /**
+   * Whether `GET /<prefix>-json/openapi.json` and `/<prefix>-json/<namespace>/openapi.json`
+   * answer the OpenAPI 3.1 document of the routes. @default true
+   */
+  openapi?: boolean;
   /** Receives unexpected failures (500s). @default console.error */
   onError?: (error: unknown, request: RestRequest) => void;
 }
@@ -102,6 +108,7 @@ export class RestServer {
       cors: options.cors ?? (wp ? 'reflect' : []),
       rsd: options.rsd ?? true,
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+      openapi: options.openapi ?? true,
     };
     this.#pipelineOptions = { jsonp: this.options.jsonp, cors: this.options.cors, authenticators: this.#authenticators };
     const upper = prefix.toUpperCase();
@@ -127,6 +134,7 @@ export class RestServer {
     };
     this.#indexSource = source;
     this.#declared.push({ namespace: '', route: rootIndexRoute(source) });
+    if (this.options.openapi) this.#declared.push({ namespace: '', route: openApiRoute(source, this.names) });
   }
 
   readonly #indexSource: IndexSource;
@@ -147,6 +155,7 @@ export class RestServer {
     if (!this.#namespaces.includes(namespace)) {
       this.#namespaces.push(namespace);
       this.#declared.push({ namespace, route: namespaceIndexRoute(namespace, this.#indexSource) });
+      if (this.options.openapi) this.#declared.push({ namespace, route: openApiRoute(this.#indexSource, this.names, namespace) });
     }
     for (const route of routes) this.#declared.push({ namespace, route });
     this.#built = false;
