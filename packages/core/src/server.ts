@@ -17,6 +17,7 @@ import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from '
 import { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
 import { openApiRoute } from './openapi/routes.js';
+import type { BrowsableOptions } from './pipeline/browsable.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
 import { type Authenticator, type PipelineOptions, runPipeline } from './pipeline/pipeline.js';
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
@@ -55,6 +56,11 @@ export interface RestServerOptions {
    * answer the OpenAPI 3.1 document of the routes. @default true
    */
   openapi?: boolean;
+  /**
+   * Whether a browser that asks a REST URL (`Accept: text/html` first) gets the browsable
+   * API's HTML page of the response instead of raw JSON. @default true
+   */
+  browsable?: boolean;
   /** Receives unexpected failures (500s). @default console.error */
   onError?: (error: unknown, request: RestRequest) => void;
 }
@@ -109,8 +115,17 @@ export class RestServer {
       rsd: options.rsd ?? true,
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
       openapi: options.openapi ?? true,
+      browsable: options.browsable ?? true,
     };
-    this.#pipelineOptions = { jsonp: this.options.jsonp, cors: this.options.cors, authenticators: this.#authenticators };
+    this.#browsable = this.options.browsable
+      ? { siteName: options.site?.name ?? 'cms-json', openapi: this.options.openapi, viewerUrl: undefined }
+      : undefined;
+    this.#pipelineOptions = {
+      jsonp: this.options.jsonp,
+      cors: this.options.cors,
+      authenticators: this.#authenticators,
+      browsable: this.#browsable,
+    };
     const upper = prefix.toUpperCase();
     this.names = {
       prefix,
@@ -138,6 +153,21 @@ export class RestServer {
   }
 
   readonly #indexSource: IndexSource;
+  readonly #browsable: BrowsableOptions | undefined;
+
+  /**
+   * Links the browsable API's pages to an OpenAPI viewer (a page that renders
+   * `openapi.json`), such as the one `apiViewer()` of `@cms-json/node` serves.
+   *
+   * @example
+   * ```ts
+   * server.linkApiViewer('/cms-json-viewer/');
+   * ```
+   */
+  linkApiViewer(url: string): this {
+    if (this.#browsable !== undefined) this.#browsable.viewerUrl = url;
+    return this;
+  }
 
   /**
    * Registers routes under a namespace (`tel/v1`). The first route of a namespace also
