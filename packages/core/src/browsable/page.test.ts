@@ -56,6 +56,12 @@ describe('the browsable API', () => {
     expect(res.html).toContain('search=%3Cscript%3E');
   });
 
+  it('shows a query that cannot be percent-encoded again (a lone surrogate) without failing', async () => {
+    const res = await page(server, '/cms-json/demo/v1/notes/1?x=\uD800');
+    expect(res.status).toBe(200);
+    expect(res.html).toContain('<code>/demo/v1/notes/1</code>');
+  });
+
   it('leaves JSON to clients that do not put text/html first, and to _jsonp and _envelope', async () => {
     for (const [url, accept] of [
       ['/cms-json/demo/v1/notes/1', 'application/json'],

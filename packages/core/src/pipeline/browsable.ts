@@ -20,6 +20,15 @@ export interface BrowsableOptions {
   viewerUrl: string | undefined;
 }
 
+/** The query as the page's heading shows it; a value with a lone surrogate (which cannot be percent-encoded) leaves it out. */
+function shownQuery(query: Readonly<Record<string, unknown>>): string {
+  try {
+    return stringifyQuery(query);
+  } catch {
+    return '';
+  }
+}
+
 /** Answers the HTML page when the request wants it and the server serves it. */
 export function browsableStage(state: ServeState): void {
   const options = state.options.browsable;
@@ -28,7 +37,7 @@ export function browsableStage(state: ServeState): void {
   const data = state.json !== undefined ? JSON.parse(state.json) : state.data;
   const found = context.router.match(request.path);
   const sessionPath = `/${context.names.prefix}-auth/v1/session`;
-  const search = stringifyQuery(request.query);
+  const search = shownQuery(request.query);
   const headers: Record<string, string | string[]> = { ...state.headers };
   for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') delete headers[name];
   const body = browsablePage({
