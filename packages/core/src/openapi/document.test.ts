@@ -151,6 +151,18 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(index.body.routes).some((key) => key.includes('openapi'))).toBe(false);
   });
 
+  it('keeps only what the caller may do with ?allowed=true', async () => {
+    const server = bookServer();
+    server.authenticate((request) => (request.header('x-test-user') === 'reader' ? { user: { id: 9, can: () => false } } : null));
+    const anonymous = (await testClient(server).get('/openapi.json?allowed=true')).body as Doc;
+    expect(Object.keys(anonymous.paths['/lib/v1/books'] ?? {})).toEqual(['get']);
+    expect(Object.keys(anonymous.paths['/lib/v1/books/{isbn}'] ?? {})).toEqual(['get']);
+    const reader = await testClient(server).get('/openapi.json?allowed=true', { headers: { 'x-test-user': 'reader' } });
+    expect(Object.keys((reader.body as Doc).paths['/lib/v1/books'] ?? {})).toEqual(['get', 'post']);
+    const everything = (await testClient(server).get('/openapi.json')).body as Doc;
+    expect(Object.keys(everything.paths['/lib/v1/books'] ?? {})).toEqual(['get', 'post']);
+  });
+
   it('is not served with openapi: false', async () => {
     const res = await testClient(bookServer({ openapi: false })).get('/openapi.json');
     expect(res.status).toBe(404);

@@ -28,6 +28,8 @@ export interface OpenApiOptions {
   readonly description?: string;
   /** Only this namespace's routes (the per-namespace document), else every route. */
   readonly namespace?: string;
+  /** Only the endpoints this says yes to (those the caller may use), else every one the index lists. */
+  readonly keep?: (endpoint: CompiledEndpoint) => boolean;
 }
 
 /** An OpenAPI 3.1 document (a plain JSON value). */
@@ -368,7 +370,8 @@ export function openApiDocument(routes: readonly CompiledRoute[], options: OpenA
   const namespaces = new Set<string>();
   for (const route of routes) {
     if (options.namespace !== undefined && route.namespace !== options.namespace) continue;
-    const endpoints = route.endpoints.filter((endpoint) => endpoint.showInIndex);
+    const keep = options.keep ?? (() => true);
+    const endpoints = route.endpoints.filter((endpoint) => endpoint.showInIndex && keep(endpoint));
     if (endpoints.length === 0) continue;
     const { path, patterns } = templatePath(route.key);
     const item: Record<string, unknown> = (paths[path] ??= {});
