@@ -163,6 +163,20 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(everything.paths['/lib/v1/books'] ?? {})).toEqual(['get', 'post']);
   });
 
+  it('follows routes registered after it was first served', async () => {
+    const server = bookServer();
+    const client = testClient(server);
+    expect(Object.keys(((await client.get('/openapi.json')).body as Doc).paths)).not.toContain('/lib/v1/late');
+    server.register(
+      'lib/v1',
+      defineRoute({
+        path: '/late',
+        endpoints: (endpoint) => [endpoint({ methods: READABLE, permission: 'public', handler: () => 'late' })],
+      }),
+    );
+    expect(Object.keys(((await client.get('/openapi.json')).body as Doc).paths)).toContain('/lib/v1/late');
+  });
+
   it('is not served with openapi: false', async () => {
     const res = await testClient(bookServer({ openapi: false })).get('/openapi.json');
     expect(res.status).toBe(404);

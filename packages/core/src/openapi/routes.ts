@@ -12,7 +12,7 @@ import type { RestRequest } from '../request.js';
 import { response } from '../response.js';
 import { defineRoute, READABLE, type Route } from '../route.js';
 import type { PrefixNames } from '../server-context.js';
-import { openApiDocument } from './document.js';
+import { type OpenApiDocument, openApiDocument } from './document.js';
 
 /**
  * The route of the OpenAPI document of every route (`namespace` undefined, registered at the
@@ -24,6 +24,25 @@ import { openApiDocument } from './document.js';
  * ```
  */
 export function openApiRoute(source: IndexSource, names: PrefixNames, namespace?: string): Route {
+  // The whole document, per REST root URL, for the routes as last built: building the routes
+  // again makes new compiled routes, so the first route's identity says whether it is stale.
+  let built: { first: CompiledRoute | undefined; byRoot: Map<string, OpenApiDocument> } | undefined;
+  const whole = (routes: readonly CompiledRoute[], restRootUrl: string): OpenApiDocument => {
+    if (built === undefined || built.first !== routes[0]) built = { first: routes[0], byRoot: new Map() };
+    let document = built.byRoot.get(restRootUrl);
+    if (document === undefined) {
+      document = openApiDocument(routes, {
+        names,
+        restRootUrl,
+        title: source.site.name,
+        description: source.site.description,
+        ...(namespace === undefined ? {} : { namespace }),
+      });
+      if (built.byRoot.size >= 8) built.byRoot.clear();
+      built.byRoot.set(restRootUrl, document);
+    }
+    return document;
+  };
   return defineRoute({
     path: '/openapi.json',
     endpoints: (endpoint) => [
@@ -38,14 +57,16 @@ export function openApiRoute(source: IndexSource, names: PrefixNames, namespace?
         showInIndex: false,
         handler: async ({ allowed }, request) => {
           const routes = source.routes();
-          const kept = allowed === true ? await allowedEndpoints(routes, request) : undefined;
+          const restRootUrl = request.scope.restUrl('/');
+          if (allowed !== true) return response(whole(routes, restRootUrl), { raw: true });
+          const kept = await allowedEndpoints(routes, request);
           const document = openApiDocument(routes, {
             names,
-            restRootUrl: request.scope.restUrl('/'),
+            restRootUrl,
             title: source.site.name,
             description: source.site.description,
             ...(namespace === undefined ? {} : { namespace }),
-            ...(kept === undefined ? {} : { keep: (e: CompiledEndpoint) => kept.has(e) }),
+            keep: (endpoint) => kept.has(endpoint),
           });
           return response(document, { raw: true });
         },
