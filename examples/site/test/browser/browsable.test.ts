@@ -82,4 +82,14 @@ describe.skipIf(executable === undefined)('the browsable API in headless Chromiu
     await page.evaluate('window.scrollTo(0, 0)');
     await shot('05-created-and-listed');
   });
+
+  it('opens the OpenAPI viewer from the page, which shows the operations', async () => {
+    await page.goto(`${running.url}/cms-json/`);
+    await page.locator('header a', { hasText: 'API reference' }).click();
+    await page.waitForURL(`${running.url}/cms-json-viewer/`);
+    await page.locator('.swagger-ui .info .title').waitFor();
+    expect(await page.locator('.swagger-ui .info .title').textContent()).toContain('cms-json example site');
+    await page.locator('.opblock-summary-path[data-path="/tel/v1/outgoing-links"]').first().waitFor();
+    await shot('06-openapi-viewer');
+  });
 });
