@@ -194,6 +194,17 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       expect((await get('/cms-json/demo/v1/notes/2')).status).toBe(200);
     });
 
+    it('answers a browser with the browsable page and serves the OpenAPI document', async () => {
+      const page = await get('/cms-json/demo/v1/notes?per_page=5&page=2', { headers: { accept: 'text/html,*/*;q=0.8' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+      expect(page.text).toContain(`<a rel="next" href="${url('/cms-json/demo/v1/notes?per_page=5&amp;page=3')}">`);
+      expect(page.text).toContain(`<a href="${url('/cms-json/demo/v1/notes/20')}">`);
+      const document = await get('/cms-json/openapi.json');
+      expect(document.headers.get('content-type')).toBe(JSON_TYPE);
+      expect(json(document)).toMatchObject({ openapi: '3.1.0', servers: [{ url: url('/cms-json') }] });
+    });
+
     it('wraps JSONP with application/javascript', async () => {
       const res = await get('/cms-json/demo/v1/notes/4?_jsonp=cb');
       expect(res.status).toBe(200);
