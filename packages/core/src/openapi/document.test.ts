@@ -107,6 +107,8 @@ describe('GET /openapi.json', () => {
     });
     const query = (books?.get?.parameters ?? []).map((p) => `${p.in}:${p.name}`);
     expect(query).toEqual(expect.arrayContaining(['query:context', 'query:page', 'query:per_page', 'query:search']));
+    expect(books?.get?.parameters).toContainEqual({ $ref: '#/components/parameters/fields' });
+    expect(books?.post?.parameters).toBeUndefined();
     expect(books?.post?.requestBody).toMatchObject({
       required: true,
       content: { 'application/json': { schema: { properties: { title: { type: 'string' } }, required: ['title'] } } },

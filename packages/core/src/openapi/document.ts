@@ -69,6 +69,12 @@ export function templatePath(key: string): { path: string; patterns: Map<string,
 
 const PAGING_ARGS = new Set(['page', 'per_page', 'offset']);
 
+/** The global parameters every `GET` takes (see "the pipeline"), by component name. */
+const GLOBAL_PARAMETERS: readonly (readonly [name: string, component: string])[] = [
+  ['_fields', 'fields'],
+  ['_embed', 'embed'],
+];
+
 /**
  * Whether a route is a collection (its GET answers a list, its POST creates): its path ends
  * in literal text, and it pages or has a create-only `POST` endpoint. `/users/me`, an index
@@ -246,6 +252,12 @@ function operation(input: OperationInput): Record<string, unknown> {
   const others = endpoint.args.filter((arg) => !pathNames.has(arg.name));
   const body = WRITE_METHODS.has(method) ? requestBody(others) : undefined;
   if (!WRITE_METHODS.has(method)) for (const arg of others) parameters.push(parameter(arg, 'query'));
+  if (method === 'GET') {
+    const declared = new Set(endpoint.args.map((arg) => arg.name));
+    for (const [name, component] of GLOBAL_PARAMETERS) {
+      if (!declared.has(name)) parameters.push({ $ref: `#/components/parameters/${component}` });
+    }
+  }
   const [status, success] = successResponse(input);
   const responses: Record<string, unknown> = { [status]: success };
   if (endpoint.args.length > 0) responses['400'] = { $ref: '#/components/responses/BadRequest' };
@@ -326,6 +338,22 @@ function components(names: PrefixNames, records: RecordComponents): Record<strin
       Forbidden: errorBody(`Signed in, but not allowed: ${errorCodesList((s) => s === 403)}.`),
       NotFound: errorBody("No such record (the route's own code, such as `rest_user_invalid_id`), or `rest_no_route`."),
       Error: errorBody(`Any other error: ${errorCodesList((s) => s >= 404)}.`),
+    },
+    parameters: {
+      fields: {
+        name: '_fields',
+        in: 'query',
+        description: 'Only these members of each record, comma-separated; dotted paths reach into objects (`_links.self`).',
+        required: false,
+        schema: { type: 'string' },
+      },
+      embed: {
+        name: '_embed',
+        in: 'query',
+        description: 'Inline the linked records under `_embedded`: every embeddable relation, or those listed.',
+        required: false,
+        schema: { type: 'string' },
+      },
     },
     headers: {
       Total: { description: 'The number of records in the whole collection.', schema: { type: 'integer' } },
