@@ -1,0 +1,280 @@
+/**
+ * Uploads from request to stored files, over real HTTP on 127.0.0.1 (the node adapter): both
+ * forms of the original, its image sizes, and every refusal, each leaving nothing behind.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CREATABLE, createRestServer, defineRoute, type RestServer, response } from '@cms-json/core';
+import { type Served, serve } from '@cms-json/node';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { diskFileStore } from './file-store.js';
+import { DEFAULT_ALLOWED_TYPES } from './file-types.js';
+import { DEFAULT_IMAGE_SIZES } from './image-sizes.js';
+import { storeUpload } from './store-upload.js';
+
+const MAX_UPLOAD = 2 * 1024 * 1024;
+const NOW = new Date('2026-11-23T12:00:00Z');
+let root: string;
+let served: Served;
+let server: RestServer;
+let photo: Buffer;
+let small: Buffer;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'cms-uploads-'));
+  const store = diskFileStore({ directory: root, urlPath: '/uploads' });
+  server = createRestServer({ maxBodyBytes: 1024 });
+  server.register(
+    'test/v1',
+    defineRoute({
+      path: '/uploads',
+      endpoints: (endpoint) => [
+        endpoint({
+          methods: CREATABLE,
+          streamBody: { maxBytes: MAX_UPLOAD },
+          permission: 'public',
+          handler: async (_args, request) => {
+            const stored = await storeUpload(request, {
+              store,
+              allowedTypes: DEFAULT_ALLOWED_TYPES,
+              imageSizes: DEFAULT_IMAGE_SIZES,
+              now: NOW,
+            });
+            return response({ ...stored, title: request.param('title') ?? null, url: store.url(stored.path) }, { status: 201 });
+          },
+        }),
+      ],
+    }),
+  );
+  served = await serve({ server, port: 0, onError: () => {} });
+  photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+  small = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 80, b: 40, alpha: 1 } } })
+    .png()
+    .toBuffer();
+});
+
+afterAll(async () => {
+  await served.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  rmSync(join(root, '2026'), { recursive: true, force: true });
+});
+
+/** Every file under the uploads folder, staging included: what a refusal must not leave. */
+function filesLeft(): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((path) => statSync(join(root, path)).isFile());
+}
+
+function upload(body: NonNullable<RequestInit['body']>, headers: Record<string, string> = {}) {
+  // `duplex` is required for a streamed body; the DOM typings do not know it yet.
+  return fetch(`${served.url}/cms-json/test/v1/uploads`, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+}
+
+function multipart(
+  file: Uint8Array,
+  name: string,
+  type = 'application/octet-stream',
+  fields: Record<string, string> = {},
+): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([file], { type }), name);
+  return form;
+}
+
+describe('uploading a file', () => {
+  it('stores a multipart JPEG under year/month with the original 6.1 sizes, and reads the other fields', async () => {
+    const res = await upload(multipart(photo, 'photo.jpg', 'image/jpeg', { title: 'A photo' }));
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as {
+      path: string;
+      mimeType: string;
+      title: string;
+      url: string;
+      metadata: Record<string, unknown>;
+    };
+    expect(body).toMatchObject({
+      path: '2026/11/photo.jpg',
+      mimeType: 'image/jpeg',
+      title: 'A photo',
+      url: '/uploads/2026/11/photo.jpg',
+    });
+    expect(Object.keys(body.metadata)).toEqual(['width', 'height', 'file', 'filesize', 'sizes', 'image_meta']);
+    expect(body.metadata).toMatchObject({ width: 1600, height: 1200, file: '2026/11/photo.jpg', filesize: photo.length });
+    const sizes = body.metadata.sizes as Record<string, { file: string; width: number; height: number; filesize: number }>;
+    expect(Object.keys(sizes)).toEqual(['medium', 'large', 'thumbnail', 'medium_large', '1536x1536']);
+    expect(Object.values(sizes).map((s) => `${s.file} ${s.width}x${s.height}`)).toEqual([
+      'photo-300x225.jpg 300x225',
+      'photo-1024x768.jpg 1024x768',
+      'photo-150x150.jpg 150x150',
+      'photo-768x576.jpg 768x576',
+      'photo-1536x1152.jpg 1536x1152',
+    ]);
+    for (const size of Object.values(sizes)) {
+      const meta = await sharp(join(root, '2026/11', size.file)).metadata();
+      expect([meta.width, meta.height]).toEqual([size.width, size.height]);
+      expect(statSync(join(root, '2026/11', size.file)).size).toBe(size.filesize);
+    }
+    expect(filesLeft().sort()).toEqual(
+      [join('2026', '11', 'photo.jpg'), ...Object.values(sizes).map((s) => join('2026', '11', s.file))].sort(),
+    );
+  });
+
+  it('never replaces a file: the same name again gets a numbered name, sizes included', async () => {
+    expect((await upload(multipart(photo, 'photo.jpg'))).status).toBe(201);
+    const again = (await (await upload(multipart(photo, 'photo.jpg'))).json()) as {
+      path: string;
+      metadata: { sizes: Record<string, { file: string }> };
+    };
+    expect(again.path).toBe('2026/11/photo-1.jpg');
+    expect(again.metadata.sizes.thumbnail?.file).toBe('photo-1-150x150.jpg');
+  });
+
+  it('stores a raw body named by Content-Disposition, checking a hex or base64 Content-MD5', async () => {
+    const md5 = createHash('md5').update(small).digest();
+    const hex = await upload(small, {
+      'content-type': 'image/png',
+      'content-disposition': 'attachment; filename="small image.png"',
+      'content-md5': md5.toString('hex'),
+    });
+    expect(hex.status).toBe(201);
+    expect(await hex.json()).toMatchObject({ path: '2026/11/small-image.png', metadata: { width: 40, height: 30, sizes: {} } });
+    const base64 = await upload(small, {
+      'content-type': 'image/png',
+      'content-disposition': "attachment; filename*=UTF-8''%C3%A9t%C3%A9.png",
+      'content-md5': md5.toString('base64'),
+    });
+    expect(await base64.json()).toMatchObject({ path: '2026/11/été.png' });
+  });
+
+  it('keeps no path from the client: traversal and NUL bytes are stripped from the name', async () => {
+    const traversal = await upload(small, {
+      'content-type': 'image/png',
+      'content-disposition': 'attachment; filename=../../etc/passwd.png',
+    });
+    expect(await traversal.json()).toMatchObject({ path: '2026/11/etcpasswd.png' });
+    // No HTTP client sends a NUL in a header: the in-process front door does.
+    const nul = await server.dispatch({
+      method: 'POST',
+      path: '/test/v1/uploads',
+      headers: { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="evil\u0000.php.png"' },
+      bodyStream: (async function* () {
+        yield small;
+      })(),
+    });
+    expect(nul.data).toMatchObject({ path: '2026/11/evil.php.png' });
+    expect(filesLeft().every((path) => path.startsWith('2026'))).toBe(true);
+  });
+
+  it('stores a file that is not an image without sizes', async () => {
+    const res = await upload(multipart(new TextEncoder().encode('plain words\n'), 'notes.txt', 'text/plain'));
+    expect(await res.json()).toMatchObject({ path: '2026/11/notes.txt', mimeType: 'text/plain', metadata: { filesize: 12 } });
+  });
+});
+
+describe('refusing an upload, leaving nothing behind', () => {
+  const refusals: [string, () => Promise<Response>, number, string][] = [
+    ['an empty raw body', () => upload(new Uint8Array(0), { 'content-type': 'image/png' }), 400, 'rest_upload_no_data'],
+    ['no Content-Disposition', () => upload(small, { 'content-type': 'image/png' }), 400, 'rest_upload_no_content_disposition'],
+    [
+      'a Content-Disposition without a name',
+      () => upload(small, { 'content-type': 'image/png', 'content-disposition': 'inline' }),
+      400,
+      'rest_upload_invalid_disposition',
+    ],
+    [
+      'a Content-MD5 that does not match',
+      () =>
+        upload(small, {
+          'content-type': 'image/png',
+          'content-disposition': 'attachment; filename=a.png',
+          'content-md5': '0123',
+        }),
+      412,
+      'rest_upload_hash_mismatch',
+    ],
+    [
+      'a multipart body without a file',
+      () => upload(new URLSearchParams(), { 'content-type': 'multipart/form-data; boundary=x' }),
+      400,
+      'rest_upload_no_data',
+    ],
+    [
+      'text named .png',
+      () => upload(multipart(new TextEncoder().encode('hello world'), 'lie.png', 'image/png')),
+      500,
+      'rest_upload_unknown_error',
+    ],
+    [
+      'text named .png, as a raw body',
+      () =>
+        upload(new TextEncoder().encode('hello world'), {
+          'content-type': 'image/png',
+          'content-disposition': 'attachment; filename=lie.png',
+        }),
+      500,
+      'rest_upload_sideload_error',
+    ],
+    ['PNG bytes named .txt', () => upload(multipart(small, 'evil.txt', 'text/plain')), 500, 'rest_upload_unknown_error'],
+    [
+      'a type not allowed (HTML)',
+      () => upload(multipart(new TextEncoder().encode('<script>x</script>'), 'page.html')),
+      500,
+      'rest_upload_unknown_error',
+    ],
+    ['a NUL byte in a multipart file name', () => upload(multipart(small, 'evil\u0000.png')), 500, 'rest_upload_unknown_error'],
+    ['an empty file', () => upload(multipart(new Uint8Array(0), 'empty.png')), 500, 'rest_upload_unknown_error'],
+    [
+      'two files',
+      () => {
+        const form = multipart(small, 'a.png');
+        form.append('other', new Blob([small]), 'b.png');
+        return upload(form);
+      },
+      400,
+      'rest_upload_multiple_files',
+    ],
+    [
+      'a truncated multipart body',
+      () => {
+        const head = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
+        return upload(Buffer.concat([Buffer.from(head), small.subarray(0, 60)]), {
+          'content-type': 'multipart/form-data; boundary=XYZ',
+        });
+      },
+      500,
+      'rest_upload_unknown_error',
+    ],
+    ['a body over the limit', () => upload(multipart(new Uint8Array(MAX_UPLOAD + 1), 'big.png')), 413, 'rest_body_too_large'],
+    [
+      'a streamed body over the limit',
+      () =>
+        upload(
+          new ReadableStream({
+            start(controller) {
+              for (let i = 0; i < 40; i++) controller.enqueue(new Uint8Array(64 * 1024));
+              controller.close();
+            },
+          }),
+          { 'content-type': 'image/png', 'content-disposition': 'attachment; filename=big.png' },
+        ),
+      413,
+      'rest_body_too_large',
+    ],
+  ];
+
+  it.each(refusals)('refuses %s', async (_name, send, status, code) => {
+    const res = await (send as () => Promise<Response>)();
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ code, data: { status } });
+    expect(filesLeft()).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * An upload from request to stored files: received into a staged file, its type checked by
+ * its bytes, kept by the file store under `year/month/safe-name`, and for an image, its
+ * resized copies made and kept beside it. Returns the attachment metadata the original
+ * keeps (`_wp_attachment_metadata`). On any failure every file made so far is removed.
+ *
+ * @module
+ */
+import { open, rm, stat } from 'node:fs/promises';
+import type { RestRequest } from '@cms-json/core';
+import { contentError } from '../errors.js';
+import { safeFileName, splitExtension } from './file-name.js';
+import type { FileStore } from './file-store.js';
+import { type AllowedFileType, checkFileType } from './file-types.js';
+import { type ImageSize, imageDimensions, isResizable, resizePlan, writeResized } from './image-sizes.js';
+import { receiveUpload } from './receive-upload.js';
+
+/** One resized copy, as the original's metadata lists it. */
+export interface StoredSize {
+  file: string;
+  width: number;
+  height: number;
+  mime_type: string;
+  filesize: number;
+}
+
+/** The original's attachment metadata (`media_details` before the response adds URLs). */
+export interface AttachmentMetadata {
+  width?: number;
+  height?: number;
+  /** The path in the store (`2026/11/photo.jpg`). */
+  file?: string;
+  filesize: number;
+  sizes?: Record<string, StoredSize>;
+  image_meta?: Record<string, unknown>;
+}
+
+/** A stored upload. */
+export interface StoredUpload {
+  /** The main file's path in the store. */
+  readonly path: string;
+  /** Every path stored, the main file first (what a `force` delete removes). */
+  readonly paths: readonly string[];
+  readonly mimeType: string;
+  /** The stored file's name (`photo-1.jpg`). */
+  readonly fileName: string;
+  readonly metadata: AttachmentMetadata;
+}
+
+/** What {@link storeUpload} needs. */
+export interface StoreUploadOptions {
+  readonly store: FileStore;
+  readonly allowedTypes: readonly AllowedFileType[];
+  readonly imageSizes: readonly ImageSize[];
+  /** When the upload is made: its `year/month` folder (UTC). */
+  readonly now: Date;
+}
+
+/** The original's `image_meta` for an image without EXIF or IPTC data. */
+function emptyImageMeta(): Record<string, unknown> {
+  return {
+    aperture: '0',
+    credit: '',
+    camera: '',
+    caption: '',
+    created_timestamp: '0',
+    copyright: '',
+    focal_length: '0',
+    iso: '0',
+    shutter_speed: '0',
+    title: '',
+    orientation: '0',
+    keywords: [],
+  };
+}
+
+/**
+ * Receives, checks and stores the upload of `request`. Refuses a file whose bytes are not
+ * of an allowed type, or whose name's extension is not its type's, with the original's 500
+ * (`rest_upload_unknown_error` for multipart, `rest_upload_sideload_error` for a raw body).
+ */
+export async function storeUpload(request: RestRequest, options: StoreUploadOptions): Promise<StoredUpload> {
+  const { store } = options;
+  const upload = await receiveUpload(request, await store.stagingPath());
+  const staged = [upload.localPath];
+  const stored: string[] = [];
+  try {
+    const name = safeFileName(upload.fileName);
+    const type = await checkFileType(upload.localPath, name, options.allowedTypes, {
+      readText: () => firstBytes(upload.localPath, 4096),
+    });
+    if (type === undefined) {
+      throw contentError(upload.form === 'multipart' ? 'rest_upload_unknown_error' : 'rest_upload_sideload_error');
+    }
+    const folder = `${options.now.getUTCFullYear()}/${String(options.now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const dimensions = isResizable(type.mimeType) ? await imageDimensions(upload.localPath) : undefined;
+    // The copies are made before the main file moves into the store (it is read from disk).
+    const copies: { size: ImageSize; width: number; height: number; localPath: string }[] = [];
+    if (dimensions !== undefined) {
+      for (const size of options.imageSizes) {
+        const plan = resizePlan(dimensions.width, dimensions.height, size);
+        if (plan === undefined) continue;
+        const localPath = `${await store.stagingPath()}${splitExtension(name).extension}`;
+        staged.push(localPath);
+        await writeResized(upload.localPath, localPath, plan);
+        copies.push({ size, width: plan.width, height: plan.height, localPath });
+      }
+    }
+    const path = await store.put({ localPath: upload.localPath, folder, name, mimeType: type.mimeType });
+    stored.push(path);
+    const fileName = path.slice(folder.length + 1);
+    if (dimensions === undefined)
+      return { path, paths: stored, mimeType: type.mimeType, fileName, metadata: { filesize: upload.size } };
+    {
+      const sizes: Record<string, StoredSize> = {};
+      const { base, extension } = splitExtension(fileName);
+      for (const copy of copies) {
+        const filesize = (await stat(copy.localPath)).size;
+        const sizePath = await store.put({
+          localPath: copy.localPath,
+          folder,
+          name: `${base}-${copy.width}x${copy.height}${extension}`,
+          mimeType: type.mimeType,
+        });
+        stored.push(sizePath);
+        sizes[copy.size.name] = {
+          file: sizePath.slice(folder.length + 1),
+          width: copy.width,
+          height: copy.height,
+          mime_type: type.mimeType,
+          filesize,
+        };
+      }
+      // The original's key order.
+      const metadata: AttachmentMetadata = {
+        width: dimensions.width,
+        height: dimensions.height,
+        file: path,
+        filesize: upload.size,
+        sizes,
+        image_meta: emptyImageMeta(),
+      };
+      return { path, paths: stored, mimeType: type.mimeType, fileName, metadata };
+    }
+  } catch (error) {
+    await store.remove(stored).catch(() => undefined);
+    throw error;
+  } finally {
+    await Promise.all(staged.map((file) => rm(file, { force: true })));
+  }
+}
+
+async function firstBytes(path: string, count: number): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(count);
+    const { bytesRead } = await handle.read(buffer, 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
