@@ -49,6 +49,7 @@ export { safeFileName } from './media/file-name.js';
 export { type DiskFileStoreOptions, diskFileStore, type FileStore, type PutFile } from './media/file-store.js';
 export { type AllowedFileType, type CheckedFileType, DEFAULT_ALLOWED_TYPES, mediaTypeOf } from './media/file-types.js';
 export { DEFAULT_IMAGE_SIZES, type ImageSize } from './media/image-sizes.js';
+export { mediaDetails, storedFileUrl, storedPaths } from './media/media-details.js';
 export { type ReceivedUpload, receiveUpload } from './media/receive-upload.js';
 export {
   type AttachmentMetadata,

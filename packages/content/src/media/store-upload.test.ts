@@ -10,9 +10,10 @@ import { CREATABLE, createRestServer, defineRoute, type RestServer, response } f
 import { type Served, serve } from '@cms-json/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { diskFileStore } from './file-store.js';
+import { diskFileStore, type FileStore } from './file-store.js';
 import { DEFAULT_ALLOWED_TYPES } from './file-types.js';
 import { DEFAULT_IMAGE_SIZES } from './image-sizes.js';
+import { mediaDetails, storedFileUrl, storedPaths } from './media-details.js';
 import { storeUpload } from './store-upload.js';
 
 const MAX_UPLOAD = 2 * 1024 * 1024;
@@ -20,12 +21,13 @@ const NOW = new Date('2026-11-23T12:00:00Z');
 let root: string;
 let served: Served;
 let server: RestServer;
+let store: FileStore;
 let photo: Buffer;
 let small: Buffer;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'cms-uploads-'));
-  const store = diskFileStore({ directory: root, urlPath: '/uploads' });
+  store = diskFileStore({ directory: root, urlPath: '/uploads' });
   server = createRestServer({ maxBodyBytes: 1024 });
   server.register(
     'test/v1',
@@ -43,7 +45,18 @@ beforeAll(async () => {
               imageSizes: DEFAULT_IMAGE_SIZES,
               now: NOW,
             });
-            return response({ ...stored, title: request.param('title') ?? null, url: store.url(stored.path) }, { status: 201 });
+            const urlOf = (path: string) => storedFileUrl(store, path, 'http://site.test');
+            return response(
+              {
+                ...stored,
+                title: request.param('title') ?? null,
+                url: store.url(stored.path),
+                source_url: urlOf(stored.path),
+                media_details: mediaDetails(stored.metadata, stored.path, stored.mimeType, urlOf),
+                stored_paths: storedPaths(stored.path, stored.metadata),
+              },
+              { status: 201 },
+            );
           },
         }),
       ],
@@ -126,6 +139,33 @@ describe('uploading a file', () => {
     expect(filesLeft().sort()).toEqual(
       [join('2026', '11', 'photo.jpg'), ...Object.values(sizes).map((s) => join('2026', '11', s.file))].sort(),
     );
+  });
+
+  it('shows media_details as the original 6.1 (source URLs, a full size) and removes every stored file', async () => {
+    const res = await upload(multipart(photo, 'photo.jpg', 'image/jpeg'));
+    const body = (await res.json()) as {
+      paths: string[];
+      stored_paths: string[];
+      source_url: string;
+      media_details: Record<string, unknown>;
+    };
+    expect(body.source_url).toBe('http://site.test/uploads/2026/11/photo.jpg');
+    const sizes = body.media_details.sizes as Record<string, Record<string, unknown>>;
+    expect(Object.keys(sizes)).toEqual(['medium', 'large', 'thumbnail', 'medium_large', '1536x1536', 'full']);
+    expect(Object.keys(sizes.medium ?? {})).toEqual(['file', 'width', 'height', 'filesize', 'mime_type', 'source_url']);
+    expect(sizes.medium?.source_url).toBe('http://site.test/uploads/2026/11/photo-300x225.jpg');
+    expect(sizes.full).toEqual({
+      file: 'photo.jpg',
+      width: 1600,
+      height: 1200,
+      mime_type: 'image/jpeg',
+      source_url: 'http://site.test/uploads/2026/11/photo.jpg',
+    });
+    expect(body.stored_paths).toEqual(body.paths);
+    await store.remove(body.stored_paths);
+    expect(filesLeft()).toEqual([]);
+    const small = await upload(multipart(new TextEncoder().encode('words'), 'a.txt'));
+    expect(((await small.json()) as { media_details: unknown }).media_details).toEqual({ filesize: 5, sizes: {} });
   });
 
   it('never replaces a file: the same name again gets a numbered name, sizes included', async () => {

@@ -20,8 +20,8 @@ export interface StoredSize {
   file: string;
   width: number;
   height: number;
-  mime_type: string;
   filesize: number;
+  mime_type: string;
 }
 
 /** The original's attachment metadata (`media_details` before the response adds URLs). */
@@ -123,12 +123,13 @@ export async function storeUpload(request: RestRequest, options: StoreUploadOpti
           mimeType: type.mimeType,
         });
         stored.push(sizePath);
+        // The original's key order, as its REST answer gives it.
         sizes[copy.size.name] = {
           file: sizePath.slice(folder.length + 1),
           width: copy.width,
           height: copy.height,
-          mime_type: type.mimeType,
           filesize,
+          mime_type: type.mimeType,
         };
       }
       // The original's key order.
