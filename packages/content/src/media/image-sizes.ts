@@ -54,6 +54,12 @@ export interface ResizePlan {
  */
 export function resizePlan(width: number, height: number, size: ImageSize): ResizePlan | undefined {
   if (width <= 0 || height <= 0 || (size.width <= 0 && size.height <= 0)) return undefined;
+  // No size larger than the image: in the one dimension given, or in both.
+  if (
+    size.height <= 0 ? width < size.width : size.width <= 0 ? height < size.height : width < size.width && height < size.height
+  ) {
+    return undefined;
+  }
   let newW: number;
   let newH: number;
   let source = { left: 0, top: 0, width, height };
@@ -70,8 +76,8 @@ export function resizePlan(width: number, height: number, size: ImageSize): Resi
   } else {
     [newW, newH] = constrain(width, height, size.width, size.height);
   }
-  if (newW >= width && newH >= height) return undefined;
-  if (newW === width && newH === height) return undefined;
+  // Within a pixel of the image in both dimensions: the original makes no copy.
+  if (Math.abs(newW - width) <= 1 && Math.abs(newH - height) <= 1) return undefined;
   return { width: newW, height: newH, source };
 }
 

@@ -168,6 +168,33 @@ describe('uploading a file', () => {
     expect(((await small.json()) as { media_details: unknown }).media_details).toEqual({ filesize: 5, sizes: {} });
   });
 
+  it('makes the sizes WordPress 6.1 makes of odd shapes, and keeps a name like a size apart', async () => {
+    const jpeg = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: { r: 10, g: 20, b: 30 } } })
+        .jpeg()
+        .toBuffer();
+    const sizesOf = async (file: Buffer, name: string) => {
+      const body = (await (await upload(multipart(file, name))).json()) as {
+        path: string;
+        metadata: { sizes: Record<string, { file: string }> };
+      };
+      return [body.path, ...Object.entries(body.metadata.sizes).map(([size, { file }]) => `${size} ${file}`)];
+    };
+    // Captured from the runnable original: the same images uploaded there.
+    expect(await sizesOf(await jpeg(1000, 333), 'odd-1000x333.jpg')).toEqual([
+      '2026/11/odd-1000x333-1.jpg',
+      'medium odd-1000x333-1-300x100.jpg',
+      'thumbnail odd-1000x333-1-150x150.jpg',
+      'medium_large odd-1000x333-1-768x256.jpg',
+    ]);
+    expect(await sizesOf(await jpeg(769, 300), 'wide.jpg')).toEqual([
+      '2026/11/wide.jpg',
+      'medium wide-300x117.jpg',
+      'thumbnail wide-150x150.jpg',
+    ]);
+    expect(await sizesOf(await jpeg(151, 149), 'square.jpg')).toEqual(['2026/11/square.jpg']);
+  });
+
   it('never replaces a file: the same name again gets a numbered name, sizes included', async () => {
     expect((await upload(multipart(photo, 'photo.jpg'))).status).toBe(201);
     const again = (await (await upload(multipart(photo, 'photo.jpg'))).json()) as {

@@ -85,7 +85,7 @@ export async function storeUpload(request: RestRequest, options: StoreUploadOpti
   const staged = [upload.localPath];
   const stored: string[] = [];
   try {
-    const name = safeFileName(upload.fileName);
+    const name = withoutSizeSuffix(safeFileName(upload.fileName));
     const type = await checkFileType(upload.localPath, name, options.allowedTypes, {
       readText: () => firstBytes(upload.localPath, 4096),
     });
@@ -160,4 +160,13 @@ async function firstBytes(path: string, count: number): Promise<Uint8Array> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The original's rule: a name that could be taken for a resized copy's (`photo-300x225.jpg`,
+ * `photo-scaled.jpg`) gets `-1` (`photo-300x225-1.jpg`).
+ */
+function withoutSizeSuffix(name: string): string {
+  const { base, extension } = splitExtension(name);
+  return /-(?:\d+x\d+|scaled|rotated)$/.test(base) ? `${base}-1${extension}` : name;
 }
