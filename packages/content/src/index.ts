@@ -45,6 +45,7 @@ export { hashPassword, verifyPassword } from './auth/password.js';
 export { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
 export { createSessions, type Session, type SessionStore, type SessionStoreOptions } from './auth/sessions.js';
 export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError } from './errors.js';
+export { type AttachmentHtmlInput, attachmentHtml } from './media/description.js';
 export { safeFileName } from './media/file-name.js';
 export { type DiskFileStoreOptions, diskFileStore, type FileStore, type PutFile } from './media/file-store.js';
 export { type AllowedFileType, type CheckedFileType, DEFAULT_ALLOWED_TYPES, mediaTypeOf } from './media/file-types.js';

@@ -10,6 +10,7 @@ import { CREATABLE, createRestServer, defineRoute, type RestServer, response } f
 import { type Served, serve } from '@cms-json/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { attachmentHtml } from './description.js';
 import { diskFileStore, type FileStore } from './file-store.js';
 import { DEFAULT_ALLOWED_TYPES } from './file-types.js';
 import { DEFAULT_IMAGE_SIZES } from './image-sizes.js';
@@ -54,6 +55,14 @@ beforeAll(async () => {
                 source_url: urlOf(stored.path),
                 media_details: mediaDetails(stored.metadata, stored.path, stored.mimeType, urlOf),
                 stored_paths: storedPaths(stored.path, stored.metadata),
+                description: attachmentHtml({
+                  sourceUrl: urlOf(stored.path),
+                  mimeType: stored.mimeType,
+                  metadata: stored.metadata,
+                  sizeUrl: (file) => urlOf(`2026/11/${file}`),
+                  altText: String(request.param('alt_text') ?? ''),
+                  title: String(request.param('title') ?? ''),
+                }),
               },
               { status: 201 },
             );
@@ -166,6 +175,27 @@ describe('uploading a file', () => {
     expect(filesLeft()).toEqual([]);
     const small = await upload(multipart(new TextEncoder().encode('words'), 'a.txt'));
     expect(((await small.json()) as { media_details: unknown }).media_details).toEqual({ filesize: 5, sizes: {} });
+  });
+
+  it('renders the attachment paragraph of the description as the original 6.1', async () => {
+    const image = (await (await upload(multipart(photo, 'photo.jpg', 'image/jpeg', { alt_text: 'Alt' }))).json()) as {
+      description: string;
+    };
+    const u = 'http://site.test/uploads/2026/11/';
+    // Captured from the runnable original for the same 1600 × 1200 JPEG (its host and folder replaced).
+    expect(image.description).toBe(
+      `<p class="attachment"><a href='${u}photo.jpg'><img width="300" height="225" src="${u}photo-300x225.jpg" class="attachment-medium size-medium" alt="Alt" decoding="async" loading="lazy" srcset="${u}photo-300x225.jpg 300w, ${u}photo-1024x768.jpg 1024w, ${u}photo-768x576.jpg 768w, ${u}photo-1536x1152.jpg 1536w, ${u}photo.jpg 1600w" sizes="(max-width: 300px) 100vw, 300px" /></a></p>\n`,
+    );
+    const tiny = (await (await upload(multipart(small, 'small image.png'))).json()) as { description: string };
+    expect(tiny.description).toBe(
+      `<p class="attachment"><a href='${u}small-image.png'><img width="40" height="30" src="${u}small-image.png" class="attachment-medium size-medium" alt="" decoding="async" loading="lazy" /></a></p>\n`,
+    );
+    const text = (await (
+      await upload(multipart(new TextEncoder().encode('words'), 'a.txt', 'text/plain', { title: 'Notes' }))
+    ).json()) as {
+      description: string;
+    };
+    expect(text.description).toBe(`<p class="attachment"><a href='${u}a.txt'>Notes</a></p>\n`);
   });
 
   it('makes the sizes WordPress 6.1 makes of odd shapes, and keeps a name like a size apart', async () => {
