@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CREATABLE, createRestServer, defineRoute, type RestServer, response } from '@cms-json/core';
@@ -372,6 +373,30 @@ describe('refusing an upload, leaving nothing behind', () => {
     const res = await (send as () => Promise<Response>)();
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ code, data: { status } });
+    expect(filesLeft()).toEqual([]);
+  });
+});
+
+describe('a 100 MB upload', () => {
+  it('is refused with 413 as soon as its Content-Length is read, before any of it is sent', async () => {
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(served.port, '127.0.0.1');
+      let text = '';
+      socket.on('connect', () => {
+        socket.write(
+          'POST /cms-json/test/v1/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\n' +
+            'Content-Disposition: attachment; filename=big.png\r\nContent-Length: 104857600\r\n\r\n',
+        );
+      });
+      socket.on('data', (data) => {
+        text += data.toString('latin1');
+        if (text.includes('rest_body_too_large')) socket.destroy();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => undefined);
+      socket.setTimeout(10_000, () => socket.destroy());
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(filesLeft()).toEqual([]);
   });
 });
