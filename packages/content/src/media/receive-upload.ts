@@ -154,10 +154,15 @@ async function writeStaged(source: AsyncIterable<Uint8Array>, path: string): Pro
   await pipeline(
     source,
     async function* (chunks: AsyncIterable<Uint8Array>) {
-      for await (const chunk of chunks) {
-        size += chunk.byteLength;
-        hash.update(chunk);
-        yield chunk;
+      try {
+        for await (const chunk of chunks) {
+          size += chunk.byteLength;
+          hash.update(chunk);
+          yield chunk;
+        }
+      } catch (error) {
+        // The body stopped: the client went away (or the core's 413, passed on as it is).
+        throw isRestError(error) ? error : partialUpload();
       }
     },
     out as Writable,

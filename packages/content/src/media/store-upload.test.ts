@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { CREATABLE, createRestServer, defineRoute, type RestServer, response } from '@cms-json/core';
 import { type Served, serve } from '@cms-json/node';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attachmentHtml } from './description.js';
 import { diskFileStore, type FileStore } from './file-store.js';
 import { DEFAULT_ALLOWED_TYPES } from './file-types.js';
@@ -398,5 +398,22 @@ describe('a 100 MB upload', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(filesLeft()).toEqual([]);
+  });
+});
+
+describe('a client that goes away mid-upload', () => {
+  it('leaves no staged file behind', async () => {
+    const socket = connect(served.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.on('connect', resolve));
+    socket.write(
+      'POST /cms-json/test/v1/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\n' +
+        'Content-Disposition: attachment; filename=gone.png\r\nContent-Length: 1000000\r\n\r\n',
+    );
+    socket.write(small);
+    // The upload has begun: its staged file exists.
+    await vi.waitFor(() => expect(filesLeft().some((path) => path.startsWith('.staging'))).toBe(true), { timeout: 5000 });
+    socket.destroy();
+    await vi.waitFor(() => expect(filesLeft()).toEqual([]), { timeout: 5000 });
   });
 });
