@@ -92,11 +92,20 @@ function answer(server: RestServer, exchange: NodeExchange, body: Uint8Array | s
     body,
     parsedBody: exchange.consumedBody?.parsedBody,
   });
+  // A body a host framework already read (express.raw()) still reaches an upload endpoint.
+  if (exchange.consumedBody?.body !== undefined && server.streamedBody(http.method, exchange.url) !== undefined) {
+    http.bodyStream = oneChunk(exchange.consumedBody.body);
+    http.body = undefined;
+  }
   return server.handle(http).then((response) => {
     if (response === null) return false;
     if (!res.writableEnded) writeResponse(res, response, req.method ?? 'GET');
     return true;
   });
+}
+
+async function* oneChunk(body: Uint8Array | string): AsyncGenerator<Uint8Array> {
+  yield typeof body === 'string' ? Buffer.from(body) : body;
 }
 
 /** Options of {@link createHandler} and {@link createRequestListener}. */
