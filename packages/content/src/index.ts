@@ -58,6 +58,7 @@ export {
   type StoredUpload,
   type StoreUploadOptions,
   storeUpload,
+  withStoredUpload,
 } from './media/store-upload.js';
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';
 export { userCan } from './permissions.js';

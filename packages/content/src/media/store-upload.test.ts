@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CREATABLE, createRestServer, defineRoute, type RestServer, response } from '@cms-json/core';
+import { CREATABLE, createRestServer, defineRoute, RestError, type RestServer, response } from '@cms-json/core';
 import { type Served, serve } from '@cms-json/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ import { diskFileStore, type FileStore } from './file-store.js';
 import { DEFAULT_ALLOWED_TYPES } from './file-types.js';
 import { DEFAULT_IMAGE_SIZES } from './image-sizes.js';
 import { mediaDetails, storedFileUrl, storedPaths } from './media-details.js';
-import { storeUpload } from './store-upload.js';
+import { storeUpload, withStoredUpload } from './store-upload.js';
 
 const MAX_UPLOAD = 2 * 1024 * 1024;
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -68,6 +68,27 @@ beforeAll(async () => {
               { status: 201 },
             );
           },
+        }),
+      ],
+    }),
+  );
+  server.register(
+    'test/v1',
+    defineRoute({
+      path: '/refused-records',
+      endpoints: (endpoint) => [
+        endpoint({
+          methods: CREATABLE,
+          streamBody: { maxBytes: MAX_UPLOAD },
+          permission: 'public',
+          handler: (_args, request) =>
+            withStoredUpload(
+              request,
+              { store, allowedTypes: DEFAULT_ALLOWED_TYPES, imageSizes: DEFAULT_IMAGE_SIZES, now: NOW },
+              () => {
+                throw new RestError('rest_invalid_param', 'The record was refused.');
+              },
+            ),
         }),
       ],
     }),
@@ -415,5 +436,17 @@ describe('a client that goes away mid-upload', () => {
     await vi.waitFor(() => expect(filesLeft().some((path) => path.startsWith('.staging'))).toBe(true), { timeout: 5000 });
     socket.destroy();
     await vi.waitFor(() => expect(filesLeft()).toEqual([]), { timeout: 5000 });
+  });
+});
+
+describe('a record refused after its upload was stored', () => {
+  it('leaves no file: the stored ones are removed', async () => {
+    const res = await fetch(`${served.url}/cms-json/test/v1/refused-records`, {
+      method: 'POST',
+      body: multipart(photo, 'photo.jpg'),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'rest_invalid_param', message: 'The record was refused.' });
+    expect(filesLeft()).toEqual([]);
   });
 });

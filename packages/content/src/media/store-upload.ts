@@ -170,3 +170,26 @@ function withoutSizeSuffix(name: string): string {
   const { base, extension } = splitExtension(name);
   return /-(?:\d+x\d+|scaled|rotated)$/.test(base) ? `${base}-1${extension}` : name;
 }
+
+/**
+ * Stores the upload of `request`, then hands it to `use` (which makes the media record);
+ * when `use` fails, the stored files are removed, so a refused record leaves no orphan file.
+ *
+ * @example
+ * ```ts
+ * const record = await withStoredUpload(request, options, (stored) => attachments.insert(stored));
+ * ```
+ */
+export async function withStoredUpload<T>(
+  request: RestRequest,
+  options: StoreUploadOptions,
+  use: (stored: StoredUpload) => Promise<T>,
+): Promise<T> {
+  const stored = await storeUpload(request, options);
+  try {
+    return await use(stored);
+  } catch (error) {
+    await options.store.remove(stored.paths).catch(() => undefined);
+    throw error;
+  }
+}
