@@ -54,6 +54,7 @@ export { mediaDetails, storedFileUrl, storedPaths } from './media/media-details.
 export { type ReceivedUpload, receiveUpload } from './media/receive-upload.js';
 export {
   type AttachmentMetadata,
+  BIG_IMAGE_THRESHOLD,
   type StoredSize,
   type StoredUpload,
   type StoreUploadOptions,

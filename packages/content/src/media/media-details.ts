@@ -56,9 +56,10 @@ export function mediaDetails(
   return { ...metadata, sizes: shown };
 }
 
-/** Every stored path of an attachment, the file first, then its sizes: what a `force` delete removes. */
+/** Every stored path of an attachment (the upload, the file, its sizes): what a `force` delete removes. */
 export function storedPaths(path: string, metadata: AttachmentMetadata | undefined): string[] {
   const folder = folderOf(path);
   const sizes = Object.values(metadata?.sizes ?? {}).map((size) => inFolder(folder, size.file));
-  return [path, ...new Set(sizes)];
+  const original = metadata?.original_image === undefined ? [] : [inFolder(folder, metadata.original_image)];
+  return [...new Set([...original, path, ...sizes])];
 }

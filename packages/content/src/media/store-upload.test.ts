@@ -247,6 +247,32 @@ describe('uploading a file', () => {
     expect(await sizesOf(await jpeg(151, 149), 'square.jpg')).toEqual(['2026/11/square.jpg']);
   });
 
+  it('keeps an image over 2560 pixels as a -scaled copy beside the upload, as the original 6.1', async () => {
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 10, g: 20, b: 30 } } })
+      .jpeg()
+      .toBuffer();
+    const body = (await (await upload(multipart(big, 'big.jpg'))).json()) as {
+      path: string;
+      paths: string[];
+      stored_paths: string[];
+      metadata: { sizes: Record<string, { file: string }> } & Record<string, unknown>;
+    };
+    // Captured from the runnable original for the same 3000 × 2000 JPEG.
+    expect(body.path).toBe('2026/11/big-scaled.jpg');
+    expect(Object.keys(body.metadata)).toEqual(['width', 'height', 'file', 'filesize', 'sizes', 'image_meta', 'original_image']);
+    expect(body.metadata).toMatchObject({ width: 2560, height: 1707, file: '2026/11/big-scaled.jpg', original_image: 'big.jpg' });
+    expect(Object.entries(body.metadata.sizes).map(([name, size]) => `${name} ${size.file}`)).toEqual([
+      'medium big-300x200.jpg',
+      'large big-1024x683.jpg',
+      'thumbnail big-150x150.jpg',
+      'medium_large big-768x512.jpg',
+      '1536x1536 big-1536x1024.jpg',
+      '2048x2048 big-2048x1365.jpg',
+    ]);
+    expect(body.stored_paths).toEqual(body.paths);
+    expect(body.paths.slice(0, 2)).toEqual(['2026/11/big.jpg', '2026/11/big-scaled.jpg']);
+  });
+
   it('never replaces a file: the same name again gets a numbered name, sizes included', async () => {
     expect((await upload(multipart(photo, 'photo.jpg'))).status).toBe(201);
     const again = (await (await upload(multipart(photo, 'photo.jpg'))).json()) as {

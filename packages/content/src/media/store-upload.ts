@@ -12,7 +12,7 @@ import { contentError } from '../errors.js';
 import { safeFileName, splitExtension } from './file-name.js';
 import type { FileStore } from './file-store.js';
 import { type AllowedFileType, checkFileType } from './file-types.js';
-import { type ImageSize, imageDimensions, isResizable, resizePlan, writeResized } from './image-sizes.js';
+import { type ImageSize, imageDimensions, isResizable, type ResizePlan, resizePlan, writeResized } from './image-sizes.js';
 import { receiveUpload } from './receive-upload.js';
 
 /** One resized copy, as the original's metadata lists it. */
@@ -33,6 +33,8 @@ export interface AttachmentMetadata {
   filesize: number;
   sizes?: Record<string, StoredSize>;
   image_meta?: Record<string, unknown>;
+  /** The name of the file as uploaded, when the image was scaled down (`photo.jpg`). */
+  original_image?: string;
 }
 
 /** A stored upload. */
@@ -54,6 +56,12 @@ export interface StoreUploadOptions {
   readonly imageSizes: readonly ImageSize[];
   /** When the upload is made: its `year/month` folder (UTC). */
   readonly now: Date;
+  /**
+   * Images wider or taller than this (PNGs excepted) are kept scaled down to it as
+   * `name-scaled.ext`, the upload beside it, as the original does; `false` keeps them whole.
+   * @default BIG_IMAGE_THRESHOLD (2560)
+   */
+  readonly bigImageThreshold?: number | false;
 }
 
 /** The original's `image_meta` for an image without EXIF or IPTC data. */
@@ -94,55 +102,78 @@ export async function storeUpload(request: RestRequest, options: StoreUploadOpti
     }
     const folder = `${options.now.getUTCFullYear()}/${String(options.now.getUTCMonth() + 1).padStart(2, '0')}`;
     const dimensions = isResizable(type.mimeType) ? await imageDimensions(upload.localPath) : undefined;
-    // The copies are made before the main file moves into the store (it is read from disk).
-    const copies: { size: ImageSize; width: number; height: number; localPath: string }[] = [];
+    const { extension } = splitExtension(name);
+    // Copies are made before the file moves into the store (they are read from the staged file).
+    const stage = async (plan: ResizePlan) => {
+      const localPath = `${await store.stagingPath()}${extension}`;
+      staged.push(localPath);
+      await writeResized(upload.localPath, localPath, plan);
+      return { localPath, width: plan.width, height: plan.height, filesize: (await stat(localPath)).size };
+    };
+    const copies: (Staged & { size: ImageSize })[] = [];
+    let scaled: Staged | undefined;
     if (dimensions !== undefined) {
       for (const size of options.imageSizes) {
         const plan = resizePlan(dimensions.width, dimensions.height, size);
-        if (plan === undefined) continue;
-        const localPath = `${await store.stagingPath()}${splitExtension(name).extension}`;
-        staged.push(localPath);
-        await writeResized(upload.localPath, localPath, plan);
-        copies.push({ size, width: plan.width, height: plan.height, localPath });
+        if (plan !== undefined) copies.push({ size, ...(await stage(plan)) });
       }
-    }
-    const path = await store.put({ localPath: upload.localPath, folder, name, mimeType: type.mimeType });
-    stored.push(path);
-    const fileName = path.slice(folder.length + 1);
-    if (dimensions === undefined)
-      return { path, paths: stored, mimeType: type.mimeType, fileName, metadata: { filesize: upload.size } };
-    {
-      const sizes: Record<string, StoredSize> = {};
-      const { base, extension } = splitExtension(fileName);
-      for (const copy of copies) {
-        const filesize = (await stat(copy.localPath)).size;
-        const sizePath = await store.put({
-          localPath: copy.localPath,
-          folder,
-          name: `${base}-${copy.width}x${copy.height}${extension}`,
-          mimeType: type.mimeType,
+      const threshold = options.bigImageThreshold ?? BIG_IMAGE_THRESHOLD;
+      if (
+        threshold !== false &&
+        type.mimeType !== 'image/png' &&
+        (dimensions.width > threshold || dimensions.height > threshold)
+      ) {
+        const plan = resizePlan(dimensions.width, dimensions.height, {
+          name: 'scaled',
+          width: threshold,
+          height: threshold,
+          crop: false,
         });
-        stored.push(sizePath);
-        // The original's key order, as its REST answer gives it.
-        sizes[copy.size.name] = {
-          file: sizePath.slice(folder.length + 1),
-          width: copy.width,
-          height: copy.height,
-          filesize,
-          mime_type: type.mimeType,
-        };
+        if (plan !== undefined) scaled = await stage(plan);
       }
-      // The original's key order.
-      const metadata: AttachmentMetadata = {
-        width: dimensions.width,
-        height: dimensions.height,
-        file: path,
-        filesize: upload.size,
-        sizes,
-        image_meta: emptyImageMeta(),
-      };
-      return { path, paths: stored, mimeType: type.mimeType, fileName, metadata };
     }
+    const put = async (localPath: string, wanted: string) => {
+      const path = await store.put({ localPath, folder, name: wanted, mimeType: type.mimeType });
+      stored.push(path);
+      return path;
+    };
+    const original = await put(upload.localPath, name);
+    const originalName = original.slice(folder.length + 1);
+    if (dimensions === undefined) {
+      return {
+        path: original,
+        paths: stored,
+        mimeType: type.mimeType,
+        fileName: originalName,
+        metadata: { filesize: upload.size },
+      };
+    }
+    const { base } = splitExtension(originalName);
+    // The original's rule for images over the threshold: the file is a scaled copy, `-scaled`.
+    const path = scaled === undefined ? original : await put(scaled.localPath, `${base}-scaled${extension}`);
+    const sizes: Record<string, StoredSize> = {};
+    for (const copy of copies) {
+      const sizePath = await put(copy.localPath, `${base}-${copy.width}x${copy.height}${extension}`);
+      // The original's key order, as its REST answer gives it.
+      sizes[copy.size.name] = {
+        file: sizePath.slice(folder.length + 1),
+        width: copy.width,
+        height: copy.height,
+        filesize: copy.filesize,
+        mime_type: type.mimeType,
+      };
+    }
+    // The original's key order.
+    const metadata: AttachmentMetadata = {
+      width: scaled?.width ?? dimensions.width,
+      height: scaled?.height ?? dimensions.height,
+      file: path,
+      filesize: scaled?.filesize ?? upload.size,
+      sizes,
+      image_meta: emptyImageMeta(),
+    };
+    if (scaled !== undefined) metadata.original_image = originalName;
+    return { path, paths: stored, mimeType: type.mimeType, fileName: path.slice(folder.length + 1), metadata };
   } catch (error) {
     await store.remove(stored).catch(() => undefined);
     throw error;
@@ -150,6 +181,17 @@ export async function storeUpload(request: RestRequest, options: StoreUploadOpti
     await Promise.all(staged.map((file) => rm(file, { force: true })));
   }
 }
+
+/** A resized copy made in the staging folder. */
+interface Staged {
+  localPath: string;
+  width: number;
+  height: number;
+  filesize: number;
+}
+
+/** The original's `big_image_size_threshold`: larger images are kept as a `-scaled` copy. */
+export const BIG_IMAGE_THRESHOLD = 2560;
 
 async function firstBytes(path: string, count: number): Promise<Uint8Array> {
   const handle = await open(path, 'r');
