@@ -98,14 +98,16 @@ function constrain(width: number, height: number, maxW: number, maxH: number): [
   return [w, h];
 }
 
-/** The dimensions of an image file, or `undefined` when sharp cannot read it. */
-export async function imageDimensions(path: string): Promise<{ width: number; height: number } | undefined> {
+/** The dimensions of an image file as shown, or `undefined` when sharp cannot read it. */
+export async function imageDimensions(path: string): Promise<{ width: number; height: number; rotated: boolean } | undefined> {
   try {
     const meta = await sharp(path).metadata();
     if (meta.width === undefined || meta.height === undefined) return undefined;
-    // Rotated by its EXIF orientation, as browsers show it.
-    const swap = (meta.orientation ?? 1) >= 5;
-    return swap ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+    // Turned by its EXIF orientation, as browsers show it (`rotated`: it has to be turned).
+    const orientation = meta.orientation ?? 1;
+    const swap = orientation >= 5;
+    const rotated = orientation > 1;
+    return swap ? { width: meta.height, height: meta.width, rotated } : { width: meta.width, height: meta.height, rotated };
   } catch {
     return undefined;
   }

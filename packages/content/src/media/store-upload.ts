@@ -111,7 +111,7 @@ export async function storeUpload(request: RestRequest, options: StoreUploadOpti
       return { localPath, width: plan.width, height: plan.height, filesize: (await stat(localPath)).size };
     };
     const copies: (Staged & { size: ImageSize })[] = [];
-    let scaled: Staged | undefined;
+    let scaled: (Staged & { suffix: 'scaled' | 'rotated' }) | undefined;
     if (dimensions !== undefined) {
       for (const size of options.imageSizes) {
         const plan = resizePlan(dimensions.width, dimensions.height, size);
@@ -129,7 +129,11 @@ export async function storeUpload(request: RestRequest, options: StoreUploadOpti
           height: threshold,
           crop: false,
         });
-        if (plan !== undefined) scaled = await stage(plan);
+        if (plan !== undefined) scaled = { ...(await stage(plan)), suffix: 'scaled' };
+      } else if (dimensions.rotated) {
+        // Turned upright by its EXIF orientation, as the original keeps it: `-rotated`.
+        const whole = { left: 0, top: 0, width: dimensions.width, height: dimensions.height };
+        scaled = { ...(await stage({ width: dimensions.width, height: dimensions.height, source: whole })), suffix: 'rotated' };
       }
     }
     const put = async (localPath: string, wanted: string) => {
@@ -149,8 +153,8 @@ export async function storeUpload(request: RestRequest, options: StoreUploadOpti
       };
     }
     const { base } = splitExtension(originalName);
-    // The original's rule for images over the threshold: the file is a scaled copy, `-scaled`.
-    const path = scaled === undefined ? original : await put(scaled.localPath, `${base}-scaled${extension}`);
+    // The original's rule for images over the threshold (`-scaled`) or turned (`-rotated`): the file is the copy.
+    const path = scaled === undefined ? original : await put(scaled.localPath, `${base}-${scaled.suffix}${extension}`);
     const sizes: Record<string, StoredSize> = {};
     for (const copy of copies) {
       const sizePath = await put(copy.localPath, `${base}-${copy.width}x${copy.height}${extension}`);
@@ -170,7 +174,8 @@ export async function storeUpload(request: RestRequest, options: StoreUploadOpti
       file: path,
       filesize: scaled?.filesize ?? upload.size,
       sizes,
-      image_meta: emptyImageMeta(),
+      // The original reads EXIF and IPTC here; only the orientation, once turned, is kept.
+      image_meta: { ...emptyImageMeta(), ...(dimensions.rotated ? { orientation: 1 } : {}) },
     };
     if (scaled !== undefined) metadata.original_image = originalName;
     return { path, paths: stored, mimeType: type.mimeType, fileName: path.slice(folder.length + 1), metadata };
