@@ -303,6 +303,13 @@ describe('uploading a file', () => {
     expect(again.metadata.sizes.thumbnail?.file).toBe('photo-1-150x150.jpg');
   });
 
+  it('keeps every one of several uploads of one name sent at once', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => upload(multipart(small, 'same.png'))));
+    const paths = await Promise.all(answers.map(async (res) => ((await res.json()) as { path: string }).path));
+    expect(paths.sort()).toEqual(['2026/11/same-1.png', '2026/11/same-2.png', '2026/11/same.png']);
+    expect(filesLeft().length).toBe(3);
+  });
+
   it('stores a raw body named by Content-Disposition, checking a hex or base64 Content-MD5', async () => {
     const md5 = createHash('md5').update(small).digest();
     const hex = await upload(small, {
