@@ -82,6 +82,8 @@ export class RestServer {
   readonly #declared: { readonly namespace: string; readonly route: Route }[] = [];
   /** Whether the router holds every declared route as the object types now shape it. */
   #built = false;
+  /** Whether an endpoint takes its body as a stream (see {@link streamedBody}). */
+  #streams = false;
   readonly #namespaces: string[] = [];
   readonly #authenticators: Authenticator[] = [];
   /** What the pipeline reads, built once (the authenticators list is the live one). */
@@ -175,6 +177,7 @@ export class RestServer {
       routes.set(compiled.key, existing === undefined ? compiled : mergeRoutes(existing, compiled));
     }
     for (const route of routes.values()) router.add(route.pattern, route);
+    this.#streams = [...routes.values()].some((route) => route.endpoints.some((endpoint) => endpoint.streamBody !== undefined));
     this.#routes = routes;
     this.#router = router;
     // The per-site contexts hold the router and the links made ready for the old routes.
@@ -325,6 +328,8 @@ export class RestServer {
    */
   streamedBody(method: string, url: string): StreamedBody | undefined {
     if (!this.#built) this.ready();
+    // Most servers have no such endpoint: their requests cost no second match.
+    if (!this.#streams) return undefined;
     const { pathname, query } = splitUrl(url);
     let routePath = apiRoutePath(pathname, query, this.names.restRoot);
     if (routePath === undefined) return undefined;
