@@ -7,7 +7,16 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CREATABLE, createRestServer, defineRoute, RestError, type RestServer, response } from '@cms-json/core';
+import {
+  CREATABLE,
+  createRestServer,
+  defineRoute,
+  RestError,
+  type RestRequest,
+  type RestResponse,
+  type RestServer,
+  response,
+} from '@cms-json/core';
 import { type Served, serve } from '@cms-json/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,65 +42,39 @@ beforeAll(async () => {
   server = createRestServer({ maxBodyBytes: 1024 });
   server.register(
     'test/v1',
-    defineRoute({
-      path: '/uploads',
-      endpoints: (endpoint) => [
-        endpoint({
-          methods: CREATABLE,
-          streamBody: { maxBytes: MAX_UPLOAD },
-          permission: 'public',
-          handler: async (_args, request) => {
-            const stored = await storeUpload(request, {
-              store,
-              allowedTypes: DEFAULT_ALLOWED_TYPES,
-              imageSizes: DEFAULT_IMAGE_SIZES,
-              now: NOW,
-            });
-            const urlOf = (path: string) => storedFileUrl(store, path, 'http://site.test');
-            return response(
-              {
-                ...stored,
-                title: request.param('title') ?? null,
-                url: store.url(stored.path),
-                source_url: urlOf(stored.path),
-                media_details: mediaDetails(stored.metadata, stored.path, stored.mimeType, urlOf),
-                stored_paths: storedPaths(stored.path, stored.metadata),
-                description: attachmentHtml({
-                  sourceUrl: urlOf(stored.path),
-                  mimeType: stored.mimeType,
-                  metadata: stored.metadata,
-                  sizeUrl: (file) => urlOf(`2026/11/${file}`),
-                  altText: String(request.param('alt_text') ?? ''),
-                  title: String(request.param('title') ?? ''),
-                }),
-              },
-              { status: 201 },
-            );
-          },
-        }),
-      ],
+    publicUpload('/uploads', async (_args, request) => {
+      const stored = await storeUpload(request, {
+        store,
+        allowedTypes: DEFAULT_ALLOWED_TYPES,
+        imageSizes: DEFAULT_IMAGE_SIZES,
+        now: NOW,
+      });
+      const urlOf = (path: string) => storedFileUrl(store, path, 'http://site.test');
+      return response(
+        {
+          ...stored,
+          title: request.param('title') ?? null,
+          url: store.url(stored.path),
+          source_url: urlOf(stored.path),
+          media_details: mediaDetails(stored.metadata, stored.path, stored.mimeType, urlOf),
+          stored_paths: storedPaths(stored.path, stored.metadata),
+          description: attachmentHtml({
+            sourceUrl: urlOf(stored.path),
+            mimeType: stored.mimeType,
+            metadata: stored.metadata,
+            sizeUrl: (file) => urlOf(`2026/11/${file}`),
+            altText: String(request.param('alt_text') ?? ''),
+            title: String(request.param('title') ?? ''),
+          }),
+        },
+        { status: 201 },
+      );
     }),
-  );
-  server.register(
-    'test/v1',
-    defineRoute({
-      path: '/refused-records',
-      endpoints: (endpoint) => [
-        endpoint({
-          methods: CREATABLE,
-          streamBody: { maxBytes: MAX_UPLOAD },
-          permission: 'public',
-          handler: (_args, request) =>
-            withStoredUpload(
-              request,
-              { store, allowedTypes: DEFAULT_ALLOWED_TYPES, imageSizes: DEFAULT_IMAGE_SIZES, now: NOW },
-              () => {
-                throw new RestError('rest_invalid_param', 'The record was refused.');
-              },
-            ),
-        }),
-      ],
-    }),
+    publicUpload('/refused-records', (_args, request) =>
+      withStoredUpload(request, { store, allowedTypes: DEFAULT_ALLOWED_TYPES, imageSizes: DEFAULT_IMAGE_SIZES, now: NOW }, () => {
+        throw new RestError('rest_invalid_param', 'The record was refused.');
+      }),
+    ),
   );
   served = await serve({ server, port: 0, onError: () => {} });
   photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 80, b: 40 } } })
@@ -110,6 +93,16 @@ afterAll(async () => {
 beforeEach(() => {
   rmSync(join(root, '2026'), { recursive: true, force: true });
 });
+
+/** A public route at `path` whose POST takes its body as a stream, up to {@link MAX_UPLOAD}. */
+function publicUpload(path: string, handler: (args: unknown, request: RestRequest) => Promise<RestResponse>) {
+  return defineRoute({
+    path,
+    endpoints: (endpoint) => [
+      endpoint({ methods: CREATABLE, streamBody: { maxBytes: MAX_UPLOAD }, permission: 'public', handler }),
+    ],
+  });
+}
 
 /** Every file under the uploads folder, staging included: what a refusal must not leave. */
 function filesLeft(): string[] {
