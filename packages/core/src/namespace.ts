@@ -14,7 +14,7 @@ import type { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
 import { RecordListWriter } from './record-json.js';
 import type { RestRequest } from './request.js';
-import { type AnyEndpoint, type HttpMethod, normalizeMethods, type Permission, type Route } from './route.js';
+import { type AnyEndpoint, type HttpMethod, normalizeMethods, type Permission, type Route, type StreamedBody } from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
 import { type ArgsShape, argDefaults, type CompiledArg, compileArgs } from './schema/args.js';
 import { ContextFilter } from './schema/context-filter.js';
@@ -29,6 +29,8 @@ export interface CompiledEndpoint {
   readonly permission: Permission<never>;
   readonly handler: (args: never, request: RestRequest) => unknown;
   readonly showInIndex: boolean;
+  /** Set when the endpoint takes its body as a stream. */
+  readonly streamBody: StreamedBody | undefined;
 }
 
 /** A route compiled at registration: everything the dispatcher and the index need. */
@@ -165,6 +167,7 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
       permission: endpoint.permission,
       handler: endpoint.handler,
       showInIndex: endpoint.showInIndex ?? true,
+      streamBody: endpoint.streamBody,
     };
   });
   return {

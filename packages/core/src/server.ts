@@ -9,7 +9,7 @@
 import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute } from './discovery.js';
 import { dispatch as dispatchRequest } from './dispatch.js';
 import type { HttpRequest, HttpResponse } from './http.js';
-import { decodePath, normalizeHeaders, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
+import { decodePath, normalizeHeaders, normalizeRoutePath, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
 import { CurieRegistry } from './links/curies.js';
 import type { LinkContext } from './links/link.js';
 import { apiRoutePath, isUnderRestRoot, takesRestRoute } from './mount.js';
@@ -23,7 +23,7 @@ import { type Authenticator, type PipelineOptions, runPipeline } from './pipelin
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
 import { RestRequest, type RestRequestInit } from './request.js';
 import type { RestResponse } from './response.js';
-import type { Route } from './route.js';
+import type { Route, StreamedBody } from './route.js';
 import { Router } from './router/router.js';
 import type { PrefixNames, ServerContext } from './server-context.js';
 import { answerSitePath, type PageDefinition, PageRegistry } from './site.js';
@@ -94,6 +94,8 @@ export class RestServer {
   readonly #declared: { readonly namespace: string; readonly route: Route }[] = [];
   /** Whether the router holds every declared route as the object types now shape it. */
   #built = false;
+  /** Whether an endpoint takes its body as a stream (see {@link streamedBody}). */
+  #streams = false;
   readonly #namespaces: string[] = [];
   readonly #authenticators: Authenticator[] = [];
   /** What the pipeline reads, built once (the authenticators list is the live one). */
@@ -214,6 +216,7 @@ export class RestServer {
       routes.set(compiled.key, existing === undefined ? compiled : mergeRoutes(existing, compiled));
     }
     for (const route of routes.values()) router.add(route.pattern, route);
+    this.#streams = [...routes.values()].some((route) => route.endpoints.some((endpoint) => endpoint.streamBody !== undefined));
     this.#routes = routes;
     this.#router = router;
     // The per-site contexts hold the router and the links made ready for the old routes.
@@ -348,6 +351,35 @@ export class RestServer {
     if (isUnderRestRoot(pathname, this.names.restRoot)) return true;
     if (q === -1 || !takesRestRoute(pathname)) return false;
     return apiRoutePath(pathname, parseQueryString(url.slice(q + 1)), this.names.restRoot) !== undefined;
+  }
+
+  /**
+   * How an adapter hands over the body of a request the server serves: the limit of the
+   * endpoint that takes its body as a stream ({@link StreamedBody}), or `undefined` when the
+   * body is to be read whole within `maxBodyBytes` (or the URL is not the API's). The method
+   * is the one sent: a method override in the request is not applied here.
+   *
+   * @example
+   * ```ts
+   * const streamed = server.streamedBody('POST', '/cms-json/cms/v2/media');
+   * if (streamed !== undefined) server.handle({ method, url, headers, bodyStream: req });
+   * ```
+   */
+  streamedBody(method: string, url: string): StreamedBody | undefined {
+    if (!this.#built) this.ready();
+    // Most servers have no such endpoint: their requests cost no second match.
+    if (!this.#streams) return undefined;
+    const { pathname, query } = splitUrl(url);
+    let routePath = apiRoutePath(pathname, query, this.names.restRoot);
+    if (routePath === undefined) return undefined;
+    if (isUnderRestRoot(pathname, this.names.restRoot)) routePath = decodePath(routePath);
+    const found = this.#router.match(normalizeRoutePath(routePath));
+    if (found === undefined) return undefined;
+    const wanted = method.toUpperCase();
+    for (const endpoint of found.value.endpoints) {
+      if ((endpoint.methods as readonly string[]).includes(wanted)) return endpoint.streamBody;
+    }
+    return undefined;
   }
 
   /**
