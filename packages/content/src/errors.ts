@@ -55,6 +55,14 @@ export const CONTENT_ERROR_CODES = {
     message: 'Sorry, you are not allowed to query users by this parameter.',
     authorization: true,
   },
+  // Posts, pages and custom post types
+  rest_post_invalid_id: { status: 404, message: 'Invalid post ID.' },
+  rest_post_invalid_page_number: {
+    status: 400,
+    message: 'The page number requested is larger than the number of pages available.',
+  },
+  rest_post_incorrect_password: { status: 403, message: 'Incorrect post password.' },
+  rest_forbidden_status: { status: 403, message: 'Status is forbidden.', authorization: true },
   // Application passwords
   application_password_empty_name: {
     status: 400,

@@ -1,7 +1,8 @@
 /**
- * `@cms-json/content`: the site's own content. For now users, roles and capabilities,
- * authentication (application passwords over HTTP Basic, cookie sessions with nonces) and
- * their REST routes (`contentPlugin`).
+ * `@cms-json/content`: the site's own content: users, roles and capabilities,
+ * authentication (application passwords over HTTP Basic, cookie sessions with nonces), post
+ * types (posts, pages, custom types) with their controller, site options, and their REST
+ * routes (`contentPlugin`).
  *
  * @example
  * import { openDatabase } from '@cms-json/database';
@@ -62,9 +63,37 @@ export {
   withStoredUpload,
 } from './media/store-upload.js';
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';
+export { DEFAULT_OPTIONS, OptionsStore, type SiteOptions } from './options/options.js';
 export { userCan } from './permissions.js';
 export { type ContentPluginOptions, contentPlugin } from './plugin.js';
-export type { ApplicationPasswordsTable, ContentTables, SessionsTable, UsersTable } from './tables.js';
+export { type ListPostArgs, listPostArgs, readPostArgs } from './posts/args.js';
+export { PostsController, type PostsControllerClass, type PostsControllerContext } from './posts/controller.js';
+export { localDate, type MysqlDate, momentOf, parseRequestDate } from './posts/dates.js';
+export { canEditPost, canReadPost, typeCapabilities } from './posts/permissions.js';
+export {
+  BUILT_IN_POST_TYPES,
+  type PostTypeArgs,
+  type PostTypeFeature,
+  PostTypeRegistry,
+  type PostTypeRoutes,
+  postTypeDefaults,
+  postTypes,
+} from './posts/post-types.js';
+export { permalink, postRecord, type RecordScope } from './posts/record.js';
+export { defaultRenderer, hasBlocks, type Renderer } from './posts/render.js';
+export { postRoutes } from './posts/routes.js';
+export { postSchema, WRITABLE_STATUSES } from './posts/schema.js';
+export { effectiveStatus, POST_STATUSES, type PostStatus } from './posts/statuses.js';
+export { type Post, type PostOrderBy, type PostQuery, PostStore } from './posts/store.js';
+export type {
+  ApplicationPasswordsTable,
+  ContentTables,
+  OptionsTable,
+  PostMetaTable,
+  PostsTable,
+  SessionsTable,
+  UsersTable,
+} from './tables.js';
 export { AVATAR_SIZES, type AvatarUrls, avatarUrls } from './users/avatar.js';
 export { USER_TYPE } from './users/context.js';
 export { siteUrlOf, userRecord } from './users/record.js';

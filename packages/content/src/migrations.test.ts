@@ -13,11 +13,17 @@ describe('migrateContent', () => {
       '0002-application-passwords',
       '0003-sessions',
       '0004-application-passwords-unique-name',
+      '0005-posts',
+      '0006-post-meta',
+      '0007-options',
     ]);
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual([
       'application_passwords',
       'cms_migrations',
+      'options',
+      'post_meta',
+      'posts',
       'sessions',
       'sqlite_sequence',
       'users',
@@ -75,7 +81,7 @@ describe('migrateContent', () => {
         password('5', 2, 'dup', '5'),
       ])
       .execute();
-    expect(await migrateContent(db)).toEqual(['0004-application-passwords-unique-name']);
+    expect((await migrateContent(db))[0]).toBe('0004-application-passwords-unique-name');
     const rows = await db.selectFrom('application_passwords').select(['uuid', 'user_id', 'name']).orderBy('uuid').execute();
     expect(rows).toEqual([
       { uuid: '1', user_id: 1, name: 'dup' },

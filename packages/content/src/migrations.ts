@@ -1,5 +1,6 @@
 /**
  * The content package's migrations: the users, sessions and application-password tables,
+ * the post-like records with their meta, and the site options,
  * written once with Kysely for SQLite and PostgreSQL.
  *
  * @module
@@ -123,6 +124,70 @@ export const contentMigrations: readonly Migration[] = [
         .on('application_passwords')
         .unique()
         .columns(['user_id', 'name'])
+        .execute();
+    },
+  },
+  {
+    // One table of post-like records for every post type (revisions and attachments
+    // included): a custom type needs no migration. Dates are `YYYY-MM-DDTHH:MM:SS`, local
+    // time (the site's timezone) and GMT, so they sort as text on both engines.
+    id: '0005-posts',
+    async up(db, { dialect }) {
+      await db.schema
+        .createTable('posts')
+        .$call((table) => autoIncrementId(table, dialect))
+        .addColumn('type', 'varchar(20)', (col) => col.notNull())
+        .addColumn('status', 'varchar(20)', (col) => col.notNull())
+        .addColumn('author', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('parent', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('menu_order', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('slug', 'varchar(200)', (col) => col.notNull().defaultTo(''))
+        .addColumn('title', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('content', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('excerpt', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('password', 'varchar(255)', (col) => col.notNull().defaultTo(''))
+        .addColumn('comment_status', 'varchar(20)', (col) => col.notNull().defaultTo('open'))
+        .addColumn('ping_status', 'varchar(20)', (col) => col.notNull().defaultTo('open'))
+        .addColumn('template', 'varchar(255)', (col) => col.notNull().defaultTo(''))
+        .addColumn('format', 'varchar(20)', (col) => col.notNull().defaultTo('standard'))
+        .addColumn('date', 'varchar(19)', (col) => col.notNull())
+        .addColumn('date_gmt', 'varchar(19)', (col) => col.notNull())
+        .addColumn('modified', 'varchar(19)', (col) => col.notNull())
+        .addColumn('modified_gmt', 'varchar(19)', (col) => col.notNull())
+        .addColumn('guid', 'varchar(255)', (col) => col.notNull().defaultTo(''))
+        .addColumn('comment_count', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('mime_type', 'varchar(100)', (col) => col.notNull().defaultTo(''))
+        .execute();
+      // The list queries: a type's records by status and date (the default order), by slug,
+      // by author and by parent (pages, revisions, attachments).
+      await db.schema.createIndex('posts_type_status_date').on('posts').columns(['type', 'status', 'date_gmt', 'id']).execute();
+      await db.schema.createIndex('posts_type_slug').on('posts').columns(['type', 'slug']).execute();
+      await db.schema.createIndex('posts_author').on('posts').columns(['author', 'type', 'status']).execute();
+      await db.schema.createIndex('posts_parent').on('posts').columns(['parent', 'type']).execute();
+    },
+  },
+  {
+    id: '0006-post-meta',
+    async up(db, { dialect }) {
+      await db.schema
+        .createTable('post_meta')
+        .$call((table) => autoIncrementId(table, dialect))
+        .addColumn('post_id', 'integer', (col) => col.notNull().references('posts.id').onDelete('cascade'))
+        .addColumn('meta_key', 'varchar(255)', (col) => col.notNull())
+        .addColumn('meta_value', 'text', (col) => col.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('post_meta_post_key').on('post_meta').columns(['post_id', 'meta_key']).execute();
+    },
+  },
+  {
+    // Site options (title, description, timezone, sticky posts, permalink base, …): one
+    // JSON value per name.
+    id: '0007-options',
+    async up(db) {
+      await db.schema
+        .createTable('options')
+        .addColumn('name', 'varchar(191)', (col) => col.primaryKey())
+        .addColumn('value', 'text', (col) => col.notNull())
         .execute();
     },
   },

@@ -4,11 +4,18 @@
  *
  * @module
  */
-import type { Plugin } from '@cms-json/core';
+import type { Plugin, RestServer } from '@cms-json/core';
+import type { Kysely } from 'kysely';
 import { applicationPasswordsRoutes } from './auth/application-passwords-routes.js';
 import type { Auth } from './auth/auth.js';
 import { contentAuthenticator } from './auth/authenticator.js';
 import { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
+import { OptionsStore } from './options/options.js';
+import { PostsController } from './posts/controller.js';
+import { localDate } from './posts/dates.js';
+import { postTypes } from './posts/post-types.js';
+import { defaultRenderer, type Renderer } from './posts/render.js';
+import { PostStore } from './posts/store.js';
 import { usersRoutes } from './users/routes.js';
 
 /**
@@ -24,6 +31,17 @@ export interface ContentPluginOptions {
   onDeleteUser?: ((userId: number, reassign: number | null) => Promise<void>) | undefined;
   /** Whether to serve `/<prefix>-admin/admin-ajax.php?action=rest-nonce` for `@wordpress/api-fetch`. @default true */
   nonceRefreshPage?: boolean | undefined;
+  /**
+   * The content database (the one given to `createAuth`, migrated by `migrateContent`). With
+   * it, the post types (`post`, `page`, and those plugins register with `postTypes(server)`)
+   * are served; without it, only users and authentication.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
+  db?: Kysely<any> | undefined;
+  /** How stored text becomes `rendered` HTML. @default defaultRenderer (WordPress's `wpautop`) */
+  render?: Partial<Renderer> | undefined;
+  /** The current time, for scheduled posts; tests move it. @default Date.now */
+  now?: (() => number) | undefined;
 }
 
 /**
@@ -57,6 +75,36 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
       ...applicationPasswordsRoutes({ users: auth.users, passwords: auth.applicationPasswords, namespace }),
     );
     server.register(`${prefix}-auth/v1`, ...sessionRoutes(auth));
+    if (options.db !== undefined) servePostTypes(server, namespace, options.db, options);
     if (options.nonceRefreshPage ?? true) server.page(nonceRefreshPage(auth, server.options.siteUrl));
   };
+}
+
+/** The post types' routes, built when the server builds its routes (after every plugin ran). */
+// biome-ignore lint/suspicious/noExplicitAny: any table types will do.
+function servePostTypes(server: RestServer, namespace: string, db: Kysely<any>, options: ContentPluginOptions): void {
+  const store = new PostStore(db);
+  const siteOptions = new OptionsStore(db);
+  const render: Renderer = { ...defaultRenderer, ...options.render };
+  const registry = postTypes(server);
+  const now = options.now ?? Date.now;
+  registry.buildRoutesWith((name, args) => {
+    const Controller = args.controller ?? PostsController;
+    const controller = new Controller({
+      name,
+      args,
+      namespace,
+      store,
+      options: siteOptions,
+      objectTypes: server.objectTypes,
+      render,
+      relationBase: server.options.curieBase,
+      now,
+    });
+    // Anyone may see the authors of published records of a type with routes (spec §2.2).
+    if (args.supports.includes('author')) {
+      server.objectTypes.get(name).provideAuthors(() => store.publishedAuthors([name], localDate(new Date(now()), 'UTC')));
+    }
+    return { namespace: controller.namespace, routes: controller.routes() };
+  });
 }

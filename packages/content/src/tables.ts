@@ -62,6 +62,63 @@ export interface SessionsTable {
 }
 
 /**
+ * A row of `posts`: a record of any post type (posts, pages, revisions, attachments, custom
+ * types). Dates are `YYYY-MM-DDTHH:MM:SS`: `date`/`modified` in the site's local time,
+ * `date_gmt`/`modified_gmt` in GMT.
+ *
+ * @example
+ * const rows: Selectable<PostsTable>[] = await db.selectFrom('posts').selectAll().where('type', '=', 'page').execute();
+ */
+export interface PostsTable {
+  id: Generated<number>;
+  type: string;
+  status: string;
+  author: Generated<number>;
+  parent: Generated<number>;
+  menu_order: Generated<number>;
+  slug: Generated<string>;
+  title: Generated<string>;
+  content: Generated<string>;
+  excerpt: Generated<string>;
+  password: Generated<string>;
+  comment_status: Generated<string>;
+  ping_status: Generated<string>;
+  template: Generated<string>;
+  format: Generated<string>;
+  date: string;
+  date_gmt: string;
+  modified: string;
+  modified_gmt: string;
+  guid: Generated<string>;
+  comment_count: Generated<number>;
+  mime_type: Generated<string>;
+}
+
+/**
+ * A row of `post_meta`: one value of one key of a post (a key may have several rows).
+ *
+ * @example
+ * await db.insertInto('post_meta').values({ post_id: 7, meta_key: 'book_author', meta_value: '3' }).execute();
+ */
+export interface PostMetaTable {
+  id: Generated<number>;
+  post_id: number;
+  meta_key: string;
+  meta_value: Generated<string>;
+}
+
+/**
+ * A row of `options`: a site option and its JSON-encoded value.
+ *
+ * @example
+ * await db.insertInto('options').values({ name: 'blogname', value: '"My site"' }).execute();
+ */
+export interface OptionsTable {
+  name: string;
+  value: string;
+}
+
+/**
  * The tables of `@cms-json/content`, for `Kysely<ContentTables>`; merge them into a site's own
  * table types with an intersection.
  *
@@ -72,6 +129,9 @@ export interface ContentTables {
   users: UsersTable;
   application_passwords: ApplicationPasswordsTable;
   sessions: SessionsTable;
+  posts: PostsTable;
+  post_meta: PostMetaTable;
+  options: OptionsTable;
 }
 
 /**

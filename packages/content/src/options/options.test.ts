@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openContentDatabase } from '../../test/helpers.js';
+import { DEFAULT_OPTIONS, OptionsStore } from './options.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function store() {
+  const database = await openContentDatabase();
+  closers.push(() => database.close());
+  return { options: new OptionsStore(database.db), db: database.db };
+}
+
+describe('OptionsStore', () => {
+  it('reads the defaults of a site that never set an option', async () => {
+    const { options } = await store();
+    expect(await options.get('timezone')).toBe('UTC');
+    expect(await options.get('sticky_posts')).toEqual([]);
+    expect(await options.get('permalink_structure')).toBe(DEFAULT_OPTIONS.permalink_structure);
+  });
+
+  it('keeps what was set, and a second set replaces it', async () => {
+    const { options } = await store();
+    await options.set('title', 'First');
+    await options.set('title', 'Second');
+    await options.set('sticky_posts', [3, 1]);
+    expect(await options.get('title')).toBe('Second');
+    expect(await options.get('sticky_posts')).toEqual([3, 1]);
+  });
+
+  it('reads a stored value that is not JSON as the default', async () => {
+    const { options, db } = await store();
+    await db.insertInto('options').values({ name: 'timezone', value: '{not json' }).execute();
+    expect(await options.get('timezone')).toBe('UTC');
+  });
+
+  it('never hands out the shared default to be changed', async () => {
+    const { options } = await store();
+    (await options.get('sticky_posts')).push(9);
+    expect(await options.get('sticky_posts')).toEqual([]);
+  });
+});

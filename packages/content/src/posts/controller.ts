@@ -1,0 +1,265 @@
+/**
+ * `PostsController`: the default handler of every post type (spec §4.4). Each step is a
+ * method a custom type's subclass may override — the schema, the links, the collection
+ * query, the record, the permission checks — while the work is done by the modules beside
+ * it (`store.ts`, `record.ts`, `permissions.ts`, `args.ts`, `routes.ts`).
+ *
+ * @module
+ */
+import {
+  collectionResponse,
+  type LinkTemplate,
+  type ObjectType,
+  type ObjectTypeRegistry,
+  pageWindow,
+  type RestError,
+  type RestRequest,
+  type RestResponse,
+  type Route,
+  requestLocal,
+} from '@cms-json/core';
+import type { z } from 'zod';
+import { contentError } from '../errors.js';
+import type { OptionsStore } from '../options/options.js';
+import { siteUrlOf } from '../users/record.js';
+import type { ListPostArgs } from './args.js';
+import { localDate, parseRequestDate } from './dates.js';
+import { canEditPost, canList, canRead } from './permissions.js';
+import type { PostTypeArgs } from './post-types.js';
+import { postRecord, type RecordScope } from './record.js';
+import type { Renderer } from './render.js';
+import { postRoutes } from './routes.js';
+import { postSchema } from './schema.js';
+import { effectiveStatus } from './statuses.js';
+import type { Post, PostOrderBy, PostQuery, PostStore } from './store.js';
+
+/**
+ * What a posts controller works with.
+ *
+ * @example
+ * new PostsController({ name: 'post', args, namespace: 'cms/v2', store, options, objectTypes: server.objectTypes, render: defaultRenderer, relationBase: 'https://api.cms-json.org/' });
+ */
+export interface PostsControllerContext {
+  /** The post type's name and filtered arguments. */
+  readonly name: string;
+  readonly args: PostTypeArgs;
+  /** The content namespace (`cms/v2`); the type's `restNamespace` wins when set. */
+  readonly namespace: string;
+  readonly store: PostStore;
+  readonly options: OptionsStore;
+  readonly objectTypes: ObjectTypeRegistry;
+  readonly render: Renderer;
+  /** The base of link relations (`https://api.w.org/` in the `wp` profile): `cms:attachment` is `<base>attachment`. */
+  readonly relationBase: string;
+  /** The current time; tests move it. @default Date.now */
+  readonly now?: (() => number) | undefined;
+}
+
+/** A post's constructor, for `register(name, { controller })`. */
+export type PostsControllerClass = new (context: PostsControllerContext) => PostsController;
+
+const loaded = requestLocal<Map<number, Promise<Post | undefined>>>('posts.loaded');
+
+/**
+ * The default posts controller; a custom type's controller extends it and overrides steps.
+ *
+ * @example
+ * class BooksController extends PostsController {
+ *   override links() {
+ *     return [...super.links().filter((link) => link.rel !== 'author'), { rel: 'author', href: '/cms/v2/book-authors/:author', embeddable: true }];
+ *   }
+ * }
+ */
+export class PostsController {
+  readonly context: PostsControllerContext;
+  #schema: z.ZodObject | undefined;
+
+  constructor(context: PostsControllerContext) {
+    this.context = context;
+  }
+
+  /** The namespace of the type's routes. */
+  get namespace(): string {
+    return this.context.args.restNamespace ?? this.context.namespace;
+  }
+
+  /** The collection's path under the REST root: `/cms/v2/posts`. */
+  get base(): string {
+    return `/${this.namespace}/${this.context.args.restBase}`;
+  }
+
+  /** The type's object type: its registered fields, links and hooks. */
+  get type(): ObjectType {
+    return this.context.objectTypes.get(this.context.name);
+  }
+
+  /** The record schema (built once). */
+  schema(): z.ZodObject {
+    this.#schema ??= postSchema(this.context.name, this.context.args);
+    return this.#schema;
+  }
+
+  /** The routes: `/<rest_base>` and `/<rest_base>/<id>`. */
+  routes(): Route[] {
+    return postRoutes(this);
+  }
+
+  /** The links of every record (spec §2.5); `cms:term` links come from the taxonomies. */
+  links(): LinkTemplate[] {
+    const ns = this.namespace;
+    const supports = new Set(this.context.args.supports);
+    const rel = (name: string) => `${this.context.relationBase}${name}`;
+    const links: LinkTemplate[] = [
+      { rel: 'self', href: `${this.base}/:id` },
+      { rel: 'collection', href: this.base },
+      { rel: 'about', href: `/${this.context.namespace}/types/${this.context.name}` },
+    ];
+    if (supports.has('author')) {
+      links.push({
+        rel: 'author',
+        href: `/${this.context.namespace}/users/:author`,
+        embeddable: true,
+        when: (r) => Number(r.author) > 0,
+      });
+    }
+    if (supports.has('comments')) links.push({ rel: 'replies', href: `/${ns}/comments?post=:id`, embeddable: true });
+    if (supports.has('revisions')) links.push({ rel: 'version-history', href: `${this.base}/:id/revisions` });
+    if (this.context.args.hierarchical) {
+      links.push({ rel: 'up', href: `${this.base}/:parent`, embeddable: true, when: (r) => Number(r.parent) > 0 });
+    }
+    if (supports.has('thumbnail')) {
+      links.push({
+        rel: rel('featuredmedia'),
+        href: `/${this.context.namespace}/media/:featured_media`,
+        embeddable: true,
+        when: (r) => Number(r.featured_media) > 0,
+      });
+    }
+    if (this.context.name !== 'attachment')
+      links.push({ rel: rel('attachment'), href: `/${this.context.namespace}/media?parent=:id` });
+    return links;
+  }
+
+  /** The current GMT time, `YYYY-MM-DDTHH:MM:SS`. */
+  nowGmt(): string {
+    return localDate(new Date((this.context.now ?? Date.now)()), 'UTC');
+  }
+
+  /** The record of this type with this id, looked up once per request; `undefined` for another type's. */
+  find(request: RestRequest, id: number): Promise<Post | undefined> {
+    const cache = loaded.ensure(request, () => new Map());
+    let found = cache.get(id);
+    if (found === undefined) {
+      found = this.context.store.find(id).then((post) => (post?.type === this.context.name ? post : undefined));
+      cache.set(id, found);
+    }
+    return found;
+  }
+
+  /** The record with this id, or 404 `rest_post_invalid_id`. */
+  async existing(request: RestRequest, id: number): Promise<Post> {
+    const post = await this.find(request, id);
+    if (post === undefined) throw contentError('rest_post_invalid_id');
+    return post;
+  }
+
+  /** The list's permission check (statuses, the edit context). */
+  canList(request: RestRequest, args: ListPostArgs): true | RestError {
+    return canList(request, this.context.args, args);
+  }
+
+  /** One record's permission check; an unknown id is the handler's 404. */
+  async canRead(
+    request: RestRequest,
+    args: { id: number; context: string; password?: string | undefined },
+  ): Promise<true | RestError> {
+    const post = await this.existing(request, args.id);
+    return canRead(request, this.context.args, post, effectiveStatus(post, this.nowGmt()), args);
+  }
+
+  /** The store query of a list request (before the type's `query` hooks). */
+  async buildQuery(args: ListPostArgs, _request: RestRequest): Promise<PostQuery> {
+    const timeZone = await this.context.options.get('timezone');
+    const local = (text: string | undefined) => {
+      const moment = text === undefined ? undefined : parseRequestDate(text, timeZone);
+      return moment === undefined ? undefined : localDate(moment, timeZone);
+    };
+    const statuses = args.status.includes('any') ? ['publish', 'future', 'draft', 'pending', 'private'] : args.status;
+    const { limit, offset } = pageWindow(args);
+    let stickyIds: PostQuery['stickyIds'];
+    if (args.sticky !== undefined) stickyIds = { ids: await this.context.options.get('sticky_posts'), include: args.sticky };
+    return {
+      types: [this.context.name],
+      statuses,
+      nowGmt: this.nowGmt(),
+      search: args.search,
+      searchColumns: args.search_columns.length > 0 ? args.search_columns : undefined,
+      include: args.include,
+      exclude: args.exclude,
+      authors: args.author,
+      authorsExclude: args.author_exclude,
+      parents: args.parent,
+      parentsExclude: args.parent_exclude,
+      slugs: args.slug,
+      menuOrder: args.menu_order,
+      after: local(args.after),
+      before: local(args.before),
+      modifiedAfter: local(args.modified_after),
+      modifiedBefore: local(args.modified_before),
+      stickyIds,
+      orderBy: args.orderby as PostOrderBy,
+      order: args.order,
+      perPage: limit,
+      offset,
+    };
+  }
+
+  /** `GET /<rest_base>`: one page of records, the totals headers and the `Link` header. */
+  async list(args: ListPostArgs, request: RestRequest): Promise<RestResponse> {
+    const query = (await this.type.filter(
+      'query',
+      { ...(await this.buildQuery(args, request)) },
+      { request },
+    )) as unknown as PostQuery;
+    const { posts, total } = await this.context.store.list(query);
+    const page = Math.floor(query.offset / query.perPage) + 1;
+    if (total > 0 && page > Math.ceil(total / query.perPage)) throw contentError('rest_post_invalid_page_number');
+    const scope = await this.scope(request, posts);
+    // A list shows protected records' content to no one but their editors, as the original.
+    const records = posts.map((post) => this.prepare(post, scope));
+    return collectionResponse(request, records, { total, page, perPage: query.perPage });
+  }
+
+  /** `GET /<rest_base>/<id>`. */
+  async read(args: { id: number; password?: string | undefined }, request: RestRequest): Promise<Record<string, unknown>> {
+    const post = await this.existing(request, args.id);
+    const scope = await this.scope(request, [post], args.password);
+    return this.prepare(post, scope);
+  }
+
+  /** What the records of one response share: the site, the time, the sticky posts. */
+  async scope(request: RestRequest, _posts: readonly Post[], password?: string): Promise<RecordScope> {
+    const [sticky, permalinkStructure] = await Promise.all([
+      this.context.name === 'post' ? this.context.options.get('sticky_posts') : Promise.resolve([]),
+      this.context.options.get('permalink_structure'),
+    ]);
+    return {
+      name: this.context.name,
+      args: this.context.args,
+      siteUrl: siteUrlOf(request),
+      nowGmt: this.nowGmt(),
+      render: this.context.render,
+      sticky: new Set(sticky),
+      permalinkStructure,
+      showProtected: (post) =>
+        (password !== undefined && password === post.password) || canEditPost(request, this.context.args, post),
+      meta: () => [],
+      featuredMedia: () => 0,
+    };
+  }
+
+  /** The full record of a stored post (the core trims it to the context and `_fields`). */
+  prepare(post: Post, scope: RecordScope): Record<string, unknown> {
+    return postRecord(post, scope);
+  }
+}

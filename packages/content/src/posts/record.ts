@@ -1,0 +1,135 @@
+/**
+ * A stored post as the record of its type (spec §2.1, WordPress 6.1's `prepare_item_for_response`):
+ * every field the type supports, `rendered` HTML from the render step, the password rule
+ * (`protected`, and empty content and excerpt for those who did not send the password), and
+ * `link`/`guid` from the site's permalink structure. The core trims the record to the
+ * request's `context` and `_fields`.
+ *
+ * @module
+ */
+import type { PostTypeArgs } from './post-types.js';
+import type { Renderer } from './render.js';
+import { hasBlocks } from './render.js';
+import { effectiveStatus } from './statuses.js';
+import type { Post } from './store.js';
+
+/**
+ * What a record needs besides the stored row.
+ *
+ * @example
+ * const scope: RecordScope = { name: 'post', args, siteUrl, nowGmt, render: defaultRenderer, sticky: new Set(), permalinkStructure: '/%postname%/', showProtected: () => false, meta: () => [], featuredMedia: () => 0 };
+ */
+export interface RecordScope {
+  /** The post type's name and arguments. */
+  readonly name: string;
+  readonly args: PostTypeArgs;
+  /** The site's address, without a trailing slash. */
+  readonly siteUrl: string;
+  /** The current GMT time (`future` records whose date passed read as `publish`). */
+  readonly nowGmt: string;
+  readonly render: Renderer;
+  /** The ids of the sticky posts. */
+  readonly sticky: ReadonlySet<number>;
+  readonly permalinkStructure: string;
+  /** Whether the caller may read a protected record's content (right password, or may edit it). */
+  readonly showProtected: (post: Post) => boolean;
+  /** The record's `meta`: registered meta by key (`[]` when the type has none, as the original). */
+  readonly meta: (post: Post) => Record<string, unknown> | unknown[];
+  /** The id of the record's featured media, 0 when none. */
+  readonly featuredMedia: (post: Post) => number;
+}
+
+/**
+ * The public address of a record, as WordPress's `get_permalink` (pretty permalinks for
+ * published records of public types, `?p=` otherwise).
+ *
+ * @example
+ * permalink(post, scope); // 'https://example.com/hello-world/'
+ */
+export function permalink(post: Post, scope: RecordScope): string {
+  const site = scope.siteUrl;
+  const published = effectiveStatus(post, scope.nowGmt) === 'publish';
+  const pretty = scope.permalinkStructure !== '' && published && post.slug !== '';
+  if (scope.name === 'post') {
+    return pretty
+      ? `${site}${scope.permalinkStructure.replace('%postname%', post.slug).replace('%post_id%', String(post.id))}`
+      : `${site}/?p=${post.id}`;
+  }
+  if (scope.name === 'page') return pretty ? `${site}/${post.slug}/` : `${site}/?page_id=${post.id}`;
+  return pretty ? `${site}/${scope.name}/${post.slug}/` : `${site}/?post_type=${scope.name}&p=${post.id}`;
+}
+
+/** The permalink template of `permalink_template` (edit context). */
+function permalinkTemplate(scope: RecordScope): string {
+  if (scope.permalinkStructure === '')
+    return scope.name === 'page' ? `${scope.siteUrl}/?page_id=%pagename%` : `${scope.siteUrl}/?p=%postname%`;
+  if (scope.name === 'post') return `${scope.siteUrl}${scope.permalinkStructure}`;
+  if (scope.name === 'page') return `${scope.siteUrl}/%pagename%/`;
+  return `${scope.siteUrl}/${scope.name}/%${scope.name}%/`;
+}
+
+/** The title as WordPress shows it: "Private: " and "Protected: " prefixes for those states. */
+function titlePrefix(post: Post, status: string): string {
+  if (status === 'private') return 'Private: ';
+  if (post.password !== '') return 'Protected: ';
+  return '';
+}
+
+/**
+ * The full record of a stored post (every context; the core trims it).
+ *
+ * @example
+ * return postRecord(post, scope);
+ */
+export function postRecord(post: Post, scope: RecordScope): Record<string, unknown> {
+  const supports = new Set(scope.args.supports);
+  const status = effectiveStatus(post, scope.nowGmt);
+  const isProtected = post.password !== '';
+  const hidden = isProtected && !scope.showProtected(post);
+  const record: Record<string, unknown> = {
+    id: post.id,
+    date: post.date,
+    date_gmt: post.date_gmt,
+    guid: { rendered: post.guid, raw: post.guid },
+    modified: post.modified,
+    modified_gmt: post.modified_gmt,
+    password: post.password,
+    slug: post.slug,
+    status,
+    type: post.type,
+    link: permalink(post, scope),
+  };
+  if (supports.has('title')) {
+    record.title = { raw: post.title, rendered: `${titlePrefix(post, status)}${scope.render.title(post.title)}` };
+  }
+  if (supports.has('editor')) {
+    record.content = {
+      raw: post.content,
+      rendered: hidden ? '' : scope.render.content(post.content),
+      protected: isProtected,
+      block_version: hasBlocks(post.content) ? 1 : 0,
+    };
+  }
+  if (supports.has('excerpt')) {
+    record.excerpt = {
+      raw: post.excerpt,
+      rendered: hidden ? '' : scope.render.excerpt(post.excerpt, post.content),
+      protected: isProtected,
+    };
+  }
+  if (supports.has('author')) record.author = post.author;
+  if (supports.has('thumbnail')) record.featured_media = scope.featuredMedia(post);
+  if (scope.args.hierarchical) record.parent = post.parent;
+  if (supports.has('page-attributes')) record.menu_order = post.menu_order;
+  if (supports.has('comments')) {
+    record.comment_status = post.comment_status;
+    record.ping_status = post.ping_status;
+  }
+  if (scope.name === 'post') record.sticky = scope.sticky.has(post.id);
+  record.template = post.template;
+  if (supports.has('post-formats')) record.format = post.format;
+  record.meta = scope.meta(post);
+  record.permalink_template = permalinkTemplate(scope);
+  record.generated_slug = post.slug;
+  return record;
+}

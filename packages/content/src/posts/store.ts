@@ -1,0 +1,222 @@
+/**
+ * The post store: post-like records of every type in the `posts` table, and their meta in
+ * `post_meta`. One query per list (with its count), written once for SQLite and PostgreSQL.
+ * Statuses are read as they are now: a `future` record whose date passed is `publish`.
+ *
+ * @module
+ */
+import { lowerText } from '@cms-json/database';
+import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import { type ContentTables, contentDb, type PostsTable } from '../tables.js';
+
+/**
+ * A stored post-like record.
+ *
+ * @example
+ * const post: Post = await store.find(7);
+ */
+export type Post = Selectable<PostsTable>;
+
+/**
+ * Sort keys of {@link PostQuery}, named as the REST `orderby` values.
+ *
+ * @example
+ * const key: PostOrderBy = 'date';
+ */
+export type PostOrderBy =
+  | 'author'
+  | 'date'
+  | 'id'
+  | 'include'
+  | 'modified'
+  | 'parent'
+  | 'relevance'
+  | 'slug'
+  | 'include_slugs'
+  | 'title'
+  | 'menu_order';
+
+/**
+ * A filter and page over the records of some types.
+ *
+ * @example
+ * const query: PostQuery = { types: ['post'], statuses: ['publish'], nowGmt, perPage: 10, offset: 0 };
+ */
+export interface PostQuery {
+  types: readonly string[];
+  /** The statuses as they are now (`publish` includes `future` records whose date passed). */
+  statuses: readonly string[];
+  /** The current GMT time, `YYYY-MM-DDTHH:MM:SS`. */
+  nowGmt: string;
+  search?: string | undefined;
+  /** Where `search` looks: `post_title`, `post_content`, `post_excerpt` (default all three). */
+  searchColumns?: readonly ('post_title' | 'post_content' | 'post_excerpt')[] | undefined;
+  include?: readonly number[] | undefined;
+  exclude?: readonly number[] | undefined;
+  authors?: readonly number[] | undefined;
+  authorsExclude?: readonly number[] | undefined;
+  parents?: readonly number[] | undefined;
+  parentsExclude?: readonly number[] | undefined;
+  slugs?: readonly string[] | undefined;
+  menuOrder?: number | undefined;
+  /** Local dates: records published after / before them. */
+  after?: string | undefined;
+  before?: string | undefined;
+  modifiedAfter?: string | undefined;
+  modifiedBefore?: string | undefined;
+  /** Only these ids (`sticky=true`), or never these (`sticky=false`). */
+  stickyIds?: { ids: readonly number[]; include: boolean } | undefined;
+  orderBy?: PostOrderBy | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  perPage: number;
+  offset: number;
+}
+
+type PostsExpression = ExpressionBuilder<ContentTables, 'posts'>;
+
+/** The SQL of "the record's status, as it is now". */
+function statusNow(eb: PostsExpression, nowGmt: string): Expression<string> {
+  return eb
+    .case()
+    .when(eb.and([eb('posts.status', '=', 'future'), eb('posts.date_gmt', '<=', nowGmt)]))
+    .then('publish')
+    .else(eb.ref('posts.status'))
+    .end();
+}
+
+/**
+ * Reads the post-like records of every type.
+ *
+ * @example
+ * const store = new PostStore(db);
+ * const { posts, total } = await store.list({ types: ['post'], statuses: ['publish'], nowGmt, perPage: 10, offset: 0 });
+ */
+export class PostStore {
+  readonly #db: Kysely<ContentTables>;
+
+  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
+  constructor(db: Kysely<any>) {
+    this.#db = contentDb(db);
+  }
+
+  /** The database, for controllers that extend the store's queries. */
+  get db(): Kysely<ContentTables> {
+    return this.#db;
+  }
+
+  /** The record with this id, whatever its type, or `undefined`. */
+  async find(id: number): Promise<Post | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    return this.#db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The records with these ids (in no order), for embedding many at once. */
+  async findMany(ids: readonly number[]): Promise<Post[]> {
+    const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (wanted.length === 0) return [];
+    return this.#db.selectFrom('posts').selectAll().where('id', 'in', wanted).execute();
+  }
+
+  /** The ids of the users who have published records of these types (now). */
+  async publishedAuthors(types: readonly string[], nowGmt: string): Promise<number[]> {
+    if (types.length === 0) return [];
+    const rows = await this.#db
+      .selectFrom('posts')
+      .select('author')
+      .distinct()
+      .where((eb) => eb.and([eb('type', 'in', [...types]), eb(statusNow(eb, nowGmt), '=', 'publish'), eb('author', '>', 0)]))
+      .execute();
+    return rows.map((row) => Number(row.author));
+  }
+
+  /** One page of the records a query selects, and how many it selects in all. */
+  async list(query: PostQuery): Promise<{ posts: Post[]; total: number }> {
+    const where = (eb: PostsExpression): Expression<SqlBool> => this.#where(eb, query);
+    const [rows, count] = await Promise.all([
+      this.#ordered(this.#db.selectFrom('posts').selectAll().where(where), query)
+        .limit(query.perPage)
+        .offset(query.offset)
+        .execute(),
+      this.#db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where(where)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { posts: rows, total: Number(count.total) };
+  }
+
+  #where(eb: PostsExpression, query: PostQuery): Expression<SqlBool> {
+    const all: Expression<SqlBool>[] = [eb('posts.type', 'in', [...query.types])];
+    if (query.statuses.length > 0) all.push(eb(statusNow(eb, query.nowGmt), 'in', [...query.statuses]));
+    if (query.include !== undefined && query.include.length > 0) all.push(eb('posts.id', 'in', [...query.include]));
+    if (query.exclude !== undefined && query.exclude.length > 0) all.push(eb('posts.id', 'not in', [...query.exclude]));
+    if (query.authors !== undefined && query.authors.length > 0) all.push(eb('posts.author', 'in', [...query.authors]));
+    if (query.authorsExclude !== undefined && query.authorsExclude.length > 0) {
+      all.push(eb('posts.author', 'not in', [...query.authorsExclude]));
+    }
+    if (query.parents !== undefined && query.parents.length > 0) all.push(eb('posts.parent', 'in', [...query.parents]));
+    if (query.parentsExclude !== undefined && query.parentsExclude.length > 0) {
+      all.push(eb('posts.parent', 'not in', [...query.parentsExclude]));
+    }
+    if (query.slugs !== undefined && query.slugs.length > 0) all.push(eb('posts.slug', 'in', [...query.slugs]));
+    if (query.menuOrder !== undefined) all.push(eb('posts.menu_order', '=', query.menuOrder));
+    if (query.after !== undefined) all.push(eb('posts.date', '>', query.after));
+    if (query.before !== undefined) all.push(eb('posts.date', '<', query.before));
+    if (query.modifiedAfter !== undefined) all.push(eb('posts.modified', '>', query.modifiedAfter));
+    if (query.modifiedBefore !== undefined) all.push(eb('posts.modified', '<', query.modifiedBefore));
+    if (query.stickyIds !== undefined) {
+      const ids = [...query.stickyIds.ids];
+      if (query.stickyIds.include) all.push(ids.length > 0 ? eb('posts.id', 'in', ids) : sql<SqlBool>`1 = 0`);
+      else if (ids.length > 0) all.push(eb('posts.id', 'not in', ids));
+    }
+    if (query.search !== undefined && query.search !== '') {
+      const needle = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const columns = query.searchColumns ?? ['post_title', 'post_excerpt', 'post_content'];
+      const column = { post_title: 'posts.title', post_content: 'posts.content', post_excerpt: 'posts.excerpt' } as const;
+      all.push(
+        eb.or(columns.map((name) => sql<SqlBool>`${lowerText(this.#db, sql.ref(column[name]))} like ${needle} escape '\\'`)),
+      );
+    }
+    return eb.and(all);
+  }
+
+  #ordered<Q extends { orderBy: (...args: never[]) => Q }>(builder: Q, query: PostQuery): Q {
+    const direction = query.order ?? 'desc';
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's orderBy overloads do not survive the generic builder type.
+    const q = builder as any;
+    const orderBy = query.orderBy ?? 'date';
+    const ids = orderBy === 'include' ? query.include : undefined;
+    const slugs = orderBy === 'include_slugs' ? query.slugs : undefined;
+    let ordered = q;
+    if (ids !== undefined && ids.length > 0) {
+      ordered = q.orderBy(positionIn('posts.id', ids), 'asc');
+    } else if (slugs !== undefined && slugs.length > 0) {
+      ordered = q.orderBy(positionIn('posts.slug', slugs), 'asc');
+    } else {
+      const column = {
+        author: 'posts.author',
+        date: 'posts.date',
+        id: 'posts.id',
+        include: 'posts.date',
+        include_slugs: 'posts.date',
+        modified: 'posts.modified',
+        parent: 'posts.parent',
+        relevance: 'posts.date',
+        slug: 'posts.slug',
+        title: 'posts.title',
+        menu_order: 'posts.menu_order',
+      }[orderBy];
+      ordered = q.orderBy(column, direction);
+    }
+    return ordered.orderBy('posts.id', direction) as Q;
+  }
+}
+
+/** `CASE column WHEN v0 THEN 0 WHEN v1 THEN 1 … END`: the order of a list of values. */
+function positionIn(column: string, values: readonly (number | string)[]) {
+  return sql`case ${sql.join(
+    values.map((value, index) => sql`when ${sql.ref(column)} = ${value} then ${index}`),
+    sql` `,
+  )} else ${values.length} end`;
+}
