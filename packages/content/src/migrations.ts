@@ -24,6 +24,31 @@ export const TERMS_SLUG_INDEX = 'terms_taxonomy_slug_unique';
 const APPLICATION_PASSWORD_NAME_MAX = 255;
 
 /**
+ * A meta table (`post_meta`, `term_meta`): one row per value of a key of an owner row, gone
+ * with its owner, indexed by owner and key. The meta tables were made by this one function.
+ */
+async function createMetaTable(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run before any table type exists.
+  db: Kysely<any>,
+  dialect: Dialect,
+  names: { table: string; owner: string; ownerTable: string },
+): Promise<void> {
+  const { table, owner, ownerTable } = names;
+  await db.schema
+    .createTable(table)
+    .$call((builder) => autoIncrementId(builder, dialect))
+    .addColumn(owner, 'integer', (col) => col.notNull().references(`${ownerTable}.id`).onDelete('cascade'))
+    .addColumn('meta_key', 'varchar(255)', (col) => col.notNull())
+    .addColumn('meta_value', 'text', (col) => col.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .createIndex(`${table}_${owner.replace(/_id$/, '')}_key`)
+    .on(table)
+    .columns([owner, 'meta_key'])
+    .execute();
+}
+
+/**
  * The schema of `@cms-json/content`, in order. Released ids never change; new changes are
  * appended.
  *
@@ -170,16 +195,7 @@ export const contentMigrations: readonly Migration[] = [
   },
   {
     id: '0006-post-meta',
-    async up(db, { dialect }) {
-      await db.schema
-        .createTable('post_meta')
-        .$call((table) => autoIncrementId(table, dialect))
-        .addColumn('post_id', 'integer', (col) => col.notNull().references('posts.id').onDelete('cascade'))
-        .addColumn('meta_key', 'varchar(255)', (col) => col.notNull())
-        .addColumn('meta_value', 'text', (col) => col.notNull().defaultTo(''))
-        .execute();
-      await db.schema.createIndex('post_meta_post_key').on('post_meta').columns(['post_id', 'meta_key']).execute();
-    },
+    up: (db, { dialect }) => createMetaTable(db, dialect, { table: 'post_meta', owner: 'post_id', ownerTable: 'posts' }),
   },
   {
     // Site options (title, description, timezone, sticky posts, permalink base, …): one
@@ -220,16 +236,7 @@ export const contentMigrations: readonly Migration[] = [
   },
   {
     id: '0011-term-meta',
-    async up(db, { dialect }) {
-      await db.schema
-        .createTable('term_meta')
-        .$call((table) => autoIncrementId(table, dialect))
-        .addColumn('term_id', 'integer', (col) => col.notNull().references('terms.id').onDelete('cascade'))
-        .addColumn('meta_key', 'varchar(255)', (col) => col.notNull())
-        .addColumn('meta_value', 'text', (col) => col.notNull().defaultTo(''))
-        .execute();
-      await db.schema.createIndex('term_meta_term_key').on('term_meta').columns(['term_id', 'meta_key']).execute();
-    },
+    up: (db, { dialect }) => createMetaTable(db, dialect, { table: 'term_meta', owner: 'term_id', ownerTable: 'terms' }),
   },
   {
     // Which objects (posts of any type) carry which terms. `counted` says whether the object
