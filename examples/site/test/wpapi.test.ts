@@ -44,6 +44,28 @@ describe('the real wpapi client against the WordPress profile', () => {
     expect(after._paging.total).toBe(4);
   });
 
+  it('reads categories, creates and deletes tags, and embeds a parent category', async () => {
+    const wp = await WPAPI.discover(running.url);
+    wp.auth({ username: 'admin', password: ADMIN_PASSWORD });
+    const categories = await wp.categories();
+    expect(categories.map((c: { slug: string }) => c.slug)).toContain('uncategorized');
+    const parent = await wp.categories().create({ name: 'Wpapi parent' });
+    const child = await wp.categories().create({ name: 'Wpapi child', parent: parent.id });
+    const embedded = await wp.categories().id(child.id).embed();
+    expect(embedded._embedded.up[0]).toMatchObject({ id: parent.id, name: 'Wpapi parent' });
+    expect(embedded._links['wp:post_type'][0].href).toMatch(/\/wp-json\/wp\/v2\/posts\?categories=\d+$/);
+    const tag = await wp.tags().create({ name: 'Wpapi tag' });
+    expect(tag).toMatchObject({ taxonomy: 'post_tag', slug: 'wpapi-tag', count: 0 });
+    expect((await wp.tags().slug('wpapi-tag')).map((t: { id: number }) => t.id)).toEqual([tag.id]);
+    for (const [route, id] of [
+      ['tags', tag.id],
+      ['categories', child.id],
+      ['categories', parent.id],
+    ] as const) {
+      expect(await wp[route]().id(id).param('force', true).delete()).toMatchObject({ deleted: true });
+    }
+  });
+
   it('gets 401 without credentials on a write', async () => {
     const wp = await WPAPI.discover(running.url);
     wp.outgoingLinks = wp.registerRoute('tel/v1', '/outgoing-links/(?P<id>\\d+)');
