@@ -63,6 +63,29 @@ export const CONTENT_ERROR_CODES = {
   },
   rest_post_incorrect_password: { status: 403, message: 'Incorrect post password.' },
   rest_forbidden_status: { status: 403, message: 'Status is forbidden.', authorization: true },
+  rest_post_exists: { status: 400, message: 'Cannot create existing post.' },
+  rest_invalid_author: { status: 400, message: 'Invalid author ID.' },
+  rest_already_trashed: { status: 410, message: 'The post has already been deleted.' },
+  rest_cannot_create: {
+    status: 403,
+    message: 'Sorry, you are not allowed to create posts as this user.',
+    authorization: true,
+  },
+  rest_cannot_edit_others: {
+    status: 403,
+    message: 'Sorry, you are not allowed to update posts as this user.',
+    authorization: true,
+  },
+  rest_cannot_assign_sticky: {
+    status: 403,
+    message: 'Sorry, you are not allowed to make posts sticky.',
+    authorization: true,
+  },
+  rest_cannot_publish: {
+    status: 403,
+    message: 'Sorry, you are not allowed to publish posts in this post type.',
+    authorization: true,
+  },
   // Application passwords
   application_password_empty_name: {
     status: 400,

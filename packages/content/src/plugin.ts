@@ -102,6 +102,7 @@ function servePostTypes(server: RestServer, namespace: string, db: Kysely<any>, 
       render,
       relationBase: server.options.curieBase,
       now,
+      userExists: async (id) => (await options.auth.users.findById(id)) !== undefined,
     });
     // Anyone may see the authors of published records of a type with routes (spec §2.2).
     if (args.supports.includes('author')) {

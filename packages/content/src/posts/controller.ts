@@ -13,10 +13,12 @@ import {
   type ObjectTypeRegistry,
   pageWindow,
   type RestError,
+  RestError as RestErrorClass,
   type RestRequest,
   type RestResponse,
   type Route,
   requestLocal,
+  response,
 } from '@cms-json/core';
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
@@ -29,9 +31,12 @@ import type { PostTypeArgs } from './post-types.js';
 import { postRecord, type RecordScope } from './record.js';
 import type { Renderer } from './render.js';
 import { postRoutes } from './routes.js';
+import { sanitizePostHtml } from './sanitize.js';
 import { postSchema } from './schema.js';
 import { effectiveStatus } from './statuses.js';
 import type { Post, PostOrderBy, PostQuery, PostStore } from './store.js';
+import { canCreate, canDelete, canUpdate, newPostRow, postChanges, type WriteScope } from './write.js';
+import type { WritePostArgs } from './write-args.js';
 
 /**
  * What a posts controller works with.
@@ -53,6 +58,8 @@ export interface PostsControllerContext {
   readonly relationBase: string;
   /** The current time; tests move it. @default Date.now */
   readonly now?: (() => number) | undefined;
+  /** Whether a user id names a user (authors must). */
+  readonly userExists: (id: number) => Promise<boolean>;
 }
 
 /** A post's constructor, for `register(name, { controller })`. */
@@ -235,6 +242,105 @@ export class PostsController {
     const post = await this.existing(request, args.id);
     const scope = await this.scope(request, [post], args.password);
     return this.prepare(post, scope);
+  }
+
+  /** A create's permission check. */
+  canCreate(request: RestRequest, args: WritePostArgs): true | RestError {
+    return canCreate(request, this.context.args, args);
+  }
+
+  /** An update's permission check; an unknown id is 404 `rest_post_invalid_id`. */
+  async canUpdate(request: RestRequest, args: WritePostArgs & { id: number }): Promise<true | RestError> {
+    return canUpdate(request, this.context.args, await this.existing(request, args.id), args);
+  }
+
+  /** A delete's permission check. */
+  async canDelete(request: RestRequest, args: { id: number }): Promise<true | RestError> {
+    return canDelete(request, this.context.args, await this.existing(request, args.id));
+  }
+
+  /** What a write needs: the store, the type, the time and the timezone. */
+  async writeScope(request: RestRequest): Promise<WriteScope> {
+    return {
+      store: this.context.store,
+      name: this.context.name,
+      args: this.context.args,
+      nowGmt: this.nowGmt(),
+      timeZone: await this.context.options.get('timezone'),
+      siteUrl: siteUrlOf(request),
+      userExists: this.context.userExists,
+      sanitize: sanitizePostHtml,
+    };
+  }
+
+  /** `POST /<rest_base>`: 201 with the record in the edit context and its `Location`. */
+  async create(args: WritePostArgs, request: RestRequest): Promise<RestResponse> {
+    const scope = await this.writeScope(request);
+    const event = { request, creating: true };
+    const prepared = newPostRow(scope, await postChanges(scope, args, request), request);
+    const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
+    const created = await this.context.store.create(row);
+    const post = (await this.context.store.update(created.id, { guid: `${scope.siteUrl}/?p=${created.id}` })) ?? created;
+    await this.afterWrite(post, args, event);
+    const record = this.prepare(post, await this.scope(request, [post]));
+    return response(record, {
+      status: 201,
+      context: 'edit',
+      headers: { Location: request.scope.restUrl(`${this.base}/${post.id}`) },
+    });
+  }
+
+  /** `POST|PUT|PATCH /<rest_base>/<id>`: the record in the edit context. */
+  async update(args: WritePostArgs & { id: number }, request: RestRequest): Promise<RestResponse> {
+    const before = await this.existing(request, args.id);
+    const scope = await this.writeScope(request);
+    const event = { request, creating: false };
+    const changes = await postChanges(scope, args, request, before);
+    const nowLocal = localDate(new Date((this.context.now ?? Date.now)()), scope.timeZone);
+    const prepared = { ...changes, modified: nowLocal, modified_gmt: scope.nowGmt };
+    const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
+    const updated = await this.context.store.update(before.id, row);
+    if (updated === undefined) throw contentError('rest_post_invalid_id');
+    await this.afterWrite(updated, args, event);
+    return response(this.prepare(updated, await this.scope(request, [updated])), { context: 'edit' });
+  }
+
+  /** After a record was stored: the `insert` hooks, sticky, registered fields, the `afterInsert` hooks. */
+  async afterWrite(post: Post, args: WritePostArgs, event: { request: RestRequest; creating: boolean }): Promise<void> {
+    const record = post as unknown as Record<string, unknown>;
+    await this.type.emit('insert', record, event);
+    if (args.sticky !== undefined) await this.setSticky(post.id, args.sticky);
+    await this.type.updateFields(record, args, event.request);
+    await this.type.emit('afterInsert', record, event);
+  }
+
+  /** `DELETE /<rest_base>/<id>`: to the trash, or for good with `force=true`. */
+  async delete(args: { id: number; force: boolean }, request: RestRequest): Promise<RestResponse> {
+    const post = await this.existing(request, args.id);
+    const scope = await this.scope(request, [post]);
+    if (!args.force) {
+      if (!this.context.args.trash) {
+        throw new RestErrorClass('rest_trash_not_supported', "The post does not support trashing. Set 'force=true' to delete.", {
+          status: 501,
+        });
+      }
+      if (post.status === 'trash') throw contentError('rest_already_trashed');
+      const trashed = (await this.context.store.update(post.id, { status: 'trash' })) ?? post;
+      return response(this.prepare(trashed, scope), { context: 'edit' });
+    }
+    const previous = this.prepare(post, scope);
+    await this.context.store.delete(post.id);
+    await this.setSticky(post.id, false);
+    await this.type.emit('delete', post as unknown as Record<string, unknown>, { request });
+    return response({ deleted: true, previous }, { raw: true });
+  }
+
+  /** Adds a post to the sticky posts, or takes it out. */
+  async setSticky(id: number, sticky: boolean): Promise<void> {
+    if (this.context.name !== 'post') return;
+    const current = await this.context.options.get('sticky_posts');
+    const next = sticky ? (current.includes(id) ? current : [...current, id]) : current.filter((item) => item !== id);
+    if (next !== current) await this.context.options.set('sticky_posts', next);
   }
 
   /** What the records of one response share: the site, the time, the sticky posts. */

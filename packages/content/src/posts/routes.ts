@@ -6,10 +6,11 @@
  *
  * @module
  */
-import { defineRoute, READABLE, type Route } from '@cms-json/core';
+import { CREATABLE, DELETABLE, defineRoute, EDITABLE, READABLE, type Route } from '@cms-json/core';
 import { z } from 'zod';
 import { type ListPostArgs, listPostArgs, readPostArgs } from './args.js';
 import type { PostsController } from './controller.js';
+import { deletePostArgs, type WritePostArgs, writePostArgs } from './write-args.js';
 
 /**
  * The routes of the controller's type.
@@ -22,6 +23,7 @@ export function postRoutes(controller: PostsController): Route[] {
   const schema = controller.schema();
   const shared = { schema, objectType: name, links: controller.links() };
   const path = `/${args.restBase}`;
+  const write = writePostArgs(schema);
 
   const collection = defineRoute({
     ...shared,
@@ -32,6 +34,12 @@ export function postRoutes(controller: PostsController): Route[] {
         args: listPostArgs(name, args, schema),
         permission: (request, list) => controller.canList(request, list as ListPostArgs),
         handler: (list, request) => controller.list(list as ListPostArgs, request),
+      }),
+      endpoint({
+        methods: CREATABLE,
+        args: write,
+        permission: (request, created) => controller.canCreate(request, created as WritePostArgs),
+        handler: (created, request) => controller.create(created as WritePostArgs, request),
       }),
     ],
   });
@@ -46,6 +54,18 @@ export function postRoutes(controller: PostsController): Route[] {
         args: readPostArgs(schema),
         permission: (request, read) => controller.canRead(request, read),
         handler: (read, request) => controller.read(read, request),
+      }),
+      endpoint({
+        methods: EDITABLE,
+        args: write,
+        permission: (request, changes) => controller.canUpdate(request, changes as WritePostArgs & { id: number }),
+        handler: (changes, request) => controller.update(changes as WritePostArgs & { id: number }, request),
+      }),
+      endpoint({
+        methods: DELETABLE,
+        args: deletePostArgs,
+        permission: (request, removal) => controller.canDelete(request, removal),
+        handler: (removal, request) => controller.delete(removal, request),
       }),
     ],
   });

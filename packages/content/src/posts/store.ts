@@ -6,7 +6,16 @@
  * @module
  */
 import { lowerText } from '@cms-json/database';
-import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import { type ContentTables, contentDb, type PostsTable } from '../tables.js';
 
 /**
@@ -115,6 +124,35 @@ export class PostStore {
     const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
     if (wanted.length === 0) return [];
     return this.#db.selectFrom('posts').selectAll().where('id', 'in', wanted).execute();
+  }
+
+  /** Stores a new record; returns it with its id. */
+  async create(row: Insertable<PostsTable>): Promise<Post> {
+    return this.#db.insertInto('posts').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Changes a record; returns it as stored, or `undefined` when it is gone. */
+  async update(id: number, changes: Updateable<PostsTable>): Promise<Post | undefined> {
+    return this.#db.updateTable('posts').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /** Deletes a record and its meta (the foreign key cascades); false when it was gone. */
+  async delete(id: number): Promise<boolean> {
+    const result = await this.#db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** The slugs of a type's records that start with `base` (but record `except`'s own). */
+  async slugsLike(type: string, base: string, except: number): Promise<Set<string>> {
+    const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await this.#db
+      .selectFrom('posts')
+      .select('slug')
+      .where((eb) =>
+        eb.and([eb('type', '=', type), eb('id', '!=', except), sql<SqlBool>`${sql.ref('slug')} like ${pattern} escape '\\'`]),
+      )
+      .execute();
+    return new Set(rows.map((row) => row.slug));
   }
 
   /** The ids of the users who have published records of these types (now). */

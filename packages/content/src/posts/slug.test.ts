@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { SLUG_MAX, sanitizeTitle, uniqueSlug } from './slug.js';
+
+describe('slugs', () => {
+  it('derives slugs as sanitize_title does: accents, case, punctuation, spaces', () => {
+    expect(sanitizeTitle('Crème Brûlée: a recipe!')).toBe('creme-brulee-a-recipe');
+    expect(sanitizeTitle('  Hello   World -- again  ')).toBe('hello-world-again');
+    expect(sanitizeTitle('<b>Bold</b> &amp; brave')).toBe('bold-brave');
+    expect(sanitizeTitle('Straße')).toBe('strasse');
+    expect(sanitizeTitle('!!!')).toBe('');
+  });
+
+  it('cuts a 10,000-character title to the column', () => {
+    expect(sanitizeTitle('a'.repeat(10_000))).toHaveLength(SLUG_MAX);
+  });
+
+  it('makes a slug unique with -2, -3 and keeps it within the column', () => {
+    expect(uniqueSlug('hello', new Set())).toBe('hello');
+    expect(uniqueSlug('hello', new Set(['hello', 'hello-2']))).toBe('hello-3');
+    const long = 'a'.repeat(SLUG_MAX);
+    expect(uniqueSlug(long, new Set([long]))).toBe(`${'a'.repeat(SLUG_MAX - 2)}-2`);
+  });
+});

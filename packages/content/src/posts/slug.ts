@@ -1,0 +1,47 @@
+/**
+ * Slugs as WordPress's `sanitize_title` makes them: accents removed, lowercase, everything but
+ * letters, digits, `-` and `_` turned into single dashes, at most 200 characters.
+ *
+ * @module
+ */
+
+/** The longest slug the `posts.slug` column keeps. */
+export const SLUG_MAX = 200;
+
+/**
+ * The slug of a title or of a slug a client sent.
+ *
+ * @example
+ * sanitizeTitle('Crème Brûlée: a recipe!'); // 'creme-brulee-a-recipe'
+ */
+export function sanitizeTitle(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/æ/gi, 'ae')
+    .replace(/ø/gi, 'o')
+    .replace(/&[a-z0-9#]+;/gi, '')
+    .replace(/<[^>]*>/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_\s-]/gu, '')
+    .replace(/[\s-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, '');
+}
+
+/**
+ * The first of `slug`, `slug-2`, `slug-3` … that `taken` does not hold, cut to fit the column.
+ *
+ * @example
+ * uniqueSlug('hello', new Set(['hello', 'hello-2'])); // 'hello-3'
+ */
+export function uniqueSlug(slug: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(slug)) return slug;
+  for (let suffix = 2; ; suffix++) {
+    const tail = `-${suffix}`;
+    const candidate = `${slug.slice(0, SLUG_MAX - tail.length)}${tail}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The arguments of writing a record (create, update, delete) as WordPress 6.1 declares them:
+ * the schema's writable fields, `title`/`content`/`excerpt` as a string or `{ raw }`, and a
+ * delete's `force`.
+ *
+ * @module
+ */
+import { updateArgs } from '@cms-json/core';
+import { z } from 'zod';
+
+const text = (description: string) =>
+  z
+    .union([z.string(), z.object({ raw: z.string() })])
+    .optional()
+    .meta({ description });
+
+/**
+ * The arguments of a create or an update (`POST /<rest_base>`, `POST|PUT|PATCH /<rest_base>/<id>`).
+ *
+ * @example
+ * endpoint({ methods: CREATABLE, args: writePostArgs(schema), … });
+ */
+export function writePostArgs(schema: z.ZodObject) {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const fields: Record<string, z.ZodType> = { ...updateArgs(schema) };
+  if ('title' in shape) fields.title = text('The title for the post.');
+  if ('content' in shape) fields.content = text('The content for the post.');
+  if ('excerpt' in shape) fields.excerpt = text('The excerpt for the post.');
+  fields.date = z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: "The date the post was published, in the site's timezone.", format: 'date-time' });
+  fields.date_gmt = z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: 'The date the post was published, as GMT.', format: 'date-time' });
+  delete fields.meta;
+  return fields;
+}
+
+/** The arguments of a delete. */
+export const deletePostArgs = {
+  force: z.boolean().default(false).meta({ description: 'Whether to bypass Trash and force deletion.' }),
+};
+
+/**
+ * A create's or update's parsed arguments (the type-dependent ones optional).
+ *
+ * @example
+ * const args: WritePostArgs = { title: 'Hello', status: 'draft' };
+ */
+export interface WritePostArgs {
+  id?: number | undefined;
+  date?: string | null | undefined;
+  date_gmt?: string | null | undefined;
+  slug?: string | undefined;
+  status?: string | undefined;
+  password?: string | undefined;
+  parent?: number | undefined;
+  title?: string | { raw: string } | undefined;
+  content?: string | { raw: string } | undefined;
+  excerpt?: string | { raw: string } | undefined;
+  author?: number | undefined;
+  featured_media?: number | undefined;
+  comment_status?: 'open' | 'closed' | undefined;
+  ping_status?: 'open' | 'closed' | undefined;
+  menu_order?: number | undefined;
+  format?: string | undefined;
+  sticky?: boolean | undefined;
+  template?: string | undefined;
+  [field: string]: unknown;
+}

@@ -1,0 +1,211 @@
+/**
+ * Writing post-like records as WordPress 6.1's posts controller does: the permission checks of
+ * a create, an update and a delete (with the original's codes), the mapping of the request to
+ * the stored row (status and date together: a `publish` dated in the future is `future`, a
+ * `future` dated in the past is `publish`; slugs from titles, unique per type; `{ raw }` or
+ * plain strings), and the delete rule (to the trash unless `force`).
+ *
+ * @module
+ */
+import { denied, type RestError, RestError as RestErrorClass, type RestRequest } from '@cms-json/core';
+import type { Insertable, Updateable } from 'kysely';
+import { contentError } from '../errors.js';
+import { userCan } from '../permissions.js';
+import type { PostsTable } from '../tables.js';
+import { localDate, momentOf, parseRequestDate } from './dates.js';
+import { canEditPost, typeCapabilities } from './permissions.js';
+import type { PostTypeArgs } from './post-types.js';
+import { sanitizeTitle, uniqueSlug } from './slug.js';
+import type { Post, PostStore } from './store.js';
+import type { WritePostArgs } from './write-args.js';
+
+const can = (request: RestRequest, args: PostTypeArgs, capability: keyof ReturnType<typeof typeCapabilities>) =>
+  userCan(request, typeCapabilities(args)[capability]);
+
+/** The checks a create and an update share: another author, sticky, a publishing status. */
+function checkAssignments(request: RestRequest, args: PostTypeArgs, write: WritePostArgs, post?: Post): true | RestError {
+  const self = request.user?.id ?? 0;
+  if (
+    write.author !== undefined &&
+    write.author !== self &&
+    write.author !== post?.author &&
+    !can(request, args, 'edit_others_posts')
+  ) {
+    return denied(request, 'rest_cannot_edit_others', 'Sorry, you are not allowed to update posts as this user.');
+  }
+  if (write.sticky === true && !can(request, args, 'edit_others_posts')) return denied(request, 'rest_cannot_assign_sticky');
+  const status = write.status;
+  if ((status === 'publish' || status === 'future') && post?.status !== status && !can(request, args, 'publish_posts')) {
+    return denied(request, 'rest_cannot_publish');
+  }
+  if (status === 'private' && post?.status !== 'private' && !can(request, args, 'publish_posts')) {
+    return denied(request, 'rest_cannot_publish', 'Sorry, you are not allowed to create private posts in this post type.');
+  }
+  return true;
+}
+
+/**
+ * May the caller create this record (`POST /<rest_base>`)?
+ *
+ * @example
+ * permission: (request, write) => canCreate(request, typeArgs, write),
+ */
+export function canCreate(request: RestRequest, args: PostTypeArgs, write: WritePostArgs): true | RestError {
+  if (write.id !== undefined) return contentError('rest_post_exists');
+  if (!can(request, args, 'edit_posts')) return denied(request, 'rest_cannot_create');
+  if (write.author !== undefined && write.author !== request.user?.id && !can(request, args, 'edit_others_posts')) {
+    return denied(request, 'rest_cannot_edit_others', 'Sorry, you are not allowed to create posts as this user.');
+  }
+  return checkAssignments(request, args, write);
+}
+
+/**
+ * May the caller change this record (`POST|PUT|PATCH /<rest_base>/<id>`)?
+ *
+ * @example
+ * permission: async (request, write) => canUpdate(request, typeArgs, await existing(write.id), write),
+ */
+export function canUpdate(request: RestRequest, args: PostTypeArgs, post: Post, write: WritePostArgs): true | RestError {
+  if (!canEditPost(request, args, post))
+    return denied(request, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+  return checkAssignments(request, args, write, post);
+}
+
+/**
+ * May the caller delete this record? Their own with `delete_posts` (published: also
+ * `delete_published_posts`), others' with `delete_others_posts`.
+ *
+ * @example
+ * permission: async (request, { id }) => canDelete(request, typeArgs, await existing(id)),
+ */
+export function canDelete(request: RestRequest, args: PostTypeArgs, post: Post): true | RestError {
+  const user = request.user;
+  const own = user !== null && post.author === user.id;
+  const plural = typeof args.capabilityType === 'string' ? `${args.capabilityType}s` : args.capabilityType[1];
+  const allowed =
+    user !== null &&
+    userCan(request, `delete_${plural}`) &&
+    (own || userCan(request, `delete_others_${plural}`)) &&
+    (post.status !== 'publish' || userCan(request, `delete_published_${plural}`)) &&
+    (post.status !== 'private' || userCan(request, `delete_private_${plural}`));
+  return allowed ? true : denied(request, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
+}
+
+/** The text of `title`, `content` or `excerpt` as sent: a string or `{ raw }`. */
+function rawText(value: string | { raw: string } | undefined): string | undefined {
+  return value === undefined ? undefined : typeof value === 'string' ? value : value.raw;
+}
+
+/**
+ * What a write needs besides the request: the store, the type, the time and the timezone.
+ *
+ * @example
+ * const scope: WriteScope = { store, name: 'post', args, nowGmt, timeZone: 'UTC', siteUrl };
+ */
+export interface WriteScope {
+  readonly store: PostStore;
+  readonly name: string;
+  readonly args: PostTypeArgs;
+  readonly nowGmt: string;
+  readonly timeZone: string;
+  readonly siteUrl: string;
+  /** Whether a user id names a user (an unknown `author` is 400 `rest_invalid_author`). */
+  readonly userExists: (id: number) => Promise<boolean>;
+  /** Cleans HTML of callers without `unfiltered_html`. */
+  readonly sanitize: (html: string, request: RestRequest) => string;
+}
+
+/**
+ * The stored row of a create or the changes of an update, checked: the author exists, the
+ * parent is a record of the same type (and not the record itself), the dates parse, the slug
+ * is unique in the type.
+ *
+ * @example
+ * const row = await postChanges(scope, write, request);
+ */
+export async function postChanges(
+  scope: WriteScope,
+  write: WritePostArgs,
+  request: RestRequest,
+  post?: Post,
+): Promise<Updateable<PostsTable>> {
+  const changes: Updateable<PostsTable> = {};
+  const title = rawText(write.title);
+  const content = rawText(write.content);
+  const excerpt = rawText(write.excerpt);
+  if (title !== undefined) changes.title = scope.sanitize(title, request);
+  if (content !== undefined) changes.content = scope.sanitize(content, request);
+  if (excerpt !== undefined) changes.excerpt = scope.sanitize(excerpt, request);
+  if (write.author !== undefined) {
+    if (!(await scope.userExists(write.author))) throw contentError('rest_invalid_author');
+    changes.author = write.author;
+  }
+  if (write.parent !== undefined) {
+    if (write.parent !== 0) {
+      const parent = await scope.store.find(write.parent);
+      if (parent === undefined || parent.type !== scope.name || parent.id === post?.id) {
+        throw new RestErrorClass('rest_post_invalid_id', 'Invalid post parent ID.', { status: 400 });
+      }
+    }
+    changes.parent = write.parent;
+  }
+  for (const field of ['password', 'comment_status', 'ping_status', 'template', 'format'] as const) {
+    const value = write[field];
+    if (typeof value === 'string') changes[field] = value;
+  }
+  if (write.menu_order !== undefined) changes.menu_order = write.menu_order;
+  // Dates: `date_gmt` wins, else `date` in the site's timezone; `null` means "now" (floating).
+  let moment: Date | undefined;
+  if (typeof write.date_gmt === 'string')
+    moment = parseRequestDate(write.date_gmt.replace(/(?:Z|[+-]\d{2}:?\d{2})?$/, 'Z'), 'UTC');
+  else if (typeof write.date === 'string') moment = parseRequestDate(write.date, scope.timeZone);
+  if ((typeof write.date === 'string' || typeof write.date_gmt === 'string') && moment === undefined) {
+    throw new RestErrorClass('rest_invalid_date', 'Invalid date.', { status: 400 });
+  }
+  if (moment !== undefined) {
+    changes.date_gmt = localDate(moment, 'UTC');
+    changes.date = localDate(moment, scope.timeZone);
+  }
+  // Status and date together: publish in the future is scheduled; scheduled in the past is published.
+  const status = write.status ?? post?.status ?? 'draft';
+  const dateGmt = changes.date_gmt ?? post?.date_gmt ?? scope.nowGmt;
+  if (status === 'publish' && dateGmt > scope.nowGmt) changes.status = 'future';
+  else if (status === 'future' && dateGmt <= scope.nowGmt) changes.status = 'publish';
+  else if (write.status !== undefined) changes.status = write.status;
+  // Slugs: the one sent, else (when publishing) one from the title; unique in the type.
+  let slug = write.slug !== undefined ? sanitizeTitle(write.slug) : undefined;
+  const finalStatus = changes.status ?? post?.status ?? 'draft';
+  const isPublic = finalStatus === 'publish' || finalStatus === 'future' || finalStatus === 'private';
+  if ((slug === undefined || slug === '') && isPublic && (post === undefined || post.slug === '')) {
+    slug = sanitizeTitle(title ?? post?.title ?? '');
+    if (slug === '' && post !== undefined) slug = String(post.id);
+  }
+  if (slug !== undefined && slug !== '') {
+    changes.slug = uniqueSlug(slug, await scope.store.slugsLike(scope.name, slug, post?.id ?? 0));
+  } else if (write.slug !== undefined) {
+    changes.slug = '';
+  }
+  return changes;
+}
+
+/**
+ * The row of a new record, from its checked changes and the defaults of a create.
+ *
+ * @example
+ * const post = await store.create(newPostRow(scope, changes, request));
+ */
+export function newPostRow(scope: WriteScope, changes: Updateable<PostsTable>, request: RestRequest): Insertable<PostsTable> {
+  const nowLocal = localDate(momentOf(scope.nowGmt, 'UTC'), scope.timeZone);
+  return {
+    type: scope.name,
+    status: changes.status ?? 'draft',
+    author: changes.author ?? request.user?.id ?? 0,
+    date: changes.date ?? nowLocal,
+    date_gmt: changes.date_gmt ?? scope.nowGmt,
+    modified: nowLocal,
+    modified_gmt: scope.nowGmt,
+    comment_status: changes.comment_status ?? (scope.args.supports.includes('comments') ? 'open' : 'closed'),
+    ping_status: changes.ping_status ?? 'closed',
+    ...changes,
+  };
+}
