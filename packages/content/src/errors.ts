@@ -113,11 +113,6 @@ export const CONTENT_ERROR_CODES = {
   term_exists: { status: 400, message: 'A term with the name provided already exists in this taxonomy.' },
   empty_term_name: { status: 500, message: 'A name is required for this term.' },
   duplicate_term_slug: { status: 500, message: 'The slug is already in use by another term.' },
-  rest_cannot_create: {
-    status: 403,
-    message: 'Sorry, you are not allowed to create terms in this taxonomy.',
-    authorization: true,
-  },
   rest_cannot_update: { status: 403, message: 'Sorry, you are not allowed to edit this term.', authorization: true },
   rest_cannot_assign_term: {
     status: 403,

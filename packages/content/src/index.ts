@@ -105,7 +105,6 @@ export { postTypePath, termLinks } from './terms/links.js';
 export { termCapability } from './terms/permissions.js';
 export { termLink, termRecord } from './terms/record.js';
 export { type TermRecord, termSchema } from './terms/schema.js';
-export { sanitizeTitle } from './terms/slug.js';
 export {
   createTermStore,
   type NewTerm,

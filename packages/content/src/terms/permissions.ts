@@ -75,7 +75,10 @@ export async function canRead(
 export function canCreate(context: TermsContext, request: RestRequest): true | RestError {
   const { hierarchical, capabilities } = context.taxonomy.args;
   const needed = hierarchical ? capabilities.edit_terms : capabilities.assign_terms;
-  return can(request, needed) || denied(request, contentError('rest_cannot_create'));
+  return (
+    can(request, needed) ||
+    denied(request, contentError('rest_cannot_create', 'Sorry, you are not allowed to create terms in this taxonomy.'))
+  );
 }
 
 /** May the caller edit this term? */

@@ -11,8 +11,8 @@ import { dialectOf, lowerText } from '@cms-json/database';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { contentError } from '../errors.js';
 import { TERMS_SLUG_INDEX } from '../migrations.js';
+import { sanitizeTitle } from '../posts/slug.js';
 import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
-import { sanitizeTitle } from './slug.js';
 
 /**
  * A stored term.
