@@ -64,6 +64,9 @@ export const CONTENT_ERROR_CODES = {
   rest_post_incorrect_password: { status: 403, message: 'Incorrect post password.' },
   rest_forbidden_status: { status: 403, message: 'Status is forbidden.', authorization: true },
   rest_post_exists: { status: 400, message: 'Cannot create existing post.' },
+  rest_type_invalid: { status: 404, message: 'Invalid post type.' },
+  rest_status_invalid: { status: 404, message: 'Invalid status.' },
+  rest_cannot_read_status: { status: 403, message: 'Cannot view status.', authorization: true },
   rest_invalid_author: { status: 400, message: 'Invalid author ID.' },
   rest_already_trashed: { status: 410, message: 'The post has already been deleted.' },
   rest_cannot_create: {
