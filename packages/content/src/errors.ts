@@ -64,6 +64,20 @@ export const CONTENT_ERROR_CODES = {
   rest_post_incorrect_password: { status: 403, message: 'Incorrect post password.' },
   rest_forbidden_status: { status: 403, message: 'Status is forbidden.', authorization: true },
   rest_post_exists: { status: 400, message: 'Cannot create existing post.' },
+  rest_type_invalid: { status: 404, message: 'Invalid post type.' },
+  rest_post_invalid_parent: { status: 404, message: 'Invalid post parent ID.' },
+  rest_revision_parent_id_mismatch: { status: 404, message: 'The revision does not belong to the specified parent.' },
+  rest_revision_invalid_page_number: {
+    status: 400,
+    message: 'The page number requested is larger than the number of pages available.',
+  },
+  rest_cannot_read: {
+    status: 403,
+    message: 'Sorry, you are not allowed to view revisions of this post.',
+    authorization: true,
+  },
+  rest_status_invalid: { status: 404, message: 'Invalid status.' },
+  rest_cannot_read_status: { status: 403, message: 'Cannot view status.', authorization: true },
   rest_invalid_author: { status: 400, message: 'Invalid author ID.' },
   rest_already_trashed: { status: 410, message: 'The post has already been deleted.' },
   rest_cannot_create: {

@@ -16,6 +16,7 @@ import { localDate } from './posts/dates.js';
 import { postTypes } from './posts/post-types.js';
 import { defaultRenderer, type Renderer } from './posts/render.js';
 import { PostStore } from './posts/store.js';
+import { typesRoutes } from './posts/types-routes.js';
 import { setUpTaxonomies } from './terms/plugin-setup.js';
 import { usersRoutes } from './users/routes.js';
 
@@ -90,6 +91,10 @@ function servePostTypes(server: RestServer, namespace: string, db: Kysely<any>, 
   const render: Renderer = { ...defaultRenderer, ...options.render };
   const registry = postTypes(server);
   const now = options.now ?? Date.now;
+  server.register(
+    namespace,
+    ...typesRoutes({ registry, namespace, prefix: server.names.prefix, relationBase: server.options.curieBase }),
+  );
   registry.buildRoutesWith((name, args) => {
     const Controller = args.controller ?? PostsController;
     const controller = new Controller({

@@ -30,6 +30,7 @@ import { canEditPost, canList, canRead } from './permissions.js';
 import type { PostTypeArgs } from './post-types.js';
 import { postRecord, type RecordScope } from './record.js';
 import type { Renderer } from './render.js';
+import { revisionRoutes, saveRevision } from './revisions.js';
 import { postRoutes } from './routes.js';
 import { sanitizePostHtml } from './sanitize.js';
 import { postSchema } from './schema.js';
@@ -106,9 +107,10 @@ export class PostsController {
     return this.#schema;
   }
 
-  /** The routes: `/<rest_base>` and `/<rest_base>/<id>`. */
+  /** The routes: `/<rest_base>`, `/<rest_base>/<id>`, and the revisions where the type keeps them. */
   routes(): Route[] {
-    return postRoutes(this);
+    const routes = postRoutes(this);
+    return this.context.args.supports.includes('revisions') ? [...routes, ...revisionRoutes(this)] : routes;
   }
 
   /** The links of every record (spec §2.5); `cms:term` links come from the taxonomies. */
@@ -301,6 +303,7 @@ export class PostsController {
     const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
     const updated = await this.context.store.update(before.id, row);
     if (updated === undefined) throw contentError('rest_post_invalid_id');
+    if (this.context.args.supports.includes('revisions')) await saveRevision(this.context.store, before, updated);
     await this.afterWrite(updated, args, event);
     return response(this.prepare(updated, await this.scope(request, [updated])), { context: 'edit' });
   }

@@ -155,6 +155,17 @@ export class PostStore {
     return new Set(rows.map((row) => row.slug));
   }
 
+  /** How many records of a type have this parent (revisions of a post, children of a page). */
+  async countChildren(parent: number, type: string): Promise<number> {
+    const row = await this.#db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('parent', '=', parent)
+      .where('type', '=', type)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** The ids of the users who have published records of these types (now). */
   async publishedAuthors(types: readonly string[], nowGmt: string): Promise<number[]> {
     if (types.length === 0) return [];

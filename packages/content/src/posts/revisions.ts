@@ -1,0 +1,250 @@
+/**
+ * Revisions, as WordPress 6.1 keeps them: an update that changes a record's title, content or
+ * excerpt stores a copy of the new state as a record of type `revision` (status `inherit`,
+ * `parent` the record, slug `<id>-revision-v1`), and `/<rest_base>/<id>/revisions` serves
+ * them to those who may edit the record.
+ *
+ * @module
+ */
+import {
+  collectionArgs,
+  collectionResponse,
+  contextArg,
+  DELETABLE,
+  defineRoute,
+  denied,
+  pageWindow,
+  READABLE,
+  RestError,
+  type RestRequest,
+  type Route,
+  response,
+} from '@cms-json/core';
+import { z } from 'zod';
+import { contentError } from '../errors.js';
+import type { PostsController } from './controller.js';
+import { canEditPost } from './permissions.js';
+import type { Post, PostStore } from './store.js';
+
+const ALL = ['view', 'edit', 'embed'];
+const VIEW_EDIT = ['view', 'edit'];
+const EDIT = ['edit'];
+const rendered = (description: string, context: string[]) =>
+  z
+    .object({
+      raw: z
+        .string()
+        .optional()
+        .meta({ description: `${description}, as it exists in the database.`, context: EDIT }),
+      rendered: z.string().meta({ description: `HTML ${description.toLowerCase()}, transformed for display.`, context }),
+    })
+    .meta({ description, context });
+
+/** The revision record (WordPress's `post-revision` schema). */
+export const RevisionSchema = z
+  .object({
+    author: z.number().int().meta({ description: 'The ID for the author of the revision.', context: ALL }),
+    date: z
+      .string()
+      .meta({ description: "The date the revision was published, in the site's timezone.", format: 'date-time', context: ALL }),
+    date_gmt: z
+      .string()
+      .meta({ description: 'The date the revision was published, as GMT.', format: 'date-time', context: VIEW_EDIT }),
+    guid: rendered('GUID for the revision', VIEW_EDIT),
+    id: z.number().int().meta({ description: 'Unique identifier for the revision.', context: ALL }),
+    modified: z.string().meta({
+      description: "The date the revision was last modified, in the site's timezone.",
+      format: 'date-time',
+      context: VIEW_EDIT,
+    }),
+    modified_gmt: z
+      .string()
+      .meta({ description: 'The date the revision was last modified, as GMT.', format: 'date-time', context: VIEW_EDIT }),
+    parent: z.number().int().meta({ description: 'The ID for the parent of the revision.', context: ALL }),
+    slug: z.string().meta({ description: 'An alphanumeric identifier for the revision unique to its type.', context: ALL }),
+    title: rendered('The title for the revision', ALL),
+    content: rendered('The content for the revision', VIEW_EDIT),
+    excerpt: rendered('The excerpt for the revision', ALL),
+  })
+  .meta({ title: 'post-revision' });
+
+/**
+ * Stores a revision of a record when a write changed its title, content or excerpt.
+ *
+ * @example
+ * await saveRevision(store, before, after);
+ */
+export async function saveRevision(store: PostStore, before: Post | undefined, after: Post): Promise<Post | undefined> {
+  if (
+    before !== undefined &&
+    before.title === after.title &&
+    before.content === after.content &&
+    before.excerpt === after.excerpt
+  ) {
+    return undefined;
+  }
+  if (before === undefined) return undefined;
+  const count = await store.countChildren(after.id, 'revision');
+  return store.create({
+    type: 'revision',
+    status: 'inherit',
+    author: after.author,
+    parent: after.id,
+    slug: `${after.id}-revision-v${count + 1}`,
+    title: after.title,
+    content: after.content,
+    excerpt: after.excerpt,
+    date: after.modified,
+    date_gmt: after.modified_gmt,
+    modified: after.modified,
+    modified_gmt: after.modified_gmt,
+    comment_status: 'closed',
+    ping_status: 'closed',
+  });
+}
+
+/**
+ * The revision routes of a type that supports revisions.
+ *
+ * @example
+ * server.register('cms/v2', ...revisionRoutes(controller));
+ */
+export function revisionRoutes(controller: PostsController): Route[] {
+  const { store } = controller.context;
+  const base = `/${controller.context.args.restBase}/:parent/revisions`;
+  const parentOf = async (request: RestRequest, id: number): Promise<Post> => {
+    const parent = await controller.find(request, id);
+    if (parent === undefined) throw new RestError('rest_post_invalid_parent', 'Invalid post parent ID.', { status: 404 });
+    return parent;
+  };
+  const mayRead = async (request: RestRequest, id: number) => {
+    const parent = await parentOf(request, id);
+    return canEditPost(request, controller.context.args, parent)
+      ? true
+      : denied(request, 'rest_cannot_read', 'Sorry, you are not allowed to view revisions of this post.');
+  };
+  const revisionOf = async (parent: number, id: number): Promise<Post> => {
+    const revision = await store.find(id);
+    if (revision === undefined || revision.type !== 'revision')
+      throw contentError('rest_post_invalid_id', 'Invalid revision ID.');
+    if (revision.parent !== parent) {
+      throw new RestError('rest_revision_parent_id_mismatch', 'The revision does not belong to the specified parent.', {
+        status: 404,
+      });
+    }
+    return revision;
+  };
+  const record = (revision: Post, request: RestRequest) => {
+    const render = controller.context.render;
+    const link = request.scope.restUrl(`${controller.base}/${revision.parent}`);
+    return {
+      author: revision.author,
+      date: revision.date,
+      date_gmt: revision.date_gmt,
+      id: revision.id,
+      modified: revision.modified,
+      modified_gmt: revision.modified_gmt,
+      parent: revision.parent,
+      slug: revision.slug,
+      guid: { rendered: revision.guid, raw: revision.guid },
+      title: { raw: revision.title, rendered: render.title(revision.title) },
+      content: { raw: revision.content, rendered: render.content(revision.content) },
+      excerpt: {
+        raw: revision.excerpt,
+        rendered: revision.excerpt === '' ? '' : render.excerpt(revision.excerpt, revision.content),
+      },
+      _links: { parent: [{ href: link }] },
+    };
+  };
+  const parentArg = { parent: z.number().int().meta({ description: 'The ID for the parent of the revision.' }) };
+
+  const list = defineRoute({
+    path: base,
+    schema: RevisionSchema,
+    args: parentArg,
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        args: {
+          ...collectionArgs({
+            schema: RevisionSchema,
+            orderby: ['date', 'id', 'include', 'relevance', 'slug', 'include_slugs', 'title'],
+          }),
+          exclude: z.array(z.number().int()).default([]).meta({ description: 'Ensure result set excludes specific IDs.' }),
+          include: z.array(z.number().int()).default([]).meta({ description: 'Limit result set to specific IDs.' }),
+        },
+        permission: (request, args) => mayRead(request, args.parent),
+        handler: async (args, request) => {
+          const { limit, offset } = pageWindow(args);
+          const { posts, total } = await store.list({
+            types: ['revision'],
+            statuses: [],
+            nowGmt: controller.nowGmt(),
+            parents: [args.parent],
+            search: args.search,
+            include: args.include,
+            exclude: args.exclude,
+            orderBy: args.orderby === 'relevance' ? 'date' : args.orderby,
+            order: args.order,
+            perPage: limit,
+            offset,
+          });
+          const page = Math.floor(offset / limit) + 1;
+          if (total > 0 && page > Math.ceil(total / limit)) {
+            throw new RestError(
+              'rest_revision_invalid_page_number',
+              'The page number requested is larger than the number of pages available.',
+              {
+                status: 400,
+              },
+            );
+          }
+          return collectionResponse(
+            request,
+            posts.map((revision) => record(revision, request)),
+            { total, page, perPage: limit },
+          );
+        },
+      }),
+    ],
+  });
+
+  const item = defineRoute({
+    path: `${base}/:id`,
+    schema: RevisionSchema,
+    args: { ...parentArg, id: z.number().int().meta({ description: 'Unique identifier for the revision.' }) },
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        args: { context: contextArg(RevisionSchema) },
+        permission: (request, args) => mayRead(request, args.parent),
+        handler: async (args, request) => response(record(await revisionOf(args.parent, args.id), request), { raw: true }),
+      }),
+      endpoint({
+        methods: DELETABLE,
+        args: {
+          force: z.boolean().default(false).meta({ description: 'Required to be true, as revisions do not support trashing.' }),
+        },
+        permission: async (request, args) => {
+          const parent = await parentOf(request, args.parent);
+          return canEditPost(request, controller.context.args, parent)
+            ? true
+            : denied(request, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this revision.');
+        },
+        handler: async (args, request) => {
+          const revision = await revisionOf(args.parent, args.id);
+          if (!args.force) {
+            throw new RestError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", {
+              status: 501,
+            });
+          }
+          const previous = record(revision, request);
+          await store.delete(revision.id);
+          return response({ deleted: true, previous }, { raw: true });
+        },
+      }),
+    ],
+  });
+
+  return [list, item];
+}
