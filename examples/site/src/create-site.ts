@@ -77,7 +77,7 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
     siteUrl: config.siteUrl,
     site: { name: 'cms-json example site', description: 'Outgoing links, tracked.' },
   });
-  await server.use(contentPlugin({ auth, db: database.db }));
+  await server.use(contentPlugin({ auth }));
   await server.use(outgoingLinks({ db: database.db }));
   await server.use(apiViewer());
   const store = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);

@@ -33,13 +33,6 @@ export interface ContentPluginOptions {
   onDeleteUser?: ((userId: number, reassign: number | null) => Promise<void>) | undefined;
   /** Whether to serve `/<prefix>-admin/admin-ajax.php?action=rest-nonce` for `@wordpress/api-fetch`. @default true */
   nonceRefreshPage?: boolean | undefined;
-  /**
-   * The content database (the one given to `createAuth`, migrated by `migrateContent`). With
-   * it, the post types (`post`, `page`, and those plugins register with `postTypes(server)`)
-   * are served; without it, only users and authentication.
-   */
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
-  db?: Kysely<any> | undefined;
   /** How stored text becomes `rendered` HTML. @default defaultRenderer (WordPress's `wpautop`) */
   render?: Partial<Renderer> | undefined;
   /** The current time, for scheduled posts; tests move it. @default Date.now */
@@ -78,7 +71,7 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
     );
     setUpTaxonomies(server, auth.db, namespace);
     server.register(`${prefix}-auth/v1`, ...sessionRoutes(auth));
-    if (options.db !== undefined) servePostTypes(server, namespace, options.db, options);
+    servePostTypes(server, namespace, auth.db, options);
     if (options.nonceRefreshPage ?? true) server.page(nonceRefreshPage(auth, server.options.siteUrl));
   };
 }

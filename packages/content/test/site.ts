@@ -25,7 +25,7 @@ export async function contentSite(options: { prefix?: 'cms' | 'wp' } & Omit<Cont
   const clock = manualClock();
   const auth = createAuth({ db: database.db, secret: SECRET, prefix, now: clock.now });
   const server = createRestServer({ prefix, siteUrl: 'http://site.test' });
-  await server.use(contentPlugin({ db: database.db, now: clock.now, ...options, auth }));
+  await server.use(contentPlugin({ now: clock.now, ...options, auth }));
   const client = testClient(server);
   const roles: DefaultRoleName[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber'];
   const people = {} as Record<DefaultRoleName, Person>;
