@@ -65,6 +65,10 @@ export function rootIndexRoute(source: IndexSource): Route {
           namespaces: source.namespaces(),
           authentication: source.authentication(),
           routes: routeMap(source.routes(), source, context === 'help'),
+          // WordPress 6.1's values for a site without a logo or an icon (no media library here yet).
+          site_logo: 0,
+          site_icon: 0,
+          site_icon_url: '',
           _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
         }),
       }),

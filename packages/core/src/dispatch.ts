@@ -173,7 +173,8 @@ async function optionsResponse(route: CompiledRoute, request: RestRequest, conte
 
 /**
  * `Allow`: the methods whose permission check passes for this caller (the original's
- * `rest_send_allow_header`). Synchronous unless a permission check is.
+ * `rest_send_allow_header`); no header at all when none passes, as the original sends none.
+ * Synchronous unless a permission check is.
  */
 function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions: Permissions): void | Promise<void> {
   if (route.publicAllow !== undefined) {
@@ -190,10 +191,14 @@ function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions:
   if (outcomes.some((outcome) => outcome instanceof Promise)) {
     // Every check was started first, so slow (async) checks run side by side.
     return Promise.all(outcomes.map((outcome) => Promise.resolve(outcome).catch(() => false))).then((settled) => {
-      result.setHeader('Allow', allowedMethods(route, settled));
+      setAllow(result, allowedMethods(route, settled));
     });
   }
-  result.setHeader('Allow', allowedMethods(route, outcomes as Outcome[]));
+  setAllow(result, allowedMethods(route, outcomes as Outcome[]));
+}
+
+function setAllow(result: RestResponse, methods: string): void {
+  if (methods !== '') result.setHeader('Allow', methods);
 }
 
 function allowedMethods(route: CompiledRoute, outcomes: readonly Outcome[]): string {

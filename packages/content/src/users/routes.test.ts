@@ -59,10 +59,11 @@ describe('GET /cms/v2/users', () => {
       url: '',
       description: '',
       link: 'http://site.test/author/author/',
+      // A plain-http site gets the numbered http hosts, as WordPress's get_avatar_url.
       avatar_urls: {
-        '24': `https://secure.gravatar.com/avatar/${hash}?s=24&d=mm&r=g`,
-        '48': `https://secure.gravatar.com/avatar/${hash}?s=48&d=mm&r=g`,
-        '96': `https://secure.gravatar.com/avatar/${hash}?s=96&d=mm&r=g`,
+        '24': `http://${Number.parseInt(hash.charAt(0), 16) % 3}.gravatar.com/avatar/${hash}?s=24&d=mm&r=g`,
+        '48': `http://${Number.parseInt(hash.charAt(0), 16) % 3}.gravatar.com/avatar/${hash}?s=48&d=mm&r=g`,
+        '96': `http://${Number.parseInt(hash.charAt(0), 16) % 3}.gravatar.com/avatar/${hash}?s=96&d=mm&r=g`,
       },
     });
     expect(record._links.self[0].href).toBe(`http://site.test/cms-json/cms/v2/users/${site.people.author.id}`);

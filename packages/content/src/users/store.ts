@@ -16,6 +16,7 @@ import {
   checkLogin,
   checkName,
   checkPassword,
+  checkRegistered,
   checkRoles,
   checkSlug,
   checkUrl,
@@ -48,6 +49,11 @@ export interface NewUser {
   locale?: string | undefined;
   /** Default `['subscriber']`. */
   roles?: readonly string[] | undefined;
+  /**
+   * The registration date, for users brought over from another site (ISO 8601, e.g.
+   * `2023-01-01T00:00:00Z`); default now. Only when creating: it cannot change later.
+   */
+  registered?: string | undefined;
 }
 
 /**
@@ -56,7 +62,7 @@ export interface NewUser {
  * @example
  * const changes: UserChanges = { displayName: 'Jane D.', password: 'n3w-s3cret' };
  */
-export type UserChanges = Partial<Omit<NewUser, 'login'>>;
+export type UserChanges = Partial<Omit<NewUser, 'login' | 'registered'>>;
 
 /**
  * Fields {@link UserQuery.search} can look in.
@@ -217,7 +223,7 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
         url: checkUrl(input.url),
         description: stripTags(input.description ?? '').trim(),
         locale: checkLocale(input.locale),
-        registered: new Date(now()).toISOString(),
+        registered: checkRegistered(input.registered, now),
         roles: JSON.stringify(userRoles),
       };
       // Hashed last, once every other field is valid: scrypt is deliberately slow, and an
