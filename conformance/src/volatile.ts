@@ -137,6 +137,7 @@ export function markAnswer(request: ConformanceRequest, answer: WireAnswer, cont
   if (answer.text === '') return { status: answer.status, headers };
   const json = (answer.headers['content-type'] ?? '').includes('json') ? parseJson(answer.text) : { ok: false as const };
   if (json.ok) return { status: answer.status, headers, body: markValue(json.value, [], undefined, context, volatile) };
-  const text = request.volatile?.includes('$text') ? '<volatile>' : markString(answer.text, context);
+  // PHP escapes "/" as "\/" in JSON (JSONP scripts): the same string to any JSON reader.
+  const text = request.volatile?.includes('$text') ? '<volatile>' : markString(answer.text.replaceAll('\\/', '/'), context);
   return { status: answer.status, headers, text };
 }

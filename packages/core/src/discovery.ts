@@ -28,7 +28,10 @@ export function describeRoute(
   const data: Record<string, unknown> = {
     namespace: route.namespace,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
-    endpoints: endpoints.map((e) => ({ methods: e.methods, args: describeArgs(e.args) })),
+    endpoints: endpoints.map((e) => ({
+      methods: e.methods,
+      args: describeArgs(e.args, { pathParams: route.pattern.paramNames }),
+    })),
   };
   if (options.withSchema && route.jsonSchema !== undefined) data.schema = route.jsonSchema;
   if (route.pattern.paramNames.length === 0) data._links = { self: [{ href: options.restUrl(route.key) }] };

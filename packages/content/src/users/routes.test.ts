@@ -10,7 +10,7 @@ function expectNoSecrets(res: TestResponse): void {
   expect(res.text ?? '').not.toMatch(/pass_hash|\$scrypt\$|"password"|-password"/);
 }
 
-const VIEW_FIELDS = ['id', 'name', 'url', 'description', 'link', 'slug', 'avatar_urls', '_links'];
+const VIEW_FIELDS = ['id', 'name', 'url', 'description', 'link', 'slug', 'avatar_urls', 'meta', '_links'];
 const EDIT_ONLY = [
   'username',
   'first_name',
@@ -255,6 +255,13 @@ describe('GET /cms/v2/users/me', () => {
     const edit = await get('/users/me?context=edit', contributor.headers);
     expect(edit.body).toMatchObject({ username: 'contributor', roles: ['contributor'] });
     expectNoSecrets(edit);
+  });
+
+  it('carries meta as the original: [] in view, persisted_preferences in edit', async () => {
+    const { contributor } = site.people;
+    expect((await get('/users/me', contributor.headers)).body.meta).toEqual([]);
+    expect((await get('/users/me?context=edit', contributor.headers)).body.meta).toEqual({ persisted_preferences: [] });
+    expect((await get('/users/me?context=embed', contributor.headers)).body.meta).toBeUndefined();
   });
 });
 

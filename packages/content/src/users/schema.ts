@@ -55,6 +55,16 @@ export const UserSchema = z
       .readonly()
       .meta({ description: 'Any extra capabilities assigned to the user.', context: EDIT }),
     avatar_urls: z.object(avatarShape).readonly().meta({ description: 'Avatar URLs for the user.', context: ALL }),
+    // The user meta the original registers for the block editor. Not stored yet: always
+    // PHP's empty array, which the view context shows as [] (the context filter's rule).
+    meta: z
+      .object({
+        persisted_preferences: z
+          .union([z.record(z.string(), z.unknown()), z.tuple([])])
+          .meta({ description: '', default: [], context: EDIT }),
+      })
+      .readonly()
+      .meta({ description: 'Meta fields.', context: ['view', 'edit'] }),
   })
   .meta({ title: 'user' });
 

@@ -1,8 +1,9 @@
 /**
  * Zod → JSON Schema draft-04 with the original's keywords: `readonly` (from Zod's
  * `.readonly()`), `context` (from `.meta({ context })`), no `arg_options` in public output,
- * no `±2^53` bounds on integers, no `required` list on item schemas, and keys in the
- * original's order (`description`, `type`, …, `context`, `readonly`).
+ * no `±2^53` bounds on integers, no `required` list on item schemas, `anyOf` of bare types
+ * as a list of types, and keys in the original's order (`description`, `type`, …,
+ * `context`, `readonly`).
  *
  * @module
  */
@@ -44,7 +45,27 @@ function clean(node: unknown): unknown {
     if ((key === 'minimum' && value === -SAFE_BOUND) || (key === 'maximum' && value === SAFE_BOUND)) continue;
     out[key] = SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null ? cleanMap(value as never) : clean(value);
   }
-  return order(out);
+  return order(typeList(out));
+}
+
+/**
+ * `anyOf` of bare types (`boolean | string[]`) as the original writes it: a list of types,
+ * with the array branch's `items` (`{ type: ['boolean', 'array'], items: { type: 'string' } }`).
+ */
+function typeList(node: Record<string, unknown>): Record<string, unknown> {
+  const branches = node.anyOf;
+  if (!Array.isArray(branches) || node.type !== undefined || branches.length < 2) return node;
+  const types: string[] = [];
+  let items: unknown;
+  for (const branch of branches as Record<string, unknown>[]) {
+    const keys = Object.keys(branch);
+    if (typeof branch.type !== 'string' || types.includes(branch.type)) return node;
+    if (!keys.every((key) => key === 'type' || (key === 'items' && branch.type === 'array'))) return node;
+    types.push(branch.type);
+    if (branch.items !== undefined) items = branch.items;
+  }
+  const { anyOf: _anyOf, ...rest } = node;
+  return items === undefined ? { ...rest, type: types } : { ...rest, type: types, items };
 }
 
 function order(node: Record<string, unknown>): Record<string, unknown> {
