@@ -182,6 +182,14 @@ describe('GET /cms/v2/users', () => {
   });
 });
 
+describe('GET /cms/v2/users ordered by include', () => {
+  it('answers an anonymous caller whose include names no published author with an empty page, not a 500', async () => {
+    const res = await get(`/users?include=${site.people.subscriber.id}&orderby=include`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+});
+
 describe('GET /cms/v2/users/<id>', () => {
   it('shows a published author to anybody, and hides everyone else from anonymous callers', async () => {
     const author = await get(`/users/${site.people.author.id}`);

@@ -359,7 +359,8 @@ const ORDER_COLUMNS = {
 
 /** `case column when v0 then 0 when v1 then 1 … end`: orders rows as the values are listed. */
 function positionIn(column: 'id' | 'slug', values: readonly (number | string)[]) {
-  if (values.length === 0) return sql<number>`0`;
+  // Not a bare `0`: both engines read an integer literal in ORDER BY as a column position.
+  if (values.length === 0) return sql<number>`${sql.ref(column)}`;
   const whens = values.map((value, index) => sql`when ${sql.ref(column)} = ${value} then ${sql.lit(index)}`);
   return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(values.length)} end`;
 }
