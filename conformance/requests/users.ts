@@ -139,6 +139,19 @@ export const users: RequestArea = {
       about: 'the created user, anonymous (no published posts)',
     },
     {
+      name: 'get-created-edit-anonymous',
+      method: 'GET',
+      path: '/wp/v2/users/{user}?context=edit',
+      about: 'context=edit of an unpublished user, anonymous: the edit check comes first',
+    },
+    {
+      name: 'get-created-as-author',
+      method: 'GET',
+      path: '/wp/v2/users/{user}',
+      as: 'author',
+      about: 'an unpublished user, as an author',
+    },
+    {
       name: 'get-created-edit',
       method: 'GET',
       path: '/wp/v2/users/{user}?context=edit',

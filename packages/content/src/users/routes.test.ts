@@ -211,8 +211,14 @@ describe('GET /cms/v2/users/<id>', () => {
     expect(self.status).toBe(200);
     expect(self.body).toMatchObject({ username: 'subscriber', email: 'subscriber@example.com' });
     expectNoSecrets(self);
+    // The edit context of another user needs edit_user on that user (WordPress 6.1).
     const other = await get(`/users/${site.people.author.id}?context=edit`, subscriber.headers);
-    expect([other.status, other.body.code]).toEqual([403, 'rest_user_cannot_view']);
+    expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({
+      code: 'rest_forbidden_context',
+      message: 'Sorry, you are not allowed to edit this user.',
+    });
+    expect((await get(`/users/${site.people.author.id}?context=edit`)).status).toBe(401);
     expect((await get(`/users/${subscriber.id}?context=edit`, administrator.headers)).body.email).toBe('subscriber@example.com');
   });
 
