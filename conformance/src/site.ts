@@ -12,7 +12,7 @@ import { createRestServer } from '@cms-json/core';
 import { openTestDatabase } from '@cms-json/database/testing';
 import { type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
 import { serve } from '@cms-json/node';
-import { SEEDED_CREDENTIALS, type Target } from './send.js';
+import { SEEDED_CREDENTIALS, send, type Target } from './send.js';
 
 /** A running conformance site. */
 export interface ConformanceSite extends Target {
@@ -45,18 +45,11 @@ const SEEDED_USERS = {
 /** Their registration dates. */
 const REGISTERED = { admin: '2023-01-01T00:00:00Z', author: '2023-01-02T00:00:00Z' } as const;
 
+/** A profile update as the administrator, sent as the suite sends its requests. */
 async function update(target: Target, id: number, body: unknown): Promise<void> {
-  const [user, password] = SEEDED_CREDENTIALS.admin;
   const path = `/wp/v2/users/${id}`;
-  const res = await fetch(`${target.origin}${target.restRoot}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`seeding POST ${path} failed: ${res.status} ${await res.text()}`);
+  const answer = await send(target, { name: 'seed', method: 'POST', path, as: 'admin', body, about: 'seed' }, new Map());
+  if (answer.status !== 200) throw new Error(`seeding POST ${path} failed: ${answer.status} ${answer.text}`);
 }
 
 /** A port free on 127.0.0.1 now (the site's URL must be known before it listens). */
