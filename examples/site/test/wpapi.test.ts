@@ -47,10 +47,10 @@ describe('the real wpapi client against the WordPress profile', () => {
   it('builds a handler for every namespace and route of the index, and each one answers (issue 22)', async () => {
     const wp = await WPAPI.discover(running.url);
     wp.auth({ username: 'admin', password: ADMIN_PASSWORD });
-    const index = await (await fetch(`${running.url}/wp-json/`)).json();
+    const index = (await (await fetch(`${running.url}/wp-json/`)).json()) as { namespaces: string[] };
     expect(index.namespaces.length).toBeGreaterThan(1);
     let called = 0;
-    for (const namespace of index.namespaces as string[]) {
+    for (const namespace of index.namespaces) {
       const handlers = wp.namespace(namespace);
       const names = Object.keys(handlers).filter((name) => typeof handlers[name] === 'function');
       expect(names.length, namespace).toBeGreaterThan(0);

@@ -49,6 +49,18 @@ describe('Zod → draft-04 JSON Schema', () => {
     expect(schema).not.toHaveProperty('definitions');
   });
 
+  it('keeps no required lists in an item schema, nested ones included, but a property own required: true', () => {
+    const schema = itemJsonSchema(
+      z.object({
+        login: z.string().meta({ required: true }),
+        sizes: z.object({ small: z.string(), large: z.string() }),
+      }),
+    );
+    expect(schema).not.toHaveProperty('required');
+    expect(schema.properties?.sizes).not.toHaveProperty('required');
+    expect(schema.properties?.login).toMatchObject({ type: 'string', required: true });
+  });
+
   it('writes an anyOf of bare types as a list of types, as the original', () => {
     expect(argJsonSchema(z.union([z.boolean(), z.array(z.string())]))).toEqual({
       type: ['boolean', 'array'],

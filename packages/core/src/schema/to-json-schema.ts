@@ -124,11 +124,26 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
  * ```
  */
 export function itemJsonSchema(schema: z.ZodType, title?: string): JsonSchema {
-  const { $schema, title: ownTitle, required: _required, ...rest } = toJsonSchema(schema);
+  const { $schema, title: ownTitle, ...rest } = withoutRequiredLists(toJsonSchema(schema)) as JsonSchema;
   const out: JsonSchema = { $schema };
   const shownTitle = title ?? ownTitle;
   if (shownTitle !== undefined) out.title = shownTitle;
   return Object.assign(out, rest);
+}
+
+/**
+ * An item schema without Zod's `required` lists, at any depth: the original's item schemas
+ * have none (a property may say `required: true` itself, which stays).
+ */
+function withoutRequiredLists(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutRequiredLists);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'required' && Array.isArray(value)) continue;
+    out[key] = withoutRequiredLists(value);
+  }
+  return out;
 }
 
 /** The JSON Schema of one argument, without the `$schema` member. */
