@@ -7,8 +7,8 @@
 import { type AcceptedDifference, acceptedFor } from './accepted.js';
 import { compareAnswers, type Difference } from './compare.js';
 import type { Fixture } from './fixture.js';
+import { inScope } from './in-scope.js';
 import type { ConformanceRequest } from './request.js';
-import { inScope } from './scope.js';
 import { type SavedValues, saveValues, send, type Target } from './send.js';
 import { markAnswer } from './volatile.js';
 
