@@ -27,6 +27,10 @@ export interface SiteConfig {
   secret: string | undefined;
   /** `CMS_SAMPLE_LINKS=0` switches the sample outgoing links off. */
   sampleLinks: boolean;
+  /** `UPLOADS_DIR`: where uploaded files are kept, default `./data/uploads`. */
+  uploadsDir: string;
+  /** Where the site serves the uploads folder: `/{prefix}-content/uploads` (`/wp-content/uploads` as the original). */
+  uploadsUrlPath: string;
   /** `WORKERS`: how many processes serve the port (node:cluster), default 1. More than one needs `CMS_SECRET`. */
   workers: number;
 }
@@ -53,6 +57,8 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
     adminAppPassword: env.CMS_ADMIN_APP_PASSWORD || undefined,
     secret: env.CMS_SECRET || undefined,
     sampleLinks: env.CMS_SAMPLE_LINKS !== '0' && env.CMS_SAMPLE_LINKS !== 'false',
+    uploadsDir: env.UPLOADS_DIR || './data/uploads',
+    uploadsUrlPath: `/${prefix}-content/uploads`,
     workers,
   };
 }

@@ -12,6 +12,7 @@ import { type Auth, type ContentTables, contentPlugin, createAuth, migrateConten
 import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Database, openDatabase, withStartupLock } from '@cms-json/database';
 import { OutgoingLinksStore, type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
+import { apiViewer } from '@cms-json/node';
 import type { Kysely } from 'kysely';
 import type { SiteConfig } from './config.js';
 import { frontPage } from './front-page.js';
@@ -78,6 +79,7 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
   });
   await server.use(contentPlugin({ auth }));
   await server.use(outgoingLinks({ db: database.db }));
+  await server.use(apiViewer());
   const store = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
   server.page(
     frontPage({ store, siteUrl: config.siteUrl, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase }),

@@ -9,6 +9,7 @@ import { testDatabaseUrl } from '@cms-json/database/testing';
 import { serve } from '@cms-json/node';
 import { readConfig } from '../src/config.js';
 import { createSite, type Site } from '../src/create-site.js';
+import { uploadsHandler } from '../src/uploads.js';
 
 export const ADMIN_PASSWORD = 'abcdABCD1234efghEFGH5678';
 
@@ -30,10 +31,12 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     DATABASE_URL: await testDatabaseUrl({ sqlite: `sqlite:${join(dir, 'site.db')}` }),
     CMS_ADMIN_APP_PASSWORD: ADMIN_PASSWORD,
     CMS_SECRET: 'start-site-test-secret-0123456789',
+    UPLOADS_DIR: join(dir, 'uploads'),
     ...env,
   });
   const site = await createSite(config);
-  const listening = await serve({ server: site.server, port, host: '127.0.0.1' });
+  const fallback = uploadsHandler({ directory: config.uploadsDir, urlPath: config.uploadsUrlPath });
+  const listening = await serve({ server: site.server, port, host: '127.0.0.1', fallback });
   return {
     site,
     url: config.siteUrl,

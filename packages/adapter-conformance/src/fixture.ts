@@ -1,7 +1,8 @@
 /**
  * The server every adapter is tested against, built from public exports of `@cms-json/core`
  * only: `demo/v1` notes (list with paging, item, create, update, delete), a string-keyed
- * route, a route sending several `Set-Cookie` values, and two site pages.
+ * route, a route sending several `Set-Cookie` values, an upload route that takes its body as
+ * a stream (it answers how many bytes it read, and their first ones), and two site pages.
  *
  * @module
  */
@@ -27,6 +28,9 @@ import { z } from 'zod';
 
 /** The body limit of the fixture: small, so the suite can exceed it cheaply. */
 export const FIXTURE_MAX_BODY_BYTES = 64 * 1024;
+
+/** The limit of the fixture's upload route, which takes its body as a stream: over the body limit. */
+export const FIXTURE_MAX_UPLOAD_BYTES = 256 * 1024;
 
 /** How many notes the fixture starts with; note 7's title contains `été`. */
 export const FIXTURE_NOTE_COUNT = 25;
@@ -161,7 +165,27 @@ export function createConformanceServer(options: RestServerOptions = {}): Confor
       }),
     ],
   });
-  server.register('demo/v1', list, item, tag, cookies);
+  const uploads = defineRoute({
+    path: '/uploads',
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: CREATABLE,
+        streamBody: { maxBytes: FIXTURE_MAX_UPLOAD_BYTES },
+        permission: requireCapability('edit_posts'),
+        handler: async (_args, request) => {
+          let bytes = 0;
+          let head = '';
+          const decoder = new TextDecoder('latin1');
+          for await (const chunk of request.bodyStream ?? []) {
+            bytes += chunk.byteLength;
+            if (head.length < 512) head += decoder.decode(chunk.subarray(0, 512 - head.length));
+          }
+          return response({ bytes, head, contentType: request.contentType }, { status: 201 });
+        },
+      }),
+    ],
+  });
+  server.register('demo/v1', list, item, tag, cookies, uploads);
   server.page({ path: '/hello/:name', handler: ({ params }) => ({ body: `<p>Hello ${params.name ?? ''}</p>` }) });
   server.page({
     path: '/broken',

@@ -27,6 +27,7 @@ export {
   type ConformanceFixture,
   createConformanceServer,
   FIXTURE_MAX_BODY_BYTES,
+  FIXTURE_MAX_UPLOAD_BYTES,
   FIXTURE_NOTE_COUNT,
 } from './fixture.js';
 export { hostFallback, listen, type TestHost } from './node-host.js';

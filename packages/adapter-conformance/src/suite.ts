@@ -9,7 +9,7 @@
 import type { RestServer } from '@cms-json/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConformanceTarget, chunksOf, type ReadResponse, rawSend, rawStream, send, splitLinks, streamOf } from './client.js';
-import { createConformanceServer, FIXTURE_MAX_BODY_BYTES, FIXTURE_NOTE_COUNT } from './fixture.js';
+import { createConformanceServer, FIXTURE_MAX_BODY_BYTES, FIXTURE_MAX_UPLOAD_BYTES, FIXTURE_NOTE_COUNT } from './fixture.js';
 
 /** The status a host answers requests the adapter passes on with. */
 export const FALLBACK_STATUS = 404;
@@ -194,6 +194,17 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       expect((await get('/cms-json/demo/v1/notes/2')).status).toBe(200);
     });
 
+    it('answers a browser with the browsable page and serves the OpenAPI document', async () => {
+      const page = await get('/cms-json/demo/v1/notes?per_page=5&page=2', { headers: { accept: 'text/html,*/*;q=0.8' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+      expect(page.text).toContain(`<a rel="next" href="${url('/cms-json/demo/v1/notes?per_page=5&amp;page=3')}">`);
+      expect(page.text).toContain(`<a href="${url('/cms-json/demo/v1/notes/20')}">`);
+      const document = await get('/cms-json/openapi.json');
+      expect(document.headers.get('content-type')).toBe(JSON_TYPE);
+      expect(json(document)).toMatchObject({ openapi: '3.1.0', servers: [{ url: url('/cms-json') }] });
+    });
+
     it('wraps JSONP with application/javascript', async () => {
       const res = await get('/cms-json/demo/v1/notes/4?_jsonp=cb');
       expect(res.status).toBe(200);
@@ -291,6 +302,49 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       expect(res.error).toBeUndefined();
       expect(res.text).toMatch(/^HTTP\/1\.1 413 /);
       expect(res.text).toContain('"code":"rest_body_too_large"');
+      await expectAlive();
+    });
+
+    it('streams a multipart upload past the body limit to an endpoint that takes its body as a stream', async () => {
+      const form = new FormData();
+      const bytes = new Uint8Array(FIXTURE_MAX_BODY_BYTES * 2).fill(0x61);
+      form.append('title', 'A photo');
+      form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+      const res = await send(target, '/cms-json/demo/v1/uploads', { method: 'POST', headers: EDITOR, body: form });
+      expect(res.status).toBe(201);
+      const body = json(res) as { bytes: number; head: string; contentType: string };
+      expect(body.contentType).toBe('multipart/form-data');
+      expect(body.bytes).toBeGreaterThan(bytes.length);
+      expect(body.head).toContain('name="title"');
+      expect(body.head).toContain('name="file"; filename="photo.jpg"');
+    });
+
+    it('refuses an upload over its endpoint limit with 413, declared or streamed, and stays up', async () => {
+      const declared = await send(target, '/cms-json/demo/v1/uploads', {
+        method: 'POST',
+        headers: { 'content-type': 'image/png', ...EDITOR },
+        body: new Uint8Array(FIXTURE_MAX_UPLOAD_BYTES + 1),
+      });
+      expect(declared.status).toBe(413);
+      expect(json(declared)).toMatchObject({ code: 'rest_body_too_large', data: { status: 413 } });
+      const chunks = Array.from({ length: FIXTURE_MAX_UPLOAD_BYTES / 16384 + 2 }, () => new Uint8Array(16384));
+      const headers = { 'content-type': 'image/png', ...EDITOR };
+      const streamed = viaSocket()
+        ? await rawSend(url('/cms-json/demo/v1/uploads'), { method: 'POST', headers, chunks })
+        : await send(target, '/cms-json/demo/v1/uploads', { method: 'POST', headers, body: streamOf(chunks), duplex: 'half' });
+      expect(streamed?.status).toBe(413);
+      expect(JSON.parse(streamed?.text ?? 'null')).toMatchObject({ code: 'rest_body_too_large' });
+      await expectAlive();
+    });
+
+    it('answers a refused upload without reading its body, and stays up', async () => {
+      const res = await send(target, '/cms-json/demo/v1/uploads', {
+        method: 'POST',
+        headers: { 'content-type': 'image/png' },
+        body: new Uint8Array(FIXTURE_MAX_BODY_BYTES * 2),
+      });
+      expect(res.status).toBe(401);
+      expect(json(res)).toMatchObject({ code: 'rest_forbidden', data: { status: 401 } });
       await expectAlive();
     });
 

@@ -75,6 +75,18 @@ export const CONTENT_ERROR_CODES = {
   invalid_email: { status: 401, message: 'Unknown email address. Check again or try your username.' },
   rest_cross_origin: { status: 403, message: 'This endpoint only answers requests from the site itself.' },
   rest_no_session: { status: 400, message: 'Only a request authenticated by its session cookie can log out.' },
+  // Media uploads
+  rest_upload_no_data: { status: 400, message: 'No data supplied.' },
+  rest_upload_no_content_disposition: { status: 400, message: 'No Content-Disposition supplied.' },
+  rest_upload_invalid_disposition: {
+    status: 400,
+    message:
+      'Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename="image.png"` or similar.',
+  },
+  rest_upload_hash_mismatch: { status: 412, message: 'Content hash did not match expected.' },
+  rest_upload_multiple_files: { status: 400, message: 'Only one file can be uploaded at a time, in the field "file".' },
+  rest_upload_unknown_error: { status: 500, message: 'Sorry, you are not allowed to upload this file type.' },
+  rest_upload_sideload_error: { status: 500, message: 'Sorry, you are not allowed to upload this file type.' },
 } as const satisfies ErrorCodeTable;
 
 /** A code of the content table. */

@@ -45,6 +45,22 @@ export { hashPassword, verifyPassword } from './auth/password.js';
 export { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
 export { createSessions, type Session, type SessionStore, type SessionStoreOptions } from './auth/sessions.js';
 export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError } from './errors.js';
+export { type AttachmentHtmlInput, attachmentHtml } from './media/description.js';
+export { safeFileName } from './media/file-name.js';
+export { type DiskFileStoreOptions, diskFileStore, type FileStore, type PutFile } from './media/file-store.js';
+export { type AllowedFileType, type CheckedFileType, DEFAULT_ALLOWED_TYPES, mediaTypeOf } from './media/file-types.js';
+export { DEFAULT_IMAGE_SIZES, type ImageSize } from './media/image-sizes.js';
+export { mediaDetails, storedFileUrl, storedPaths } from './media/media-details.js';
+export { type ReceivedUpload, receiveUpload } from './media/receive-upload.js';
+export {
+  type AttachmentMetadata,
+  BIG_IMAGE_THRESHOLD,
+  type StoredSize,
+  type StoredUpload,
+  type StoreUploadOptions,
+  storeUpload,
+  withStoredUpload,
+} from './media/store-upload.js';
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';
 export { userCan } from './permissions.js';
 export { type ContentPluginOptions, contentPlugin } from './plugin.js';

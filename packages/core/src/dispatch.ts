@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { limitBodyStream } from './body-stream.js';
 import { denied, isRestError, RestError, toRestError } from './errors.js';
 import type { Links } from './links/link.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
@@ -146,6 +147,11 @@ function answerRequest(
   const endpoint = findEndpoint(route, request.method);
   if (endpoint === undefined) return errorResponse(NO_ROUTE, request, context);
   request.defaults = endpoint.defaults;
+  if (request.bodyStream !== undefined) {
+    // Only an endpoint that takes its body as a stream reads it, within its limit.
+    request.bodyStream =
+      endpoint.streamBody === undefined ? undefined : limitBodyStream(request.bodyStream, endpoint.streamBody.maxBytes);
+  }
   const permissions = new Permissions(request);
   let parsed = false;
   // Every answer, an error too, gets its Allow (unless an embedded request asks for none).

@@ -26,6 +26,11 @@ export interface HttpRequest {
   /** The raw body: bytes or text. Absent when there is none. */
   body?: Uint8Array | string | undefined;
   /**
+   * The body unread, for an endpoint that takes it as a stream (`server.streamedBody(…)`
+   * says which); `body` is then absent.
+   */
+  bodyStream?: AsyncIterable<Uint8Array> | undefined;
+  /**
    * A body a host framework already parsed (Express body parsers). Used only when `body`
    * is absent: an object is taken as the parsed form or JSON body, a string as raw text.
    */

@@ -26,6 +26,7 @@ export function requestFromHttp(http: HttpRequest, routePath: string, query: Que
     headers: normalizeHeaders(http.headers),
     body: typeof http.body === 'undefined' && isRecord(http.parsedBody) ? http.parsedBody : text,
     invalidUtf8,
+    bodyStream: http.bodyStream,
   });
 }
 
@@ -51,6 +52,7 @@ export function requestFromInit(init: RestRequestInit): RestRequest {
     query,
     headers,
     body: init.body,
+    bodyStream: init.bodyStream,
   });
   request.user = init.user ?? null;
   return request;
@@ -87,7 +89,7 @@ export function decodePath(raw: string): string {
 }
 
 /** Removes trailing slashes (the original's `untrailingslashit`); `''` becomes `/`. */
-function normalizeRoutePath(path: string): string {
+export function normalizeRoutePath(path: string): string {
   // A loop, not /\/+$/: that expression is quadratic on a long run of inner slashes.
   let end = path.length;
   while (end > 0 && path.charCodeAt(end - 1) === 47) end--;

@@ -5,6 +5,7 @@
  *
  * @module
  */
+export { declaredTooLarge, limitBodyStream } from './body-stream.js';
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
 export {
   denied,
@@ -37,7 +38,7 @@ export type { RestField } from './object-types/rest-field.js';
 export { allOf, editContextRequires, requireCapability, requireLogin } from './permissions.js';
 export type { CorsPolicy } from './pipeline/headers.js';
 export type { Authenticator, AuthOutcome } from './pipeline/pipeline.js';
-export type { QueryMap, QueryValue } from './query-string.js';
+export { parseQueryString, type QueryMap, type QueryValue } from './query-string.js';
 export type { Principal, RequestScope, RestRequestInit } from './request.js';
 export { RestRequest } from './request.js';
 export { type RequestLocal, requestLocal } from './request-local.js';
@@ -59,6 +60,7 @@ export {
   READABLE,
   type Route,
   type RouteDefinition,
+  type StreamedBody,
 } from './route.js';
 export { type ArgsShape, type RequestCheck, withRequestCheck } from './schema/args.js';
 export { createArgs, updateArgs } from './schema/item-args.js';

@@ -14,7 +14,7 @@ import type { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
 import { RecordListWriter } from './record-json.js';
 import type { RestRequest } from './request.js';
-import { type AnyEndpoint, type HttpMethod, normalizeMethods, type Permission, type Route } from './route.js';
+import { type AnyEndpoint, type HttpMethod, normalizeMethods, type Permission, type Route, type StreamedBody } from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
 import { type ArgsShape, argDefaults, type CompiledArg, compileArgs } from './schema/args.js';
 import { ContextFilter } from './schema/context-filter.js';
@@ -29,6 +29,8 @@ export interface CompiledEndpoint {
   readonly permission: Permission<never>;
   readonly handler: (args: never, request: RestRequest) => unknown;
   readonly showInIndex: boolean;
+  /** Set when the endpoint takes its body as a stream. */
+  readonly streamBody: StreamedBody | undefined;
 }
 
 /** A route compiled at registration: everything the dispatcher and the index need. */
@@ -39,6 +41,10 @@ export interface CompiledRoute {
   readonly pattern: PathPattern;
   /** The item schema, with the object type's registered fields. */
   readonly jsonSchema: JsonSchema | undefined;
+  /** The same item schema as Zod (registered fields included), for other outputs such as OpenAPI. */
+  readonly itemSchema: z.ZodObject | undefined;
+  /** The item schema's title, when the route gives one over the schema's own. */
+  readonly title: string | undefined;
   /** The route's links, then those its object type adds. */
   readonly links: readonly LinkTemplate[];
   /** The links made ready per site URL. */
@@ -126,6 +132,14 @@ function schemaWithFields(route: Route, type: ObjectType | undefined): JsonSchem
   return { ...base, properties };
 }
 
+/** The Zod item schema with the registered fields that describe themselves. */
+function zodWithFields(route: Route, type: ObjectType | undefined): z.ZodObject | undefined {
+  if (route.schema === undefined || type === undefined) return route.schema;
+  const added: Record<string, z.ZodType> = {};
+  for (const [name, field] of type.fields) if (field.schema !== undefined) added[name] = field.schema;
+  return Object.keys(added).length === 0 ? route.schema : route.schema.extend(added);
+}
+
 /** Compiles a declared route under a namespace (`''` for the root index). Throws on a bad declaration. */
 export function compileRoute(namespace: string, route: Route, options: CompileOptions = {}): CompiledRoute {
   const prefix = options.prefix ?? 'cms';
@@ -153,6 +167,7 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
       permission: endpoint.permission,
       handler: endpoint.handler,
       showInIndex: endpoint.showInIndex ?? true,
+      streamBody: endpoint.streamBody,
     };
   });
   return {
@@ -160,6 +175,8 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
     key: pattern.key,
     pattern,
     ...withSchema(schemaWithFields(route, type)),
+    itemSchema: zodWithFields(route, type),
+    title: route.title,
     ...withLinks(links),
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
@@ -183,6 +200,11 @@ export function mergeRoutes(first: CompiledRoute, second: CompiledRoute): Compil
   return {
     ...first,
     ...withSchema(mergeSchemas(first.jsonSchema, second.jsonSchema)),
+    itemSchema:
+      first.itemSchema === undefined || second.itemSchema === undefined || first.itemSchema === second.itemSchema
+        ? (first.itemSchema ?? second.itemSchema)
+        : first.itemSchema.extend(second.itemSchema.shape),
+    title: first.title ?? second.title,
     ...withLinks(links),
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],

@@ -54,6 +54,8 @@ export interface RestRequestInit {
   body?: string | Readonly<Record<string, unknown>>;
   /** The principal, for internal requests made on a user's behalf. */
   user?: Principal | null;
+  /** A body to hand unread to an endpoint that takes it as a stream (uploads). */
+  bodyStream?: AsyncIterable<Uint8Array>;
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b|\+oembed\b/i;
@@ -89,6 +91,13 @@ export class RestRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** The raw body text ('' when none). */
   readonly rawBody: string;
+  /**
+   * The body unread, for an endpoint that declares `streamBody`: read it once, in order
+   * (`for await (const chunk of request.bodyStream)`). The dispatcher wraps it so that it
+   * throws 413 `rest_body_too_large` past the endpoint's `maxBytes`. `undefined` when the
+   * request has no body or the endpoint takes it parsed.
+   */
+  bodyStream: AsyncIterable<Uint8Array> | undefined;
   /** Parameters from the matched path (`id` of `/outgoing-links/:id`). */
   urlParams: Record<string, string> = NO_VALUES as Record<string, string>;
   /** Defaults of the matched endpoint's arguments. */
@@ -114,7 +123,10 @@ export class RestRequest {
     body?: string | Readonly<Record<string, unknown>> | undefined;
     /** The raw body was not valid UTF-8: a JSON body then fails to parse. */
     invalidUtf8?: boolean;
+    /** The body unread (see {@link RestRequest.bodyStream}). */
+    bodyStream?: AsyncIterable<Uint8Array> | undefined;
   }) {
+    this.bodyStream = init.bodyStream;
     this.method = init.method.toUpperCase();
     this.path = init.path;
     this.query = init.query;
@@ -174,6 +186,21 @@ export class RestRequest {
       if (isForm && this.rawBody !== '') this.#form = parseQueryString(this.rawBody);
     }
     return this.#form ?? EMPTY_FORM;
+  }
+
+  /**
+   * Sets the body parameters of a streamed body once its handler has read them (the text
+   * fields of a `multipart/form-data` upload): they are then found by {@link param} as form
+   * parameters are.
+   *
+   * @example
+   * ```ts
+   * request.setBodyParams(parseQueryString('title=Photo&alt_text=A%20cat'));
+   * ```
+   */
+  setBodyParams(params: QueryMap): void {
+    this.#form = params;
+    this.#formParsed = true;
   }
 
   #parseJson(): void {

@@ -65,6 +65,27 @@ export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs e
   handler: (args: ArgsOf<MergedArgs<TRouteArgs, TArgs>>, request: RestRequest) => HandlerResult<TItem>;
   /** Whether the route index lists this endpoint; default `true`. */
   showInIndex?: boolean;
+  /**
+   * Receive the request body unread, as {@link RestRequest.bodyStream}, instead of read into
+   * the server's `maxBodyBytes` (file uploads). See {@link StreamedBody}.
+   */
+  streamBody?: StreamedBody;
+}
+
+/**
+ * How an endpoint receives its body as a stream. Adapters hand such an endpoint the body
+ * unread; a `Content-Length` over `maxBytes` is refused with 413 `rest_body_too_large`
+ * before anything is read, and a body that grows past it while streaming makes the stream
+ * throw that error.
+ *
+ * @example
+ * ```ts
+ * endpoint({ methods: CREATABLE, streamBody: { maxBytes: 64 * 1024 * 1024 }, permission, handler: (args, request) => save(request.bodyStream) });
+ * ```
+ */
+export interface StreamedBody {
+  /** The largest body accepted, in bytes. */
+  readonly maxBytes: number;
 }
 
 /** An endpoint with its argument types erased, as the server stores it. */
@@ -74,6 +95,7 @@ export interface AnyEndpoint {
   permission: Permission<never>;
   handler: (args: never, request: RestRequest) => HandlerResult<unknown>;
   showInIndex?: boolean;
+  streamBody?: StreamedBody;
 }
 
 /** The factory a route hands to its `endpoints` function, bound to the route's types. */

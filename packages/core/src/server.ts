@@ -9,19 +9,21 @@
 import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute } from './discovery.js';
 import { dispatch as dispatchRequest } from './dispatch.js';
 import type { HttpRequest, HttpResponse } from './http.js';
-import { decodePath, normalizeHeaders, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
+import { decodePath, normalizeHeaders, normalizeRoutePath, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
 import { CurieRegistry } from './links/curies.js';
 import type { LinkContext } from './links/link.js';
 import { apiRoutePath, isUnderRestRoot, takesRestRoute } from './mount.js';
 import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from './namespace.js';
 import { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
+import { openApiRoute } from './openapi/routes.js';
+import type { BrowsableOptions } from './pipeline/browsable.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
 import { type Authenticator, type PipelineOptions, runPipeline } from './pipeline/pipeline.js';
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
 import { RestRequest, type RestRequestInit } from './request.js';
 import type { RestResponse } from './response.js';
-import type { Route } from './route.js';
+import type { Route, StreamedBody } from './route.js';
 import { Router } from './router/router.js';
 import type { PrefixNames, ServerContext } from './server-context.js';
 import { answerSitePath, type PageDefinition, PageRegistry } from './site.js';
@@ -49,6 +51,16 @@ export interface RestServerOptions {
   maxBodyBytes?: number;
   /** The site's name and description for the root index. */
   site?: { name?: string; description?: string };
+  /**
+   * Whether `GET /<prefix>-json/openapi.json` and `/<prefix>-json/<namespace>/openapi.json`
+   * answer the OpenAPI 3.1 document of the routes. @default true
+   */
+  openapi?: boolean;
+  /**
+   * Whether a browser that asks a REST URL (`Accept: text/html` first) gets the browsable
+   * API's HTML page of the response instead of raw JSON. @default true
+   */
+  browsable?: boolean;
   /** Receives unexpected failures (500s). @default console.error */
   onError?: (error: unknown, request: RestRequest) => void;
 }
@@ -82,6 +94,8 @@ export class RestServer {
   readonly #declared: { readonly namespace: string; readonly route: Route }[] = [];
   /** Whether the router holds every declared route as the object types now shape it. */
   #built = false;
+  /** Whether an endpoint takes its body as a stream (see {@link streamedBody}). */
+  #streams = false;
   readonly #namespaces: string[] = [];
   readonly #authenticators: Authenticator[] = [];
   /** What the pipeline reads, built once (the authenticators list is the live one). */
@@ -102,8 +116,18 @@ export class RestServer {
       cors: options.cors ?? (wp ? 'reflect' : []),
       rsd: options.rsd ?? true,
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+      openapi: options.openapi ?? true,
+      browsable: options.browsable ?? true,
     };
-    this.#pipelineOptions = { jsonp: this.options.jsonp, cors: this.options.cors, authenticators: this.#authenticators };
+    this.#browsable = this.options.browsable
+      ? { siteName: options.site?.name ?? 'cms-json', openapi: this.options.openapi, viewerUrl: undefined }
+      : undefined;
+    this.#pipelineOptions = {
+      jsonp: this.options.jsonp,
+      cors: this.options.cors,
+      authenticators: this.#authenticators,
+      browsable: this.#browsable,
+    };
     const upper = prefix.toUpperCase();
     this.names = {
       prefix,
@@ -127,9 +151,25 @@ export class RestServer {
     };
     this.#indexSource = source;
     this.#declared.push({ namespace: '', route: rootIndexRoute(source) });
+    if (this.options.openapi) this.#declared.push({ namespace: '', route: openApiRoute(source, this.names) });
   }
 
   readonly #indexSource: IndexSource;
+  readonly #browsable: BrowsableOptions | undefined;
+
+  /**
+   * Links the browsable API's pages to an OpenAPI viewer (a page that renders
+   * `openapi.json`), such as the one `apiViewer()` of `@cms-json/node` serves.
+   *
+   * @example
+   * ```ts
+   * server.linkApiViewer('/cms-json-viewer/');
+   * ```
+   */
+  linkApiViewer(url: string): this {
+    if (this.#browsable !== undefined) this.#browsable.viewerUrl = url;
+    return this;
+  }
 
   /**
    * Registers routes under a namespace (`tel/v1`). The first route of a namespace also
@@ -147,6 +187,7 @@ export class RestServer {
     if (!this.#namespaces.includes(namespace)) {
       this.#namespaces.push(namespace);
       this.#declared.push({ namespace, route: namespaceIndexRoute(namespace, this.#indexSource) });
+      if (this.options.openapi) this.#declared.push({ namespace, route: openApiRoute(this.#indexSource, this.names, namespace) });
     }
     for (const route of routes) this.#declared.push({ namespace, route });
     this.#built = false;
@@ -175,6 +216,7 @@ export class RestServer {
       routes.set(compiled.key, existing === undefined ? compiled : mergeRoutes(existing, compiled));
     }
     for (const route of routes.values()) router.add(route.pattern, route);
+    this.#streams = [...routes.values()].some((route) => route.endpoints.some((endpoint) => endpoint.streamBody !== undefined));
     this.#routes = routes;
     this.#router = router;
     // The per-site contexts hold the router and the links made ready for the old routes.
@@ -309,6 +351,35 @@ export class RestServer {
     if (isUnderRestRoot(pathname, this.names.restRoot)) return true;
     if (q === -1 || !takesRestRoute(pathname)) return false;
     return apiRoutePath(pathname, parseQueryString(url.slice(q + 1)), this.names.restRoot) !== undefined;
+  }
+
+  /**
+   * How an adapter hands over the body of a request the server serves: the limit of the
+   * endpoint that takes its body as a stream ({@link StreamedBody}), or `undefined` when the
+   * body is to be read whole within `maxBodyBytes` (or the URL is not the API's). The method
+   * is the one sent: a method override in the request is not applied here.
+   *
+   * @example
+   * ```ts
+   * const streamed = server.streamedBody('POST', '/cms-json/cms/v2/media');
+   * if (streamed !== undefined) server.handle({ method, url, headers, bodyStream: req });
+   * ```
+   */
+  streamedBody(method: string, url: string): StreamedBody | undefined {
+    if (!this.#built) this.ready();
+    // Most servers have no such endpoint: their requests cost no second match.
+    if (!this.#streams) return undefined;
+    const { pathname, query } = splitUrl(url);
+    let routePath = apiRoutePath(pathname, query, this.names.restRoot);
+    if (routePath === undefined) return undefined;
+    if (isUnderRestRoot(pathname, this.names.restRoot)) routePath = decodePath(routePath);
+    const found = this.#router.match(normalizeRoutePath(routePath));
+    if (found === undefined) return undefined;
+    const wanted = method.toUpperCase();
+    for (const endpoint of found.value.endpoints) {
+      if ((endpoint.methods as readonly string[]).includes(wanted)) return endpoint.streamBody;
+    }
+    return undefined;
   }
 
   /**

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { escapeHtml } from './browsable/escape.js';
 import { toRestError } from './errors.js';
 import type { HttpResponse } from './http.js';
 import type { QueryMap } from './query-string.js';
@@ -60,10 +61,6 @@ export class PageRegistry {
     const page = found.value.find((p) => (p.method ?? 'GET').toUpperCase() === wanted);
     return page === undefined ? undefined : { page, params: found.params };
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**

@@ -36,6 +36,20 @@ describe('createMiddleware', () => {
     expect(await res.json()).toMatchObject({ title: 'Grüße json', body: 'b' });
   });
 
+  it('hands an upload express.raw() already read to the endpoint that streams its body', async () => {
+    const app = express();
+    app.use(express.raw({ type: 'image/*' }));
+    app.use('/api', createMiddleware(createConformanceServer().server));
+    host = await listen(app);
+    const res = await fetch(`${host.origin}/api/cms-json/demo/v1/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', ...EDITOR },
+      body: new Uint8Array(3000).fill(0x62),
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ bytes: 3000, contentType: 'image/png' });
+  });
+
   it('builds links on the mount path of nested routers', async () => {
     const app = express();
     const router = express.Router();

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { type HttpResponse, normalizeBasePath, RestError, type RestServer } from '@cms-json/core';
-import { readBody } from './read-body.js';
+import { declaredTooLarge, type HttpResponse, normalizeBasePath, RestError, type RestServer } from '@cms-json/core';
+import { discardBody, readBody, type StreamedRequestBody, streamRequestBody } from './read-body.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -51,7 +51,8 @@ export function toResponse(answer: HttpResponse): Response {
 
 /**
  * Creates the handler. A body over the server's `maxBodyBytes` is answered with 413
- * `rest_body_too_large`; a body stream that fails with 400 `rest_body_unreadable`.
+ * `rest_body_too_large`; a body stream that fails with 400 `rest_body_unreadable`. An
+ * endpoint that takes its body as a stream (uploads) gets it unread, held to its own limit.
  *
  * @example
  * ```ts
@@ -73,7 +74,15 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
         path = path.length === basePath.length ? '/' : path.slice(basePath.length);
       }
       let body: Uint8Array | undefined;
-      if (request.body !== null && server.serves(path + url.search)) {
+      let streamed: StreamedRequestBody | undefined;
+      const streamLimit = request.body === null ? undefined : server.streamedBody(request.method, path + url.search);
+      if (streamLimit !== undefined && request.body !== null) {
+        if (declaredTooLarge(request.headers.get('content-length'), streamLimit.maxBytes)) {
+          void discardBody(request.body);
+          return jsonError(new RestError('rest_body_too_large'));
+        }
+        streamed = streamRequestBody(request.body);
+      } else if (request.body !== null && server.serves(path + url.search)) {
         const read = await readBody(request, server.options.maxBodyBytes);
         if (read === 'too-large') return jsonError(new RestError('rest_body_too_large'));
         if (read === 'unreadable') return jsonError(new RestError('rest_body_unreadable'));
@@ -88,8 +97,11 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
         url: path + url.search,
         headers,
         body,
+        bodyStream: streamed?.chunks,
         baseUrl: url.origin + basePath,
       });
+      // A body the handler left unread (it refused the upload first) is discarded within bounds.
+      streamed?.discardRest();
       return answer === null ? await fallback(request) : toResponse(answer);
     } catch (error) {
       onError(error);

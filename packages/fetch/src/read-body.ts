@@ -56,6 +56,47 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
   return body;
 }
 
+/** A request body handed over unread: its chunks, and a way to drop what was not read. */
+export interface StreamedRequestBody {
+  /** The chunks, read once, in order. */
+  readonly chunks: AsyncIterable<Uint8Array>;
+  /** Reads and drops the rest within {@link LINGER_LIMITS} (nothing when all was read). */
+  discardRest(): void;
+}
+
+/**
+ * Hands a body over unread. Leaving the loop over its chunks early does not cancel the
+ * stream, so that {@link StreamedRequestBody.discardRest} can still drain it.
+ */
+export function streamRequestBody(stream: ReadableStream<Uint8Array>): StreamedRequestBody {
+  const reader = stream.getReader();
+  let done = false;
+  const chunks: AsyncIterable<Uint8Array> = {
+    [Symbol.asyncIterator]: () => ({
+      next: async () => {
+        const read = await reader.read();
+        if (read.done) {
+          done = true;
+          return { done: true, value: undefined };
+        }
+        return { done: false, value: read.value };
+      },
+      return: async () => ({ done: true, value: undefined }),
+    }),
+  };
+  return {
+    chunks,
+    discardRest: () => {
+      if (!done) void discard(reader);
+    },
+  };
+}
+
+/** Reads and drops a body nobody will read, within {@link LINGER_LIMITS}. Never rejects. */
+export function discardBody(stream: ReadableStream<Uint8Array>): Promise<void> {
+  return stream.locked ? Promise.resolve() : discard(stream.getReader());
+}
+
 /** Reads and drops what is left of a body, within {@link LINGER_LIMITS}; then cancels. Never rejects. */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   const deadline = Date.now() + LINGER_LIMITS.maxMs;

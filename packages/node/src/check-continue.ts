@@ -7,7 +7,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { normalizeBasePath, type RestServer, stripBasePath } from '@cms-json/core';
+import { declaredTooLarge, normalizeBasePath, type RestServer, stripBasePath } from '@cms-json/core';
 import { writeBodyTooLarge } from './write-response.js';
 
 /** Options of {@link createCheckContinueListener}. */
@@ -35,11 +35,21 @@ export function createCheckContinueListener(
   return (req, res) => {
     const url = stripBasePath(req.url ?? '/', basePath);
     const declared = req.headers['content-length'];
-    if (url !== undefined && declared !== undefined && Number(declared) > server.options.maxBodyBytes && server.serves(url)) {
+    if (
+      url !== undefined &&
+      declared !== undefined &&
+      server.serves(url) &&
+      declaredTooLarge(declared, bodyLimit(server, req, url))
+    ) {
       writeBodyTooLarge(res, { linger: false });
       return;
     }
     res.writeContinue();
     listener(req, res);
   };
+}
+
+/** The limit the body of this request is held to: its endpoint's when it takes a stream. */
+function bodyLimit(server: RestServer, req: IncomingMessage, url: string): number {
+  return server.streamedBody(req.method ?? 'GET', url)?.maxBytes ?? server.options.maxBodyBytes;
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { normalizeBasePath, type RestServer, stripBasePath } from '@cms-json/core';
+import { declaredTooLarge, normalizeBasePath, type RestServer, stripBasePath } from '@cms-json/core';
 import { declaresBody, readBody } from './read-body.js';
 import { type NodeRequest, requestBaseUrl, toHttpRequest } from './to-http-request.js';
 import { type NodeResponse, writeBodyTooLarge, writeInternalError, writeResponse } from './write-response.js';
@@ -42,6 +42,8 @@ export function handleNodeRequest(server: RestServer, exchange: NodeExchange): P
   const { req, res, url } = exchange;
   try {
     if (exchange.consumedBody === undefined && declaresBody(req) && server.serves(url)) {
+      const streamed = server.streamedBody(req.method ?? 'GET', url);
+      if (streamed !== undefined) return answerStreamed(server, exchange, streamed.maxBytes);
       return readBody(req, server.options.maxBodyBytes).then((read) => {
         if (read === 'aborted') return true;
         if (read === 'too-large') {
@@ -57,6 +59,29 @@ export function handleNodeRequest(server: RestServer, exchange: NodeExchange): P
   }
 }
 
+/**
+ * Answers an endpoint that takes its body as a stream: the request itself is handed over
+ * unread. A declared length over the endpoint's limit is refused at once; a body the handler
+ * left unread (it refused the request first) is discarded within bounds, then the
+ * connection closed.
+ */
+function answerStreamed(server: RestServer, exchange: NodeExchange, maxBytes: number): Promise<boolean> {
+  const { req, res } = exchange;
+  if (declaredTooLarge(req.headers['content-length'], maxBytes)) {
+    writeBodyTooLarge(res);
+    return Promise.resolve(true);
+  }
+  // Not the request itself: leaving a `for await` over a Node stream early destroys the
+  // stream, and with it the socket the answer goes out on.
+  const bodyStream = req.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
+  const http = toHttpRequest(req, { url: exchange.url, baseUrl: exchange.baseUrl, bodyStream });
+  return server.handle(http).then((response) => {
+    if (response === null) return false;
+    if (!res.writableEnded) writeResponse(res, response, req.method ?? 'GET', { unreadBody: !req.readableEnded });
+    return true;
+  });
+}
+
 // Promise chains rather than async functions: a GET costs no more turns of the microtask
 // queue than the core's own.
 function answer(server: RestServer, exchange: NodeExchange, body: Uint8Array | string | undefined): Promise<boolean> {
@@ -67,11 +92,20 @@ function answer(server: RestServer, exchange: NodeExchange, body: Uint8Array | s
     body,
     parsedBody: exchange.consumedBody?.parsedBody,
   });
+  // A body a host framework already read (express.raw()) still reaches an upload endpoint.
+  if (exchange.consumedBody?.body !== undefined && server.streamedBody(http.method, exchange.url) !== undefined) {
+    http.bodyStream = oneChunk(exchange.consumedBody.body);
+    http.body = undefined;
+  }
   return server.handle(http).then((response) => {
     if (response === null) return false;
     if (!res.writableEnded) writeResponse(res, response, req.method ?? 'GET');
     return true;
   });
+}
+
+async function* oneChunk(body: Uint8Array | string): AsyncGenerator<Uint8Array> {
+  yield typeof body === 'string' ? Buffer.from(body) : body;
 }
 
 /** Options of {@link createHandler} and {@link createRequestListener}. */

@@ -43,6 +43,8 @@ export interface ToHttpRequestOptions {
   baseUrl?: string | undefined;
   body?: Uint8Array | string | undefined;
   parsedBody?: unknown;
+  /** The body unread, for an endpoint that takes it as a stream. */
+  bodyStream?: AsyncIterable<Uint8Array> | undefined;
 }
 
 /**
@@ -62,6 +64,7 @@ export function toHttpRequest(req: NodeRequest, options: ToHttpRequestOptions): 
     headers: req.httpVersionMajor >= 2 ? withoutPseudoHeaders(req.headers) : req.headers,
     body: options.body,
     parsedBody: options.parsedBody,
+    bodyStream: options.bodyStream,
     baseUrl: options.baseUrl,
   };
 }

@@ -22,7 +22,12 @@ export type NodeResponse = ServerResponse | Http2ServerResponse;
  * if (answer !== null) writeResponse(res, answer, req.method ?? 'GET');
  * ```
  */
-export function writeResponse(res: NodeResponse, response: HttpResponse, method: string): void {
+export function writeResponse(
+  res: NodeResponse,
+  response: HttpResponse,
+  method: string,
+  options: WriteResponseOptions = {},
+): void {
   const raw: string[] = [];
   const headers = response.headers;
   let declaredLength: string | undefined;
@@ -38,9 +43,24 @@ export function writeResponse(res: NodeResponse, response: HttpResponse, method:
   const noBody = method === 'HEAD' || status === 204 || status === 304;
   if (!noBody) raw.push('Content-Length', body === null ? '0' : String(Buffer.byteLength(body)));
   else if (declaredLength !== undefined && status !== 204) raw.push('Content-Length', declaredLength);
+  const linger = options.unreadBody === true && res.req.httpVersionMajor < 2 && !res.req.destroyed;
+  if (linger) raw.push('Connection', 'close');
   writeHead(res, status, raw);
-  if (noBody || body === null) res.end();
+  if (linger) {
+    if (!noBody && body !== null) (res as ServerResponse).write(body);
+    discardThenEnd(res);
+  } else if (noBody || body === null) res.end();
   else res.end(body);
+}
+
+/** Options of {@link writeResponse}. */
+export interface WriteResponseOptions {
+  /**
+   * The request's body was left unread (an upload refused before it was read): the answer
+   * closes the connection, after discarding what still arrives within {@link LINGER_LIMITS}.
+   * @default false
+   */
+  unreadBody?: boolean;
 }
 
 /**
@@ -116,6 +136,15 @@ export function writeBodyTooLarge(res: NodeResponse, options: BodyTooLargeOption
   ]);
   // HTTP/1 only here: the `node:http` response class.
   (res as ServerResponse).write(TOO_LARGE_BODY);
+  discardThenEnd(res);
+}
+
+/**
+ * Ends an HTTP/1 response whose head and body were written, once the request's body has
+ * been read and discarded (a lingering close), within {@link LINGER_LIMITS}.
+ */
+function discardThenEnd(res: NodeResponse): void {
+  const req = res.req;
   let discarded = 0;
   const finish = () => {
     clearTimeout(timer);

@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
+import { createConformanceServer, FIXTURE_MAX_BODY_BYTES, FIXTURE_MAX_UPLOAD_BYTES } from '@cms-json/adapter-conformance';
 import { createRestServer } from '@cms-json/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckContinueListener, createRequestListener, type Served, serve } from '../src/index.js';
@@ -126,6 +127,24 @@ describe('a body over maxBodyBytes', () => {
     const { text } = await rawExchange(served.port, head, { size: 7, waitForContinue: true });
     // The body was read: the root takes no POST.
     expect(text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 404 /);
+  });
+
+  it('Expect: 100-continue to an upload is held to the upload limit, not maxBodyBytes', async () => {
+    const uploads = await serve({ server: createConformanceServer().server, port: 0, onError: () => {} });
+    try {
+      const head = (size: number) =>
+        `POST /cms-json/demo/v1/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Test-User: editor\r\nContent-Type: image/png\r\nContent-Length: ${size}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`;
+      const within = FIXTURE_MAX_BODY_BYTES * 2;
+      const taken = await rawExchange(uploads.port, head(within), { size: within, waitForContinue: true });
+      expect(taken.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
+      expect(taken.text).toContain(`"bytes":${within}`);
+      const over = FIXTURE_MAX_UPLOAD_BYTES + 1;
+      const refused = await rawExchange(uploads.port, head(over), { size: over, waitForContinue: true });
+      expect(refused.text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(refused.text).not.toContain('100 Continue');
+    } finally {
+      await uploads.close();
+    }
   });
 
   it('createCheckContinueListener serves a host’s own server the same way', async () => {

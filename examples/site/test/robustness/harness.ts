@@ -309,6 +309,13 @@ export function invariantProblem(
     /^\/cms-json(?:[/?]|$)/.test(context.url) ||
     (/^\/(?:index\.php)?\?(?:.*&)?rest_route=/.test(context.url) && /json|javascript/.test(type));
   if (!isRest || res.body === null || context.method.toUpperCase() === 'HEAD') return undefined;
+  // A browser's request (`Accept: text/html` first) gets the browsable API's page, which must
+  // state the response's own status.
+  if (type.startsWith('text/html') && res.body.startsWith('<!doctype html>')) {
+    return res.body.includes(`<p id="status" class="${res.status < 400 ? 'status-ok' : 'status-error'}">HTTP ${res.status} `)
+      ? undefined
+      : `${where}: browsable page without the response's status`;
+  }
   const parsed = parseBody(res.body);
   if (parsed === undefined) return `${where}: REST body is not JSON: ${res.body.slice(0, 300)}`;
   // `_envelope` answers 200 with the real status inside.

@@ -17,6 +17,7 @@ describe('the pipeline', () => {
       'response-headers',
       'head-cut',
       'links-and-embed',
+      'browsable',
       'encode',
     ]);
   });

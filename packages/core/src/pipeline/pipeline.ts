@@ -4,7 +4,8 @@
  * ```
  * standard headers → method override → JSONP check → authentication → dispatch
  *   (match → JSON parse → required → validate → sanitise → permission → handler → Allow)
- * → _fields → envelope → response headers (CORS, no-cache) → HEAD cut → links and embed → encode
+ * → _fields → envelope → response headers (CORS, no-cache) → HEAD cut → links and embed
+ * → browsable (an HTML page for a browser) → encode
  * ```
  *
  * Each stage is a small function over the same state; a stage that answers sets
@@ -18,6 +19,7 @@ import type { HttpResponse } from '../http.js';
 import type { Principal, RestRequest } from '../request.js';
 import { RestResponse } from '../response.js';
 import type { ServerContext } from '../server-context.js';
+import { type BrowsableOptions, browsableStage } from './browsable.js';
 import { type EmbedRequest, linkedData, narrowEmbed, parseEmbed, responseToData } from './embed.js';
 import { envelope } from './envelope.js';
 import { embeddedRelations, type FieldTree, fieldTree, filterFields, parseFields } from './fields.js';
@@ -51,6 +53,8 @@ export interface PipelineOptions {
   readonly jsonp: boolean;
   readonly cors: CorsPolicy;
   readonly authenticators: readonly Authenticator[];
+  /** The browsable API's settings; `undefined` when the server does not serve it. */
+  readonly browsable: BrowsableOptions | undefined;
 }
 
 /** The state the stages share. */
@@ -217,6 +221,7 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
       });
     },
   ],
+  ['browsable', browsableStage],
   [
     'encode',
     (state) => {

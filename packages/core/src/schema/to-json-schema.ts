@@ -78,9 +78,10 @@ function order(node: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * Inlines `$ref`s into `definitions` (Zod writes them for schemas given an `id`), since the
- * original supports no `$ref`. A recursive schema keeps its inner `$ref`.
+ * original supports no `$ref` (and an OpenAPI document resolves `#/…` from its own root).
+ * A recursive schema keeps its inner `$ref`.
  */
-function inlineRefs(root: Record<string, unknown>): Record<string, unknown> {
+export function inlineRefs(root: Record<string, unknown>): Record<string, unknown> {
   const definitions = (root.definitions ?? root.$defs) as Record<string, unknown> | undefined;
   if (definitions === undefined) return root;
   const resolve = (node: unknown, seen: readonly string[]): unknown => {
