@@ -13,4 +13,6 @@ export default [
   ...examples.map((name) => ({
     test: { name: `example-${name}`, root: `examples/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts },
   })),
+  // The WordPress profile against the recorded original (docs/conformance.md).
+  { test: { name: 'conformance', root: 'conformance', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts } },
 ];

@@ -101,7 +101,8 @@ describe('tel/v1 outgoing-links', () => {
     const { client } = await site();
     const res = await client.delete('/tel/v1/outgoing-links/999');
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { id: 'Invalid parameter.' } } });
+    // The original's validator returns plain false: no details, an empty PHP array.
+    expect(res.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { id: 'Invalid parameter.' }, details: [] } });
     expect((await client.get('/tel/v1/outgoing-links/abc')).body.code).toBe('rest_no_route');
   });
 

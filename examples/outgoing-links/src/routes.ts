@@ -82,7 +82,8 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
     z.number().int().min(1).meta({ description: 'Unique identifier for the object.' }),
     async (id, request) => {
       const link = await query('tel/rest/item', 'fetch the link', () => store.get(id));
-      if (link === undefined) return 'Invalid parameter.';
+      // Plain false, as the original's validate_callback: "Invalid parameter." and details [].
+      if (link === undefined) return false;
       found.set(request, link);
       return true;
     },
@@ -172,7 +173,7 @@ function orGone(record: OutgoingLinkRecord | undefined): OutgoingLinkRecord {
       status: 400,
       data: {
         params: { id: 'Invalid parameter.' },
-        details: { id: { code: 'rest_invalid_param', message: 'Invalid parameter.', data: null } },
+        details: [],
       },
     });
   }

@@ -66,6 +66,36 @@ describe('the real wpapi client against the WordPress profile', () => {
     }
   });
 
+  it('builds a handler for every namespace and route of the index, and each one answers (issue 22)', async () => {
+    const wp = await WPAPI.discover(running.url);
+    wp.auth({ username: 'admin', password: ADMIN_PASSWORD });
+    const index = (await (await fetch(`${running.url}/wp-json/`)).json()) as { namespaces: string[] };
+    expect(index.namespaces.length).toBeGreaterThan(1);
+    let called = 0;
+    for (const namespace of index.namespaces) {
+      const handlers = wp.namespace(namespace);
+      const names = Object.keys(handlers).filter((name) => typeof handlers[name] === 'function');
+      expect(names.length, namespace).toBeGreaterThan(0);
+      for (const name of names) {
+        // A GET of each resource: records, or the original's error shape (a route without GET).
+        const answer = await handlers[name]()
+          .get()
+          .then(
+            (body: unknown) => ({ ok: true, body }),
+            (error: { code?: string; data?: { status?: number } }) => ({ ok: false, body: error }),
+          );
+        if (!answer.ok) {
+          const error = answer.body as { code?: string; data?: { status?: number } };
+          expect(typeof error.code, `${namespace} ${name}`).toBe('string');
+          expect(error.data?.status, `${namespace} ${name}`).toBeLessThan(500);
+        }
+        called += 1;
+      }
+    }
+    expect(called).toBeGreaterThanOrEqual(index.namespaces.length);
+    expect(await wp.users().me()).toMatchObject({ id: 1 });
+  });
+
   it('gets 401 without credentials on a write', async () => {
     const wp = await WPAPI.discover(running.url);
     wp.outgoingLinks = wp.registerRoute('tel/v1', '/outgoing-links/(?P<id>\\d+)');

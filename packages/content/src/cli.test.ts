@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRestServer } from '@cms-json/core';
+import { testClient } from '@cms-json/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openContentDatabase, temporaryDirectory } from '../test/helpers.js';
 import { runCli } from './cli.js';
-import { createAuth } from './index.js';
+import { contentPlugin, createAuth } from './index.js';
 
 let tmp: ReturnType<typeof temporaryDirectory>;
 let db: string;
@@ -57,6 +59,59 @@ describe('content CLI', () => {
     const authenticated = await createAuth({ db: database.db, secret }).authenticate({ headers: { authorization } });
     expect(authenticated && 'user' in authenticated ? authenticated.user.login : undefined).toBe('admin');
     await database.close();
+  });
+
+  it('brings a WordPress user over: registration date, names, known application password, old password hash', async () => {
+    // phpass hash of "Pässword with spaces " made by WordPress's class-phpass.php.
+    const hash = '$P$B65P9hHh5CVkB0HNBTmUIyVM3uJ82L0';
+    const imported = await run(
+      'import-user',
+      '--login',
+      'ada',
+      '--email',
+      'ada@example.test',
+      '--role',
+      'administrator',
+      '--display-name',
+      'Ada Author',
+      '--first-name',
+      'Ada',
+      '--last-name',
+      'Author',
+      '--registered',
+      '2023-01-02T00:00:00Z',
+      '--password-hash',
+      hash,
+      '--db',
+      db,
+    );
+    expect(imported).toEqual({ code: 0, out: 'Imported user "ada" (id 1, registered 2023-01-02T00:00:00.000Z).\n', err: '' });
+    const known = 'oracleauthorapppasswd001';
+    expect((await run('app-password', '--login', 'ada', '--name', 'old site', '--password', known, '--db', db)).code).toBe(0);
+
+    const database = await openContentDatabase(db);
+    const auth = createAuth({ db: database.db, secret, prefix: 'wp' });
+    const server = createRestServer({ prefix: 'wp', siteUrl: 'http://site.test' });
+    await server.use(contentPlugin({ auth }));
+    const me = await testClient(server).get('/wp/v2/users/me?context=edit', {
+      headers: { authorization: `Basic ${Buffer.from(`ada:${known}`).toString('base64')}` },
+    });
+    expect(me.body).toMatchObject({ name: 'Ada Author', first_name: 'Ada', registered_date: '2023-01-02T00:00:00+00:00' });
+    // The old WordPress password works once proven, and the hash becomes this site's own.
+    expect('user' in (await auth.login('ada', 'wrong'))).toBe(false);
+    expect('user' in (await auth.login('ada', 'Pässword with spaces '))).toBe(true);
+    const row = await database.db.selectFrom('users').select('pass_hash').executeTakeFirstOrThrow();
+    expect(row.pass_hash).toMatch(/^\$scrypt\$/);
+    expect('user' in (await auth.login('ada', 'Pässword with spaces '))).toBe(true);
+    await database.close();
+  });
+
+  it('refuses to import a password hash that is not a WordPress one', async () => {
+    const result = await run('import-user', '--login', 'x', '--email', 'x@example.test', '--password-hash', '$1$abc', '--db', db);
+    expect(result).toMatchObject({
+      code: 1,
+      err: 'import-user failed: rest_invalid_param: passwordHash is not a WordPress password hash.\n',
+    });
   });
 
   it('fails with the reason on a taken login, an unknown login or a duplicate name', async () => {

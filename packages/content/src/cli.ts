@@ -14,8 +14,14 @@ const USAGE = `Usage: cms-json <command> [options]
 Commands:
   create-admin --login <login> --email <email> [--password <password>] [--db <url>]
       Creates an administrator. Without --password a strong one is generated and printed once.
-  app-password --login <login> --name <name> [--db <url>]
+  app-password --login <login> --name <name> [--password <24 letters and digits>] [--db <url>]
       Creates an application password for HTTP Basic authentication and prints it once.
+      --password sets a known value (one a client already holds, from the old site).
+  import-user --login <login> --email <email> [--role <role>] [--display-name <name>]
+              [--first-name <name>] [--last-name <name>] [--nickname <name>] [--url <url>]
+              [--registered <ISO date>] [--password-hash <WordPress hash> | --password <password>] [--db <url>]
+      Brings a user over from a WordPress site: registration date, names, role and their
+      WordPress password hash ($P$…, $wp$2y$…), which becomes this site's own at the first login.
 
 --db defaults to $DATABASE_URL, then ${DEFAULT_DATABASE_URL}.
 `;
@@ -57,11 +63,11 @@ export async function runCli(argv: readonly string[], io: CliOutput = processOut
     io.out(USAGE);
     return command === undefined && !values.help ? 2 : 0;
   }
-  if (command !== 'create-admin' && command !== 'app-password') {
+  if (command !== 'create-admin' && command !== 'app-password' && command !== 'import-user') {
     io.err(`Unknown command "${command}".\n\n${USAGE}`);
     return 2;
   }
-  const missing = (command === 'create-admin' ? ['login', 'email'] : ['login', 'name']).filter(
+  const missing = (command === 'app-password' ? ['login', 'name'] : ['login', 'email']).filter(
     (name) => !values[name as keyof typeof values],
   );
   if (missing.length > 0) {
@@ -84,10 +90,31 @@ export async function runCli(argv: readonly string[], io: CliOutput = processOut
       });
       io.out(`Created administrator "${user.login}" (id ${user.id}).\n`);
       if (values.password === undefined) io.out(`Password (shown once): ${password}\n`);
+    } else if (command === 'import-user') {
+      const password =
+        values['password-hash'] === undefined ? (values.password ?? randomBytes(18).toString('base64url')) : undefined;
+      const user = await users.create({
+        login: String(values.login),
+        email: String(values.email),
+        password,
+        passwordHash: values['password-hash'],
+        roles: [values.role ?? 'subscriber'],
+        displayName: values['display-name'],
+        firstName: values['first-name'],
+        lastName: values['last-name'],
+        nickname: values.nickname,
+        url: values.url,
+        registered: values.registered,
+      });
+      io.out(`Imported user "${user.login}" (id ${user.id}, registered ${user.registered}).\n`);
+      if (values.password === undefined && values['password-hash'] === undefined) io.out(`Password (shown once): ${password}\n`);
     } else {
       const user = await users.findByLogin(String(values.login));
       if (!user) throw new RestError('invalid_username', `No user with the login "${values.login}".`);
-      const created = await createApplicationPasswords(database.db).create(user.id, { name: String(values.name) });
+      const created = await createApplicationPasswords(database.db).create(user.id, {
+        name: String(values.name),
+        password: values.password,
+      });
       io.out(`Application password "${created.item.name}" for "${user.login}" (uuid ${created.item.uuid}).\n`);
       io.out(`Password (shown once): ${created.formatted}\n`);
     }
@@ -114,7 +141,15 @@ function parse(argv: readonly string[]) {
       login: { type: 'string' },
       email: { type: 'string' },
       password: { type: 'string' },
+      'password-hash': { type: 'string' },
       name: { type: 'string' },
+      role: { type: 'string' },
+      'display-name': { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      nickname: { type: 'string' },
+      url: { type: 'string' },
+      registered: { type: 'string' },
       db: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

@@ -35,7 +35,7 @@ describe('collections', () => {
 
   it('links prev and next, keeping the query and replacing page', async () => {
     const res = await client.get('/demo/v1/notes?order=asc&page=2&per_page=5&search=Note');
-    expect(res.headers.Link?.slice(1)).toEqual([
+    expect(res.headers.Link).toEqual([
       '<http://example.test/cms-json/demo/v1/notes?order=asc&page=1&per_page=5&search=Note>; rel="prev"',
       '<http://example.test/cms-json/demo/v1/notes?order=asc&page=3&per_page=5&search=Note>; rel="next"',
     ]);
@@ -43,7 +43,7 @@ describe('collections', () => {
 
   it('links next as ?page=2 when the request has no query at all', async () => {
     const res = await client.get('/demo/v1/notes');
-    expect(res.headers.Link?.slice(1)).toEqual(['<http://example.test/cms-json/demo/v1/notes?page=2>; rel="next"']);
+    expect(res.headers.Link).toEqual(['<http://example.test/cms-json/demo/v1/notes?page=2>; rel="next"']);
   });
 
   it('sends next only when more pages exist, and no prev on page 1', async () => {
@@ -59,7 +59,7 @@ describe('collections', () => {
     const res = await client.get('/demo/v1/notes?per_page=10&page=9');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
-    expect(res.headers.Link?.slice(1)).toEqual(['<http://example.test/cms-json/demo/v1/notes?per_page=10&page=3>; rel="prev"']);
+    expect(res.headers.Link).toEqual(['<http://example.test/cms-json/demo/v1/notes?per_page=10&page=3>; rel="prev"']);
   });
 
   it('never lets CR, LF or quotes from the query reach the Link header unescaped', async () => {

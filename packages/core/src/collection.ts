@@ -17,7 +17,8 @@ import { itemJsonSchema, type RestContext, schemaContexts } from './schema/to-js
 
 /**
  * The longest `search` term a list accepts. Databases bound their `LIKE` patterns (SQLite:
- * 50,000 bytes); a longer term is a 400 `rest_invalid_param`, not a database error.
+ * 50,000 bytes); a longer term is a 400 `rest_invalid_param`, not a database error. The
+ * bound is checked but not declared in the schema, which stays the original's.
  */
 export const MAX_SEARCH_LENGTH = 200;
 
@@ -66,12 +67,23 @@ function baseArgs(options: CollectionArgsOptions<string>) {
       .max(options.maxPerPage ?? 100)
       .default(options.defaultPerPage ?? 10)
       .meta({ description: 'Maximum number of items to be returned in result set.' }),
-    offset: z.number().int().min(0).optional().meta({ description: 'Offset the result set by a specific number of items.' }),
+    // Checked, not declared: the original's schema has no minimum (issue 16 keeps the 400).
+    offset: z
+      .number()
+      .int()
+      .refine((offset) => offset >= 0, 'offset must be greater than or equal to 0')
+      .optional()
+      .meta({ description: 'Offset the result set by a specific number of items.' }),
     order: z
       .enum(['asc', 'desc'])
       .default(options.defaultOrder ?? 'desc')
       .meta({ description: 'Order sort attribute ascending or descending.' }),
-    search: z.string().max(MAX_SEARCH_LENGTH).optional().meta({ description: 'Limit results to those matching a string.' }),
+    // The bound is checked, not declared: the original's schema has no maxLength.
+    search: z
+      .string()
+      .refine((term) => term.length <= MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters long.`)
+      .optional()
+      .meta({ description: 'Limit results to those matching a string.' }),
   };
 }
 

@@ -28,7 +28,10 @@ export function describeRoute(
   const data: Record<string, unknown> = {
     namespace: route.namespace,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
-    endpoints: endpoints.map((e) => ({ methods: e.methods, args: describeArgs(e.args) })),
+    endpoints: endpoints.map((e) => ({
+      methods: e.methods,
+      args: describeArgs(e.args, { pathParams: route.pattern.paramNames }),
+    })),
   };
   if (options.withSchema && route.jsonSchema !== undefined) data.schema = route.jsonSchema;
   if (route.pattern.paramNames.length === 0) data._links = { self: [{ href: options.restUrl(route.key) }] };
@@ -65,6 +68,10 @@ export function rootIndexRoute(source: IndexSource): Route {
           namespaces: source.namespaces(),
           authentication: source.authentication(),
           routes: routeMap(source.routes(), source, context === 'help'),
+          // WordPress 6.1's values for a site without a logo or an icon (no media library here yet).
+          site_logo: 0,
+          site_icon: 0,
+          site_icon_url: '',
           _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
         }),
       }),

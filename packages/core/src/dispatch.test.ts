@@ -52,6 +52,31 @@ describe('permission checks and Allow', () => {
     expect(calls.filter((c) => c === 'delete')).toHaveLength(1);
   });
 
+  it("lets the checks of Allow see the path's id when the other arguments fail, and on OPTIONS", async () => {
+    const server = createRestServer({ siteUrl: 'http://example.test' });
+    server.register(
+      'demo/v1',
+      defineRoute({
+        path: '/owned/:id',
+        args: { id: z.number().int() },
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: READABLE,
+            args: { n: z.number().int().optional() },
+            // Only thing 7 may be read: the check needs the parsed id.
+            permission: (_request, args) => args.id === 7,
+            handler: ({ id }) => ({ id }),
+          }),
+        ],
+      }),
+    );
+    const client = testClient(server);
+    const invalid = await client.get('/demo/v1/owned/7?n=many');
+    expect([invalid.status, invalid.header('Allow')]).toEqual([400, 'GET']);
+    expect((await client.options('/demo/v1/owned/7')).header('Allow')).toBe('GET');
+    expect((await client.options('/demo/v1/owned/8')).header('Allow')).toBeUndefined();
+  });
+
   it('runs no check for a route whose endpoints are all public', async () => {
     const { client, calls } = countingServer();
     const res = await client.get('/demo/v1/open');

@@ -153,12 +153,22 @@ function answerRequest(
       endpoint.streamBody === undefined ? undefined : limitBodyStream(request.bodyStream, endpoint.streamBody.maxBytes);
   }
   const permissions = new Permissions(request);
+  let parsed = false;
   // Every answer, an error too, gets its Allow (unless an embedded request asks for none).
   const finish = (response: RestResponse): RestResponse | Promise<RestResponse> =>
     options.allow === false ? response : after(setAllowHeader(response, route, permissions), () => response);
-  const fail = (error: unknown) => finish(errorResponse(error, request, context));
+  const fail = (error: unknown) => {
+    const response = errorResponse(error, request, context);
+    // Arguments that failed to parse: the checks of Allow still see the path's own (the id).
+    if (parsed || options.allow === false || route.pattern.paramNames.length === 0) return finish(response);
+    return after(pathArgs(request, route, endpoint), (args) => {
+      permissions.args = args;
+      return finish(response);
+    });
+  };
   return guarded(fail, () =>
     step(parseArgs(request, endpoint.args), fail, (args) => {
+      parsed = true;
       permissions.args = args;
       return step(permissions.check(endpoint), fail, (allowed) => {
         if (allowed !== true) throw allowed === false ? denied(request, 'rest_forbidden') : allowed;
@@ -173,13 +183,39 @@ function answerRequest(
 
 async function optionsResponse(route: CompiledRoute, request: RestRequest, context: ServerContext): Promise<RestResponse> {
   const result = new RestResponse(context.describeRoute(route, { withSchema: true }));
-  await setAllowHeader(result, route, new Permissions(request));
+  const permissions = new Permissions(request);
+  const [first] = route.endpoints;
+  if (first !== undefined && route.pattern.paramNames.length > 0) permissions.args = await pathArgs(request, route, first);
+  await setAllowHeader(result, route, permissions);
   return result;
 }
 
 /**
+ * The path's own arguments (`id` of `/users/:id`), parsed by the endpoint's schemas, for the
+ * permission checks of `Allow` when the request's arguments as a whole are not parsed (an
+ * OPTIONS request, or arguments that failed): the original's checks see the URL's id then
+ * too. `{}` when they do not parse either.
+ */
+function pathArgs(
+  request: RestRequest,
+  route: CompiledRoute,
+  endpoint: CompiledEndpoint,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
+  const names: readonly string[] = route.pattern.paramNames;
+  const own = endpoint.args.filter((arg) => names.includes(arg.name));
+  if (own.length === 0) return {};
+  try {
+    const values = parseArgs(request, own);
+    return values instanceof Promise ? values.catch(() => ({})) : values;
+  } catch {
+    return {};
+  }
+}
+
+/**
  * `Allow`: the methods whose permission check passes for this caller (the original's
- * `rest_send_allow_header`). Synchronous unless a permission check is.
+ * `rest_send_allow_header`); no header at all when none passes, as the original sends none.
+ * Synchronous unless a permission check is.
  */
 function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions: Permissions): void | Promise<void> {
   if (route.publicAllow !== undefined) {
@@ -196,10 +232,14 @@ function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions:
   if (outcomes.some((outcome) => outcome instanceof Promise)) {
     // Every check was started first, so slow (async) checks run side by side.
     return Promise.all(outcomes.map((outcome) => Promise.resolve(outcome).catch(() => false))).then((settled) => {
-      result.setHeader('Allow', allowedMethods(route, settled));
+      setAllow(result, allowedMethods(route, settled));
     });
   }
-  result.setHeader('Allow', allowedMethods(route, outcomes as Outcome[]));
+  setAllow(result, allowedMethods(route, outcomes as Outcome[]));
+}
+
+function setAllow(result: RestResponse, methods: string): void {
+  if (methods !== '') result.setHeader('Allow', methods);
 }
 
 function allowedMethods(route: CompiledRoute, outcomes: readonly Outcome[]): string {

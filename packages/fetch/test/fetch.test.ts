@@ -22,8 +22,12 @@ describe('createFetchHandler without sockets', () => {
     const res = await handler(new Request('https://example.org:8443/edge/cms-json/demo/v1/notes?per_page=2&page=2'));
     expect(res.status).toBe(200);
     const links = splitLinks(res.headers.get('link'));
-    expect(links).toHaveLength(3);
-    expect(links[0]).toBe('<https://example.org:8443/edge/cms-json/>; rel="https://api.cms-json.org/"');
+    expect(links).toEqual([
+      '<https://example.org:8443/edge/cms-json/demo/v1/notes?per_page=2&page=1>; rel="prev"',
+      '<https://example.org:8443/edge/cms-json/demo/v1/notes?per_page=2&page=3>; rel="next"',
+    ]);
+    const item = await handler(new Request('https://example.org:8443/edge/cms-json/demo/v1/notes/1'));
+    expect(item.headers.get('link')).toBe('<https://example.org:8443/edge/cms-json/>; rel="https://api.cms-json.org/"');
     const [first] = (await res.json()) as { _links: { self: { href: string }[] } }[];
     expect(first?._links.self[0]?.href).toBe('https://example.org:8443/edge/cms-json/demo/v1/notes/23');
   });

@@ -52,7 +52,7 @@ export const ApplicationPasswordSchema = z
       .string()
       .min(1)
       .regex(/.*\S.*/)
-      .meta({ description: 'The name of the application password.', context: ALL }),
+      .meta({ description: 'The name of the application password.', context: ALL, required: true }),
     password: z
       .string()
       .readonly()

@@ -126,6 +126,7 @@ describe('the nonce refresh page of @wordpress/api-fetch', () => {
     const page = await site.client.get('//cms-admin/admin-ajax.php?action=rest-nonce', { headers: { cookie } });
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/^[0-9a-f]{10}$/);
+    expect(page.header('X-Robots-Tag')).toBe('noindex');
     const me = await site.client.get('/cms/v2/users/me', { headers: { cookie, 'x-cms-nonce': String(page.text) } });
     expect(me.status).toBe(200);
     for (const [url, headers] of [
@@ -135,6 +136,7 @@ describe('the nonce refresh page of @wordpress/api-fetch', () => {
     ] as const) {
       const refused = await site.client.get(url, { headers });
       expect([refused.status, refused.text]).toEqual([400, '0']);
+      expect(refused.header('X-Robots-Tag'), 'never indexed, as admin-ajax.php').toBe('noindex');
     }
   });
 });

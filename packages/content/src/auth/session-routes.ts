@@ -138,14 +138,16 @@ export function sessionRoutes(auth: Auth): Route[] {
  * server.page(nonceRefreshPage(auth, server.options.siteUrl));
  */
 export function nonceRefreshPage(auth: Auth, siteUrl?: string): PageDefinition {
-  const refused = { status: 400, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...NO_CACHE }, body: '0' };
+  // As WordPress's admin-ajax.php: HTML, never cached, never indexed.
+  const headers = { 'Content-Type': 'text/html; charset=UTF-8', 'X-Robots-Tag': 'noindex', ...NO_CACHE };
+  const refused = { status: 400, headers, body: '0' };
   return {
     path: `/${auth.prefix}-admin/admin-ajax.php`,
     handler: async (request) => {
       if (request.query.action !== 'rest-nonce' || !sameOrigin(request.headers, siteUrl)) return refused;
       const found = await auth.sessionOf(request.headers);
       if (found === undefined) return refused;
-      return { headers: { 'Content-Type': 'text/html; charset=UTF-8', ...NO_CACHE }, body: auth.createNonce(found.session) };
+      return { headers, body: auth.createNonce(found.session) };
     },
   };
 }

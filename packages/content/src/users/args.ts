@@ -43,14 +43,17 @@ export const deleteUserArgs = {
     .transform((value) => (typeof value === 'number' && value !== 0 ? Math.abs(value) : null)),
 };
 
+const listBase = collectionArgs({
+  schema: UserSchema,
+  orderby: ['id', 'include', 'name', 'registered_date', 'slug', 'include_slugs', 'email', 'url'],
+  defaultOrderby: 'name',
+  defaultOrder: 'asc',
+});
+
 /** The arguments of the list (`GET /users`). */
 export const listUserArgs = {
-  ...collectionArgs({
-    schema: UserSchema,
-    orderby: ['id', 'include', 'name', 'registered_date', 'slug', 'include_slugs', 'email', 'url'],
-    defaultOrderby: 'name',
-    defaultOrder: 'asc',
-  }),
+  ...listBase,
+  orderby: listBase.orderby.meta({ description: 'Sort collection by user attribute.' }),
   exclude: z.array(z.number().int()).default([]).meta({ description: 'Ensure result set excludes specific IDs.' }),
   include: z.array(z.number().int()).default([]).meta({ description: 'Limit result set to specific IDs.' }),
   slug: z.array(z.string()).optional().meta({ description: 'Limit result set to users with one or more specific slugs.' }),

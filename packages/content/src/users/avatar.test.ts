@@ -11,4 +11,11 @@ describe('avatarUrls', () => {
     expect(urls['24']).toContain('s=24');
     expect(urls['96']).toContain('s=96');
   });
+
+  it('uses the numbered plain-http hosts on a site without https, as WordPress does', () => {
+    // md5('author@example.test') starts with "e" (14): 14 % 3 = 2.
+    expect(avatarUrls('author@example.test', { secure: false })['24']).toBe(
+      'http://2.gravatar.com/avatar/e50227e3e804ac64cedba0c0af3c1994?s=24&d=mm&r=g',
+    );
+  });
 });

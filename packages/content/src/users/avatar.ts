@@ -24,13 +24,18 @@ export type AvatarUrls = Record<(typeof AVATAR_SIZES)[number], string>;
 
 /**
  * Gravatar URLs for an email, one per size: the MD5 of the trimmed lower-case address, with
- * the "mystery person" fallback and the `g` rating, as WordPress builds them.
+ * the "mystery person" fallback and the `g` rating, as WordPress builds them: on an https
+ * site from `secure.gravatar.com`, on a plain http one from `http://{0,1,2}.gravatar.com`
+ * (the hash's first digit modulo 3).
  *
  * @example
  * avatarUrls('Jane@Example.com')['24']; // 'https://secure.gravatar.com/avatar/…?s=24&d=mm&r=g'
+ * avatarUrls('Jane@Example.com', { secure: false })['24']; // 'http://2.gravatar.com/avatar/…?s=24&d=mm&r=g'
  */
-export function avatarUrls(email: string): AvatarUrls {
+export function avatarUrls(email: string, options: { secure?: boolean } = {}): AvatarUrls {
   const hash = createHash('md5').update(email.trim().toLowerCase()).digest('hex');
-  const url = (size: string) => `https://secure.gravatar.com/avatar/${hash}?s=${size}&d=mm&r=g`;
+  const host =
+    (options.secure ?? true) ? 'https://secure.gravatar.com' : `http://${Number.parseInt(hash.charAt(0), 16) % 3}.gravatar.com`;
+  const url = (size: string) => `${host}/avatar/${hash}?s=${size}&d=mm&r=g`;
   return { '24': url('24'), '48': url('48'), '96': url('96') };
 }

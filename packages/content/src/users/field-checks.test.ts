@@ -34,6 +34,8 @@ describe('user field rules', () => {
 
   it('clean URLs like esc_url_raw', () => {
     expect(checkUrl(' example.com ')).toBe('http://example.com');
+    expect(checkUrl('not a url')).toBe('http://not%20a%20url');
+    expect(checkUrl('https://example.com/<b>"x"</b>')).toBe('https://example.com/bx/b');
     expect(checkUrl('https://example.com/a?b=c')).toBe('https://example.com/a?b=c');
     expect(checkUrl('ftp://example.com')).toBe('');
     expect(checkUrl('javascript:alert(1)')).toBe('');

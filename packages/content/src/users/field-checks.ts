@@ -81,9 +81,16 @@ export function checkLocale(locale: string | undefined): string {
   return value;
 }
 
-/** Like WordPress's `esc_url_raw`: adds `http://` when no scheme is given, drops other schemes. */
+/**
+ * Like WordPress's `esc_url_raw`: spaces become `%20`, characters a URL cannot hold are
+ * dropped (`not a url` → `http://not%20a%20url`), `http://` is added when no scheme is given,
+ * and schemes other than http and https give ''.
+ */
 export function checkUrl(url: string | undefined): string {
-  let value = (url ?? '').trim();
+  let value = (url ?? '')
+    .trim()
+    .replace(/ /g, '%20')
+    .replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi, '');
   if (value === '') return '';
   if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) value = `http://${value}`;
   if (!/^https?:\/\/[^\s]+$/i.test(value)) return '';
@@ -121,4 +128,15 @@ export function slugFromLogin(login: string): string {
 export function defaultDisplayName(login: string, firstName: string, lastName: string): string {
   if (firstName && lastName) return `${firstName} ${lastName}`;
   return firstName || lastName || login;
+}
+
+/**
+ * A registration date given to a new user (one brought over from another site), as ISO
+ * 8601 in UTC; now when absent. A date that does not parse is `rest_invalid_param`.
+ */
+export function checkRegistered(registered: string | undefined, now: () => number): string {
+  if (registered === undefined) return new Date(now()).toISOString();
+  const time = Date.parse(registered);
+  if (!Number.isFinite(time)) throw new RestError('rest_invalid_param', `Invalid registration date "${registered}".`);
+  return new Date(time).toISOString();
 }

@@ -42,10 +42,13 @@ export async function canRead(
   const user = await lookupUser(context, request, args.id);
   if (user === undefined) return contentError('rest_user_invalid_id');
   if (request.user?.id === user.id) return true;
-  const listUsers = userCan(request, 'list_users');
+  // As WordPress 6.1: the edit context needs edit_user on this user, whoever it is.
+  const canEdit = userCan(request, 'edit_user', user.id);
+  if (args.context === 'edit' && !canEdit) {
+    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this user.');
+  }
   const cannotView = () => denied(request, contentError('rest_user_cannot_view'));
-  if (args.context === 'edit' && !listUsers) return cannotView();
-  if (listUsers || userCan(request, 'edit_user', user.id)) return true;
+  if (canEdit || userCan(request, 'list_users')) return true;
   return (await context.objectTypes.publishedAuthors()).includes(user.id) || cannotView();
 }
 

@@ -50,6 +50,7 @@ export function userRecord(user: User, siteUrl: string): UserRecord {
     roles: [...user.roles],
     capabilities: Object.fromEntries([...user.capabilities].map((capability) => [capability, true])),
     extra_capabilities: Object.fromEntries(user.roles.map((role) => [role, true])),
-    avatar_urls: avatarUrls(user.email),
+    avatar_urls: avatarUrls(user.email, { secure: !siteUrl.startsWith('http:') }),
+    meta: { persisted_preferences: [] },
   };
 }

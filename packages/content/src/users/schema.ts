@@ -29,11 +29,12 @@ const avatarShape = Object.fromEntries(
 export const UserSchema = z
   .object({
     id: z.number().int().readonly().meta({ description: 'Unique identifier for the user.', context: ALL }),
-    username: z.string().meta({ description: 'Login name for the user.', context: EDIT }),
+    // `required: true` inside the property, as the original's item schema marks what a create needs.
+    username: z.string().meta({ description: 'Login name for the user.', context: EDIT, required: true }),
     name: z.string().meta({ description: 'Display name for the user.', context: ALL }),
     first_name: z.string().meta({ description: 'First name for the user.', context: EDIT }),
     last_name: z.string().meta({ description: 'Last name for the user.', context: EDIT }),
-    email: z.string().meta({ description: 'The email address for the user.', format: 'email', context: EDIT }),
+    email: z.string().meta({ description: 'The email address for the user.', format: 'email', context: EDIT, required: true }),
     url: z.string().meta({ description: 'URL of the user.', format: 'uri', context: ALL }),
     description: z.string().meta({ description: 'Description of the user.', context: ALL }),
     link: z.string().readonly().meta({ description: 'Author URL of the user.', format: 'uri', context: ALL }),
@@ -45,7 +46,7 @@ export const UserSchema = z
       .readonly()
       .meta({ description: 'Registration date for the user.', format: 'date-time', context: EDIT }),
     roles: z.array(z.string()).meta({ description: 'Roles assigned to the user.', context: EDIT }),
-    password: z.string().optional().meta({ description: 'Password for the user (never included).', context: [] }),
+    password: z.string().optional().meta({ description: 'Password for the user (never included).', context: [], required: true }),
     capabilities: z
       .record(z.string(), z.boolean())
       .readonly()
@@ -55,6 +56,16 @@ export const UserSchema = z
       .readonly()
       .meta({ description: 'Any extra capabilities assigned to the user.', context: EDIT }),
     avatar_urls: z.object(avatarShape).readonly().meta({ description: 'Avatar URLs for the user.', context: ALL }),
+    // The user meta the original registers for the block editor. Not stored yet: always
+    // PHP's empty array, which the view context shows as [] (the context filter's rule).
+    meta: z
+      .object({
+        persisted_preferences: z
+          .union([z.record(z.string(), z.unknown()), z.tuple([])])
+          .meta({ description: '', default: [], context: EDIT }),
+      })
+      .readonly()
+      .meta({ description: 'Meta fields.', context: ['view', 'edit'] }),
   })
   .meta({ title: 'user' });
 

@@ -4,10 +4,11 @@
  *
  * @module
  */
-import type { RestError } from '@cms-json/core';
+import { RestError } from '@cms-json/core';
 import { lowerText } from '@cms-json/database';
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { isWordPressHash, verifyWordPressHash } from '../auth/wordpress-hashes.js';
 import { contentError } from '../errors.js';
 import { type ContentTables, contentDb, type UsersTable } from '../tables.js';
 import {
@@ -16,6 +17,7 @@ import {
   checkLogin,
   checkName,
   checkPassword,
+  checkRegistered,
   checkRoles,
   checkSlug,
   checkUrl,
@@ -36,7 +38,14 @@ import { toUser, type User } from './user.js';
 export interface NewUser {
   login: string;
   email: string;
-  password: string;
+  /** The login password; give `passwordHash` instead for a user brought over from WordPress. */
+  password?: string | undefined;
+  /**
+   * A WordPress password hash (`$P$…`, `$wp$2y$…`, `$2y$…`, MD5), for a user brought over
+   * from a WordPress site: the user logs in with their old password, and the hash becomes
+   * this project's own at the first login. Only when creating.
+   */
+  passwordHash?: string | undefined;
   displayName?: string | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
@@ -48,6 +57,11 @@ export interface NewUser {
   locale?: string | undefined;
   /** Default `['subscriber']`. */
   roles?: readonly string[] | undefined;
+  /**
+   * The registration date, for users brought over from another site (ISO 8601, e.g.
+   * `2023-01-01T00:00:00Z`); default now. Only when creating: it cannot change later.
+   */
+  registered?: string | undefined;
 }
 
 /**
@@ -56,7 +70,7 @@ export interface NewUser {
  * @example
  * const changes: UserChanges = { displayName: 'Jane D.', password: 'n3w-s3cret' };
  */
-export type UserChanges = Partial<Omit<NewUser, 'login'>>;
+export type UserChanges = Partial<Omit<NewUser, 'login' | 'registered' | 'passwordHash'>>;
 
 /**
  * Fields {@link UserQuery.search} can look in.
@@ -198,7 +212,11 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
     async create(input) {
       const login = checkLogin(input.login);
       const email = checkEmail(input.email);
-      checkPassword(input.password);
+      const imported = input.passwordHash;
+      if (imported !== undefined && !isWordPressHash(imported)) {
+        throw new RestError('rest_invalid_param', 'passwordHash is not a WordPress password hash.');
+      }
+      if (imported === undefined) checkPassword(input.password ?? '');
       const userRoles = checkRoles(input.roles ?? [DEFAULT_ROLE], roles);
       if (await store.findByLogin(login)) throw contentError('existing_user_login');
       if (await store.findByEmail(email)) {
@@ -217,12 +235,12 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
         url: checkUrl(input.url),
         description: stripTags(input.description ?? '').trim(),
         locale: checkLocale(input.locale),
-        registered: new Date(now()).toISOString(),
+        registered: checkRegistered(input.registered, now),
         roles: JSON.stringify(userRoles),
       };
       // Hashed last, once every other field is valid: scrypt is deliberately slow, and an
       // invalid request must not cost it.
-      const row = { ...fields, pass_hash: await hashPassword(input.password) };
+      const row = { ...fields, pass_hash: imported ?? (await hashPassword(input.password ?? '')) };
       try {
         const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
         return fromRow({ ...row, id }, roles);
@@ -323,7 +341,18 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
 
     async verifyPassword(id, password) {
       const row = await db.selectFrom('users').select('pass_hash').where('id', '=', id).executeTakeFirst();
-      return row ? verifyPassword(password, row.pass_hash) : false;
+      if (row === undefined) return false;
+      if (!isWordPressHash(row.pass_hash)) return verifyPassword(password, row.pass_hash);
+      if (!(await verifyWordPressHash(password, row.pass_hash))) return false;
+      // A hash brought over from WordPress becomes our own at the first login that proves it.
+      const upgraded = await hashPassword(password);
+      await db
+        .updateTable('users')
+        .set({ pass_hash: upgraded })
+        .where('id', '=', id)
+        .where('pass_hash', '=', row.pass_hash)
+        .execute();
+      return true;
     },
 
     async count() {
@@ -353,7 +382,8 @@ const ORDER_COLUMNS = {
 
 /** `case column when v0 then 0 when v1 then 1 … end`: orders rows as the values are listed. */
 function positionIn(column: 'id' | 'slug', values: readonly (number | string)[]) {
-  if (values.length === 0) return sql<number>`0`;
+  // Not a bare `0`: both engines read an integer literal in ORDER BY as a column position.
+  if (values.length === 0) return sql<number>`${sql.ref(column)}`;
   const whens = values.map((value, index) => sql`when ${sql.ref(column)} = ${value} then ${sql.lit(index)}`);
   return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(values.length)} end`;
 }

@@ -44,13 +44,13 @@ describe('_envelope', () => {
     expect(res.body.body._links.self[0].href).toBe('http://example.test/cms-json/demo/v1/notes/1');
   });
 
-  it('wraps unknown routes too', async () => {
+  it('wraps unknown routes too, their empty headers as [] like the original', async () => {
     const res = await testClient(createRestServer()).get('/nope/v1?_envelope');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       body: { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } },
       status: 404,
-      headers: {},
+      headers: [],
     });
   });
 });

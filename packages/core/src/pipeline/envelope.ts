@@ -9,11 +9,14 @@
 export interface Envelope {
   body: unknown;
   status: number;
-  /** The response's own headers (`Allow`, `Link`, totals as integers), not the standard ones. */
-  headers: Record<string, string | string[] | number>;
+  /**
+   * The response's own headers (`Allow`, `Link`, totals as integers), not the standard ones;
+   * `[]` when there are none, as the original's empty PHP array encodes.
+   */
+  headers: Record<string, string | string[] | number> | [];
 }
 
 /** Wraps data, status and headers. */
 export function envelope(body: unknown, status: number, headers: Record<string, string | string[] | number>): Envelope {
-  return { body, status, headers };
+  return { body, status, headers: Object.keys(headers).length === 0 ? [] : headers };
 }

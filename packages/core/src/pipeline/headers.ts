@@ -2,7 +2,7 @@
  * The headers every API response carries, and CORS.
  *
  * - `Content-Type`, `X-Robots-Tag: noindex`, `X-Content-Type-Options: nosniff`;
- * - `Link: <rest root>; rel="{curieBase}"`;
+ * - `Link: <rest root>; rel="{curieBase}"` (replaced by the response's own `Link`, as in the original);
  * - `Access-Control-Expose-Headers` and `Access-Control-Allow-Headers` with the prefix's names;
  * - CORS by an allow-list of origins (default: none), or the original's echo of any origin.
  *

@@ -107,12 +107,14 @@ function safeHeader(value: string | string[]): string | string[] {
 }
 
 /**
- * Adds the response's `Link` values after the standard ones (the API root). The list is the
- * request's own: `standardHeaders` copies it, and authenticators add strings only.
+ * Adds the response's `Link` values in place of the standard one (the API root), as the
+ * original's own `Link` header replaces the root's; values an authenticator added stay.
+ * The list is the request's own: `standardHeaders` copies it, and authenticators add
+ * strings only, after the root's.
  */
 function appendLinks(headers: Record<string, string | string[]>, value: string | string[]): void {
   const existing = headers.Link;
-  const list = Array.isArray(existing) ? existing : existing === undefined ? [] : [existing];
+  const list = Array.isArray(existing) ? existing.slice(1) : [];
   if (Array.isArray(value)) for (const item of value) list.push(clean(item));
   else list.push(clean(value));
   headers.Link = list;

@@ -329,15 +329,20 @@ export interface ArgDescription extends JsonSchema {
 
 /**
  * The index and OPTIONS description of an argument list: `[]` when there are none. Only the
- * original's schema keywords are shown, then `required`.
+ * original's schema keywords are shown, then `required`; a parameter of the path (`id` of
+ * `/users/(?P<id>[\d]+)`) shows `required: false`, as in the original, since the path
+ * itself always carries it.
  */
-export function describeArgs(args: readonly CompiledArg[]): Record<string, ArgDescription> | [] {
+export function describeArgs(
+  args: readonly CompiledArg[],
+  options: { pathParams?: readonly string[] } = {},
+): Record<string, ArgDescription> | [] {
   if (args.length === 0) return [];
   const out: Record<string, ArgDescription> = {};
   for (const arg of args) {
     const shown: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(arg.json)) if (INDEX_KEYWORDS.has(key)) shown[key] = value;
-    out[arg.name] = { ...shown, required: arg.required };
+    out[arg.name] = { ...shown, required: arg.required && !(options.pathParams ?? []).includes(arg.name) };
   }
   return out;
 }

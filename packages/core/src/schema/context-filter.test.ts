@@ -67,6 +67,20 @@ describe('ContextFilter', () => {
     expect(new ContextFilter(schema).apply(data, 'embed')).toEqual({ plugin: 1 });
   });
 
+  it("turns an object the context emptied into [], as the original's PHP array", () => {
+    const meta = itemJsonSchema(
+      z.object({
+        meta: z
+          .object({ prefs: z.record(z.string(), z.unknown()).meta({ context: ['edit'] }) })
+          .meta({ context: ['view', 'edit'] }),
+      }),
+    );
+    const data = { meta: { prefs: { theme: 'dark' } } };
+    expect(new ContextFilter(meta).apply(data, 'view')).toEqual({ meta: [] });
+    expect(new ContextFilter(meta).apply(data, 'edit')).toEqual(data);
+    expect(new ContextFilter(meta).apply({ meta: {} }, 'view')).toEqual({ meta: {} });
+  });
+
   it('knows when no filtering is needed', () => {
     expect(new ContextFilter(schema).needed('edit')).toBe(false);
     expect(new ContextFilter(schema).needed('view')).toBe(true);

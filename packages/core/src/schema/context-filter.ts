@@ -67,13 +67,22 @@ export class ContextFilter {
     if (!isRecord(data) || schema.properties === undefined) return data;
     const plan = this.#plans.get(schema, context, planOf);
     const out: Record<string, unknown> = {};
+    let kept = 0;
+    let dropped = 0;
     for (const key in data) {
       if (!Object.hasOwn(data, key)) continue;
       const step = plan.get(key);
+      kept += 1;
       if (step === undefined || step === KEEP) out[key] = data[key];
       else if (step !== DROP) out[key] = this.#filter(data[key], step, context);
+      else {
+        kept -= 1;
+        dropped += 1;
+      }
     }
-    return out;
+    // An object the context emptied is [], as the original's emptied PHP array encodes
+    // (a user's `meta` in the view context).
+    return kept === 0 && dropped > 0 ? [] : out;
   }
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createDemoServer } from '../../test/fixture.js';
 import { createRestServer, defineRoute, itemJsonSchema, READABLE, toJsonSchema } from '../index.js';
 import { testClient } from '../testing.js';
+import { argJsonSchema } from './to-json-schema.js';
 
 describe('Zod → draft-04 JSON Schema', () => {
   it("publishes the item schema in the original's shape", () => {
@@ -46,6 +47,27 @@ describe('Zod → draft-04 JSON Schema', () => {
     const schema = toJsonSchema(z.object({ a: Inner }));
     expect(schema.properties?.a).toEqual({ type: 'object', properties: { b: { type: 'string' } }, required: ['b'] });
     expect(schema).not.toHaveProperty('definitions');
+  });
+
+  it('keeps no required lists in an item schema, nested ones included, but a property own required: true', () => {
+    const schema = itemJsonSchema(
+      z.object({
+        login: z.string().meta({ required: true }),
+        sizes: z.object({ small: z.string(), large: z.string() }),
+      }),
+    );
+    expect(schema).not.toHaveProperty('required');
+    expect(schema.properties?.sizes).not.toHaveProperty('required');
+    expect(schema.properties?.login).toMatchObject({ type: 'string', required: true });
+  });
+
+  it('writes an anyOf of bare types as a list of types, as the original', () => {
+    expect(argJsonSchema(z.union([z.boolean(), z.array(z.string())]))).toEqual({
+      type: ['boolean', 'array'],
+      items: { type: 'string' },
+    });
+    // Branches with constraints stay an anyOf: a type list cannot say them.
+    expect(argJsonSchema(z.union([z.number().int(), z.literal(false)]))).toHaveProperty('anyOf');
   });
 
   it('drops arg_options and the ±2^53 integer bounds', () => {

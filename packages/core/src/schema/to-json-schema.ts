@@ -1,8 +1,9 @@
 /**
  * Zod → JSON Schema draft-04 with the original's keywords: `readonly` (from Zod's
  * `.readonly()`), `context` (from `.meta({ context })`), no `arg_options` in public output,
- * no `±2^53` bounds on integers, no `required` list on item schemas, and keys in the
- * original's order (`description`, `type`, …, `context`, `readonly`).
+ * no `±2^53` bounds on integers, no `required` list on item schemas, `anyOf` of bare types
+ * as a list of types, and keys in the original's order (`description`, `type`, …,
+ * `context`, `readonly`).
  *
  * @module
  */
@@ -44,7 +45,27 @@ function clean(node: unknown): unknown {
     if ((key === 'minimum' && value === -SAFE_BOUND) || (key === 'maximum' && value === SAFE_BOUND)) continue;
     out[key] = SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null ? cleanMap(value as never) : clean(value);
   }
-  return order(out);
+  return order(typeList(out));
+}
+
+/**
+ * `anyOf` of bare types (`boolean | string[]`) as the original writes it: a list of types,
+ * with the array branch's `items` (`{ type: ['boolean', 'array'], items: { type: 'string' } }`).
+ */
+function typeList(node: Record<string, unknown>): Record<string, unknown> {
+  const branches = node.anyOf;
+  if (!Array.isArray(branches) || node.type !== undefined || branches.length < 2) return node;
+  const types: string[] = [];
+  let items: unknown;
+  for (const branch of branches as Record<string, unknown>[]) {
+    const keys = Object.keys(branch);
+    if (typeof branch.type !== 'string' || types.includes(branch.type)) return node;
+    if (!keys.every((key) => key === 'type' || (key === 'items' && branch.type === 'array'))) return node;
+    types.push(branch.type);
+    if (branch.items !== undefined) items = branch.items;
+  }
+  const { anyOf: _anyOf, ...rest } = node;
+  return items === undefined ? { ...rest, type: types } : { ...rest, type: types, items };
 }
 
 function order(node: Record<string, unknown>): Record<string, unknown> {
@@ -104,11 +125,26 @@ export function toJsonSchema(schema: z.ZodType): JsonSchema {
  * ```
  */
 export function itemJsonSchema(schema: z.ZodType, title?: string): JsonSchema {
-  const { $schema, title: ownTitle, required: _required, ...rest } = toJsonSchema(schema);
+  const { $schema, title: ownTitle, ...rest } = withoutRequiredLists(toJsonSchema(schema)) as JsonSchema;
   const out: JsonSchema = { $schema };
   const shownTitle = title ?? ownTitle;
   if (shownTitle !== undefined) out.title = shownTitle;
   return Object.assign(out, rest);
+}
+
+/**
+ * An item schema without Zod's `required` lists, at any depth: the original's item schemas
+ * have none (a property may say `required: true` itself, which stays).
+ */
+function withoutRequiredLists(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutRequiredLists);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'required' && Array.isArray(value)) continue;
+    out[key] = withoutRequiredLists(value);
+  }
+  return out;
 }
 
 /** The JSON Schema of one argument, without the `$schema` member. */

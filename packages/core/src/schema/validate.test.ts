@@ -39,7 +39,7 @@ describe('validateValue: the original messages', () => {
   });
 
   it('enums are listed with "and"', () => {
-    expect(message('x', { type: 'string', enum: ['a'] })).toBe('p is not one of a.');
+    expect(message('x', { type: 'string', enum: ['a'] })).toBe('p is not a.');
     expect(message('x', { type: 'string', enum: ['a', 'b', 'c'] })).toBe('p is not one of a, b, and c.');
     expect(code('5', { type: 'integer', enum: [5, 6] })).toBeUndefined();
   });

@@ -63,7 +63,9 @@ export function validateValue(value: unknown, schema: JsonSchema, param: string)
   if (schema.enum !== undefined) {
     const sanitized = type === undefined ? value : sanitizeValue(value, { ...schema, enum: undefined });
     if (!schema.enum.some((allowed) => looselyEqual(sanitized, allowed))) {
-      return issue('rest_not_in_enum', `${param} is not one of ${listText(schema.enum)}.`);
+      // The original names a single allowed value alone: "who is not authors."
+      const allowed = schema.enum.length === 1 ? 'is not' : 'is not one of';
+      return issue('rest_not_in_enum', `${param} ${allowed} ${listText(schema.enum)}.`);
     }
   }
   switch (type) {

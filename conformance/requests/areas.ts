@@ -1,0 +1,15 @@
+/**
+ * Every area of the suite, in the order the capture tool and the test run them.
+ *
+ * @module
+ */
+import type { RequestArea } from '../src/request.js';
+import { applicationPasswords } from './application-passwords.js';
+import { auth } from './auth.js';
+import { discovery } from './discovery.js';
+import { globals } from './globals.js';
+import { tel } from './tel.js';
+import { users } from './users.js';
+
+/** The areas, in order. Add a new one here (docs/conformance.md). */
+export const AREAS: readonly RequestArea[] = [discovery, globals, users, applicationPasswords, auth, tel];

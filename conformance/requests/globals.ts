@@ -1,0 +1,75 @@
+import type { RequestArea } from '../src/request.js';
+
+/** The global parameters on today's routes: _envelope, _jsonp, _fields, _embed, _method, _pretty, context, paging. */
+export const globals: RequestArea = {
+  area: 'globals',
+  requests: [
+    { name: 'envelope', method: 'GET', path: '/wp/v2/users/1?_envelope', about: '_envelope wraps body, status, headers' },
+    {
+      name: 'envelope-error',
+      method: 'GET',
+      path: '/wp/v2/users/999?_envelope=1',
+      about: '_envelope of an error: 200 outside, 404 inside',
+    },
+    {
+      name: 'envelope-collection',
+      method: 'GET',
+      path: '/wp/v2/users?_envelope&per_page=1',
+      about: '_envelope of a collection: totals and Link inside',
+    },
+    { name: 'jsonp', method: 'GET', path: '/wp/v2/users/1?_jsonp=receive', about: '_jsonp: a script, its content type' },
+    { name: 'jsonp-bad-callback', method: 'GET', path: '/wp/v2/users/1?_jsonp=alert(1)', about: 'an invalid callback name' },
+    { name: 'jsonp-error', method: 'GET', path: '/wp/v2/users/999?_jsonp=receive', about: '_jsonp of an error' },
+    { name: 'fields', method: 'GET', path: '/wp/v2/users?_fields=id,name', about: '_fields keeps listed fields' },
+    {
+      name: 'fields-nested',
+      method: 'GET',
+      path: '/wp/v2/users/1?_fields=avatar_urls.24,_links',
+      about: '_fields with a nested field and _links',
+    },
+    { name: 'fields-unknown', method: 'GET', path: '/wp/v2/users/1?_fields=nope', about: '_fields naming nothing: {}' },
+    { name: 'embed', method: 'GET', path: '/wp/v2/users/1?_embed', about: '_embed on a record without embeddable links' },
+    { name: 'embed-collection', method: 'GET', path: '/wp/v2/users?_embed=author', about: '_embed with a relation list' },
+    { name: 'pretty', method: 'GET', path: '/wp/v2/users/1?_pretty=1&_fields=id,name,slug', about: '_pretty indents the JSON' },
+    {
+      name: 'method-override-query',
+      method: 'POST',
+      path: '/wp/v2/users/1?_method=GET',
+      about: '_method=GET on a POST reads the user',
+    },
+    {
+      name: 'method-override-header',
+      method: 'POST',
+      path: '/wp/v2/users/me',
+      as: 'author',
+      headers: { 'x-http-method-override': 'GET' },
+      about: 'X-HTTP-Method-Override: GET on a POST',
+    },
+    {
+      name: 'method-override-delete-anonymous',
+      method: 'POST',
+      path: '/wp/v2/users/2?_method=DELETE&force=true&reassign=1',
+      about: '_method=DELETE without credentials: 401, nothing deleted',
+    },
+    {
+      name: 'context-edit-anonymous',
+      method: 'GET',
+      path: '/wp/v2/users/1?context=edit',
+      about: 'context=edit without credentials',
+    },
+    {
+      name: 'context-edit-author-other',
+      method: 'GET',
+      path: '/wp/v2/users/1?context=edit',
+      as: 'author',
+      about: 'context=edit on another user',
+    },
+    { name: 'context-embed', method: 'GET', path: '/wp/v2/users/1?context=embed', about: 'context=embed' },
+    { name: 'context-bogus', method: 'GET', path: '/wp/v2/users?context=bogus', about: 'context not in the enum' },
+    { name: 'page-past-end', method: 'GET', path: '/wp/v2/users?page=9', about: 'a page past the end of users' },
+    { name: 'page-zero', method: 'GET', path: '/wp/v2/users?page=0', about: 'page below its minimum' },
+    { name: 'per-page-paging', method: 'GET', path: '/wp/v2/users?per_page=1&page=2', about: 'totals headers and Link prev' },
+    { name: 'per-page-too-big', method: 'GET', path: '/wp/v2/users?per_page=101', about: 'per_page above its maximum' },
+    { name: 'per-page-not-number', method: 'GET', path: '/wp/v2/users?per_page=many', about: 'per_page not an integer' },
+  ],
+};

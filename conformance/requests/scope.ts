@@ -1,0 +1,31 @@
+/**
+ * What cms-json serves today in the `wp` profile, as the original names it. Only these
+ * namespaces and routes of the original's index are compared (the original also serves
+ * posts, comments, oEmbed and more, which land in cms-json branch by branch). When a route
+ * lands, add it here, add its requests to an area and capture again (docs/conformance.md).
+ *
+ * @module
+ */
+
+/** Namespaces compared in the index's `namespaces`. */
+export const SERVED_NAMESPACES: readonly string[] = ['tel/v1', 'wp/v2'];
+
+/** Route keys of the index compared in `routes` (the index and the namespace indexes). */
+export const SERVED_ROUTES: readonly RegExp[] = [/^\/$/, /^\/tel\/v1(\/|$)/, /^\/wp\/v2$/, /^\/wp\/v2\/users(\/|$)/];
+
+/** Whether a route key of the index is served today. */
+export function isServedRoute(route: string): boolean {
+  return SERVED_ROUTES.some((pattern) => pattern.test(route));
+}
+
+/**
+ * Routes cms-json serves in the `wp` profile that the original does not have, with why. They
+ * are left out of the comparison; the test fails on a served route in neither list.
+ */
+export const OWN_ROUTES: readonly { readonly route: RegExp; readonly reason: string }[] = [
+  {
+    route: /^\/wp-auth\/v1(\/|$)/,
+    reason:
+      'Cookie login, logout and a fresh nonce as JSON routes: the original does these in wp-login.php and admin-ajax.php (docs/authentication.md).',
+  },
+];

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { ACCEPTED_DIFFERENCES, acceptedFor } from './accepted.js';
+
+describe('the accepted differences', () => {
+  it('match requests and places with * as any run of characters, and nothing else', () => {
+    const basic = acceptedFor('auth/wrong-password-public', { at: 'status', kind: 'value', expected: 200, actual: 401 });
+    expect(basic?.reason).toMatch(/incorrect_password/);
+    expect(acceptedFor('users/get', { at: 'status', kind: 'value', expected: 200, actual: 401 })).toBeUndefined();
+    const nested = acceptedFor('discovery/index', { at: 'body.routes["/tel/v1/outgoing-links"].methods[1]', kind: 'value' });
+    expect(nested?.reason).toMatch(/DESIGN\.md §6/);
+  });
+
+  it('each give a reason', () => {
+    for (const entry of ACCEPTED_DIFFERENCES) expect(entry.reason.length, `${entry.request} ${entry.at}`).toBeGreaterThan(20);
+  });
+});

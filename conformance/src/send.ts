@@ -1,0 +1,84 @@
+/**
+ * Sends one {@link ConformanceRequest} over HTTP and reads the answer: the same code talks to
+ * the original (capture) and to cms-json (the test), so both are asked the same way.
+ *
+ * @module
+ */
+import type { ConformanceRequest, Sender } from './request.js';
+
+/** The seeded users and their application passwords, the same on both sites. */
+export const SEEDED_CREDENTIALS = {
+  admin: ['admin', 'oracleadminapppassword01'],
+  author: ['author', 'oracleauthorapppasswd001'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/** Where a site answers: its origin and its REST root path (`/wp-json`). */
+export interface Target {
+  /** e.g. `http://127.0.0.1:8081`, no trailing slash. */
+  readonly origin: string;
+  readonly restRoot: string;
+}
+
+/** An answer as read off the wire. */
+export interface WireAnswer {
+  readonly status: number;
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+}
+
+/** Values saved by earlier requests (`save`), substituted into `{name}` in paths. */
+export type SavedValues = Map<string, string>;
+
+function fill(path: string, saved: SavedValues): string {
+  return path.replace(/\{(\w+)\}/g, (whole, name: string) => saved.get(name) ?? whole);
+}
+
+/** The URL a request goes to on a target. */
+export function urlOf(target: Target, request: ConformanceRequest, saved: SavedValues): string {
+  const path = fill(request.path, saved);
+  if (path.startsWith('~/')) return `${target.origin}/${path.slice(2)}`;
+  return `${target.origin}${target.restRoot}${path}`;
+}
+
+function authorization(sender: Sender | undefined): string | undefined {
+  if (sender === undefined || sender === 'anonymous') return undefined;
+  const [user, password] = typeof sender === 'string' ? SEEDED_CREDENTIALS[sender] : sender.basic;
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+/** Sends a request and reads the whole answer. Redirects are not followed. */
+export async function send(target: Target, request: ConformanceRequest, saved: SavedValues): Promise<WireAnswer> {
+  const headers: Record<string, string> = { ...request.headers };
+  const auth = authorization(request.as);
+  if (auth !== undefined) headers.authorization = auth;
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    if (typeof request.body === 'string') body = request.body;
+    else {
+      body = JSON.stringify(request.body);
+      headers['content-type'] ??= 'application/json';
+    }
+  }
+  const res = await fetch(urlOf(target, request, saved), { method: request.method, headers, body, redirect: 'manual' });
+  const answerHeaders: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    answerHeaders[name.toLowerCase()] = value;
+  });
+  return { status: res.status, headers: answerHeaders, text: await res.text() };
+}
+
+/** Reads `save` off an answer's JSON body into `saved` (before the answer is marked). */
+export function saveValues(request: ConformanceRequest, answer: WireAnswer, saved: SavedValues): void {
+  if (request.save === undefined) return;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return;
+  }
+  for (const [name, key] of Object.entries(request.save)) {
+    const value = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
+    if (typeof value === 'string' || typeof value === 'number') saved.set(name, String(value));
+  }
+}
