@@ -29,3 +29,19 @@ export const OWN_ROUTES: readonly { readonly route: RegExp; readonly reason: str
       'Cookie login, logout and a fresh nonce as JSON routes: the original does these in wp-login.php and admin-ajax.php (docs/authentication.md).',
   },
 ];
+
+/**
+ * Routes that landed in cms-json but whose requests are not captured yet: left out of the
+ * comparison until an area covers them (the test fails on a served route in no list, so a
+ * new route is never silently uncompared). Move each to `SERVED_ROUTES` with its requests.
+ */
+export const PENDING_ROUTES: readonly { readonly route: RegExp; readonly reason: string }[] = [
+  {
+    route: /^\/wp\/v2\/(posts|pages|types|statuses)(\/|$)/,
+    reason: 'Post types (issue 19) landed after the capture; their requests are the next area to record.',
+  },
+  {
+    route: /^\/wp\/v2\/(categories|tags|taxonomies)(\/|$)/,
+    reason: 'Taxonomies and terms (issue 20) landed after the capture; their requests are the next area to record.',
+  },
+];
