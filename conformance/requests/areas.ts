@@ -8,8 +8,23 @@ import { applicationPasswords } from './application-passwords.js';
 import { auth } from './auth.js';
 import { discovery } from './discovery.js';
 import { globals } from './globals.js';
+import { pages } from './pages.js';
+import { posts } from './posts.js';
 import { tel } from './tel.js';
+import { terms } from './terms.js';
+import { types } from './types.js';
 import { users } from './users.js';
 
 /** The areas, in order. Add a new one here (docs/conformance.md). */
-export const AREAS: readonly RequestArea[] = [discovery, globals, users, applicationPasswords, auth, tel];
+export const AREAS: readonly RequestArea[] = [
+  discovery,
+  globals,
+  users,
+  applicationPasswords,
+  auth,
+  tel,
+  types,
+  posts,
+  pages,
+  terms,
+];

@@ -64,5 +64,11 @@ export interface ConformanceRequest {
 export interface RequestArea {
   /** The fixture folder: `conformance/fixtures/<area>/`. */
   readonly area: string;
+  /**
+   * Set while the area's resource is still being built: why its differences do not fail the
+   * test yet. Its requests are still replayed and counted (the test prints how many differ,
+   * `report.ts --area` lists them); remove it once they match or are accepted.
+   */
+  readonly pending?: string;
   readonly requests: readonly ConformanceRequest[];
 }

@@ -34,6 +34,24 @@ function fill(path: string, saved: SavedValues): string {
   return path.replace(/\{(\w+)\}/g, (whole, name: string) => saved.get(name) ?? whole);
 }
 
+/**
+ * A JSON body with saved values filled in: a string that is exactly `{name}` becomes the saved
+ * value (a number when it is one), so a later request can name a record an earlier one made.
+ */
+function fillBody(body: unknown, saved: SavedValues): unknown {
+  if (typeof body === 'string') {
+    const name = /^\{(\w+)\}$/.exec(body)?.[1];
+    const value = name === undefined ? undefined : saved.get(name);
+    if (value === undefined) return body;
+    return /^\d+$/.test(value) ? Number(value) : value;
+  }
+  if (Array.isArray(body)) return body.map((item) => fillBody(item, saved));
+  if (body !== null && typeof body === 'object') {
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, fillBody(value, saved)]));
+  }
+  return body;
+}
+
 /** The URL a request goes to on a target. */
 export function urlOf(target: Target, request: ConformanceRequest, saved: SavedValues): string {
   const path = fill(request.path, saved);
@@ -56,7 +74,7 @@ export async function send(target: Target, request: ConformanceRequest, saved: S
   if (request.body !== undefined) {
     if (typeof request.body === 'string') body = request.body;
     else {
-      body = JSON.stringify(request.body);
+      body = JSON.stringify(fillBody(request.body, saved));
       headers['content-type'] ??= 'application/json';
     }
   }

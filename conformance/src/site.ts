@@ -12,6 +12,7 @@ import { createRestServer } from '@cms-json/core';
 import { openTestDatabase } from '@cms-json/database/testing';
 import { type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
 import { serve } from '@cms-json/node';
+import { seedContent } from './seed-content.js';
 import { SEEDED_CREDENTIALS, send, type Target } from './send.js';
 
 /** A running conformance site. */
@@ -81,9 +82,6 @@ export async function startConformanceSite(): Promise<ConformanceSite> {
     // The original registers tel/v1 before the core's wp/v2: its index lists it first.
     await server.use(outgoingLinks({ db: database.db, clickCounter: false }));
     await server.use(contentPlugin({ auth }));
-    // The original's seed has published posts by both users, which makes them public. Until
-    // cms-json serves posts, this stands in for them; then seed posts through the API instead.
-    server.objectTypes.get('conformance-seeded-posts').provideAuthors(async () => [1, 2]);
     const listening = await serve({ server, port, host: '127.0.0.1' });
     const close = async () => {
       await listening.close();
@@ -102,6 +100,7 @@ export async function startConformanceSite(): Promise<ConformanceSite> {
         await auth.applicationPasswords.create(user.id, { name: 'oracle', password });
         await update(target, user.id, profile);
       }
+      await seedContent(target, database.db);
       return { ...target, close };
     } catch (error) {
       await close();

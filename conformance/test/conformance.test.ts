@@ -15,7 +15,7 @@ import { type ConformanceSite, startConformanceSite } from '../src/site.js';
 
 let site: ConformanceSite;
 const used = new Set<AcceptedDifference>();
-const tally = { requests: 0, exact: 0, accepted: 0 };
+const tally = { requests: 0, exact: 0, accepted: 0, pending: 0 };
 
 beforeAll(async () => {
   site = await startConformanceSite();
@@ -23,13 +23,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
   console.log(
-    `conformance: ${tally.requests} recorded requests, ${tally.exact} match exactly, ${tally.accepted} differ only as accepted (${ACCEPTED_DIFFERENCES.length} accepted differences)`,
+    `conformance: ${tally.requests} recorded requests, ${tally.exact} match exactly, ${tally.accepted} differ only as accepted (${ACCEPTED_DIFFERENCES.length} accepted differences)` +
+      (tally.pending > 0 ? `; ${tally.pending} of pending areas still differ (npx tsx conformance/src/report.ts)` : ''),
   );
 });
 
 describe('the wp profile answers as the recorded original', () => {
   for (const area of AREAS) {
-    describe(area.area, () => {
+    describe(area.pending === undefined ? area.area : `${area.area} (pending: ${area.pending})`, () => {
       const saved: SavedValues = new Map();
       for (const request of area.requests) {
         it(`${request.name}: ${request.about}`, async () => {
@@ -44,6 +45,10 @@ describe('the wp profile answers as the recorded original', () => {
           tally.requests += 1;
           if (differences.length === 0) tally.exact += 1;
           else if (unexplained.length === 0) tally.accepted += 1;
+          if (area.pending !== undefined) {
+            if (unexplained.length > 0) tally.pending += 1;
+            return;
+          }
           expect(unexplained, `${request.method} ${request.path}`).toEqual([]);
         });
       }

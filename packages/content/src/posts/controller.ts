@@ -28,7 +28,7 @@ import type { ListPostArgs } from './args.js';
 import { localDate, parseRequestDate } from './dates.js';
 import { canEditPost, canList, canRead } from './permissions.js';
 import type { PostTypeArgs } from './post-types.js';
-import { postRecord, type RecordScope } from './record.js';
+import { permalink, postRecord, type RecordScope } from './record.js';
 import type { Renderer } from './render.js';
 import { revisionRoutes, saveRevision } from './revisions.js';
 import { postRoutes } from './routes.js';
@@ -187,7 +187,7 @@ export class PostsController {
   }
 
   /** The store query of a list request (before the type's `query` hooks). */
-  async buildQuery(args: ListPostArgs, _request: RestRequest): Promise<PostQuery> {
+  async buildQuery(args: ListPostArgs, request: RestRequest): Promise<PostQuery> {
     const timeZone = await this.context.options.get('timezone');
     const local = (text: string | undefined) => {
       const moment = text === undefined ? undefined : parseRequestDate(text, timeZone);
@@ -202,6 +202,7 @@ export class PostsController {
       statuses,
       nowGmt: this.nowGmt(),
       search: args.search,
+      searchProtected: request.user !== null,
       searchColumns: args.search_columns.length > 0 ? args.search_columns : undefined,
       include: args.include,
       exclude: args.exclude,
@@ -282,7 +283,9 @@ export class PostsController {
     const prepared = newPostRow(scope, await postChanges(scope, args, request), request);
     const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
     const created = await this.context.store.create(row);
-    const post = (await this.context.store.update(created.id, { guid: `${scope.siteUrl}/?p=${created.id}` })) ?? created;
+    // As WordPress: the guid is the permalink the record has when it is made.
+    const guid = permalink(created, await this.scope(request, [created]));
+    const post = (await this.context.store.update(created.id, { guid })) ?? created;
     await this.afterWrite(post, args, event);
     const record = this.prepare(post, await this.scope(request, [post]));
     return response(record, {
@@ -347,10 +350,11 @@ export class PostsController {
   }
 
   /** What the records of one response share: the site, the time, the sticky posts. */
-  async scope(request: RestRequest, _posts: readonly Post[], password?: string): Promise<RecordScope> {
-    const [sticky, permalinkStructure] = await Promise.all([
+  async scope(request: RestRequest, posts: readonly Post[], password?: string): Promise<RecordScope> {
+    const [sticky, permalinkStructure, ancestors] = await Promise.all([
       this.context.name === 'post' ? this.context.options.get('sticky_posts') : Promise.resolve([]),
       this.context.options.get('permalink_structure'),
+      this.context.args.hierarchical ? this.ancestorSlugs(posts) : undefined,
     ]);
     return {
       name: this.context.name,
@@ -364,7 +368,39 @@ export class PostsController {
         (password !== undefined && password === post.password) || canEditPost(request, this.context.args, post),
       meta: () => [],
       featuredMedia: () => 0,
+      ancestorSlugs: (post) => ancestors?.get(post.id) ?? [],
     };
+  }
+
+  /**
+   * The slugs of the ancestors of each record, the root first, read a generation at a time
+   * (one query a level, however many records), for hierarchical permalinks.
+   */
+  async ancestorSlugs(posts: readonly Post[]): Promise<Map<number, string[]>> {
+    const known = new Map<number, Pick<Post, 'slug' | 'parent'>>(posts.map((post) => [post.id, post]));
+    let wanted = posts.map((post) => post.parent);
+    for (let depth = 0; depth < 64; depth++) {
+      const missing = [...new Set(wanted)].filter((id) => id > 0 && !known.has(id));
+      if (missing.length === 0) break;
+      const parents = await this.context.store.findMany(missing);
+      for (const id of missing) known.set(id, { slug: '', parent: 0 });
+      for (const parent of parents) known.set(parent.id, parent);
+      wanted = parents.map((parent) => parent.parent);
+    }
+    const slugs = new Map<number, string[]>();
+    for (const post of posts) {
+      const chain: string[] = [];
+      const seen = new Set([post.id]);
+      for (let id = post.parent; id > 0 && !seen.has(id); id = known.get(id)?.parent ?? 0) {
+        seen.add(id);
+        chain.unshift(known.get(id)?.slug ?? '');
+      }
+      slugs.set(
+        post.id,
+        chain.filter((slug) => slug !== ''),
+      );
+    }
+    return slugs;
   }
 
   /** The full record of a stored post (the core trims it to the context and `_fields`). */

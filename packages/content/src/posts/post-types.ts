@@ -92,6 +92,44 @@ export function postTypeDefaults(name: string): PostTypeArgs {
   };
 }
 
+/**
+ * The features whose fields a type's records carry. WordPress fixes them for its own `post`,
+ * `page` and `attachment` whatever their `supports` says (a page has an excerpt field though
+ * pages do not support excerpts); every other type gets the fields of what it supports.
+ *
+ * @example
+ * restFeatures('page', args).has('excerpt'); // true
+ */
+export function restFeatures(name: string, args: Pick<PostTypeArgs, 'supports'>): ReadonlySet<PostTypeFeature> {
+  return FIXED_FEATURES[name] ?? new Set(args.supports);
+}
+
+const FIXED_FEATURES: Readonly<Record<string, ReadonlySet<PostTypeFeature>>> = {
+  post: new Set<PostTypeFeature>([
+    'title',
+    'editor',
+    'author',
+    'excerpt',
+    'thumbnail',
+    'comments',
+    'revisions',
+    'post-formats',
+    'custom-fields',
+  ]),
+  page: new Set<PostTypeFeature>([
+    'title',
+    'editor',
+    'author',
+    'excerpt',
+    'thumbnail',
+    'comments',
+    'revisions',
+    'page-attributes',
+    'custom-fields',
+  ]),
+  attachment: new Set<PostTypeFeature>(['title', 'author', 'comments', 'revisions', 'custom-fields']),
+};
+
 /** The built-in types, as WordPress 6.1 registers them. */
 export const BUILT_IN_POST_TYPES: Readonly<Record<string, Partial<PostTypeArgs>>> = {
   post: {

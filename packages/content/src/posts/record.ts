@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { PostTypeArgs } from './post-types.js';
+import { type PostTypeArgs, restFeatures } from './post-types.js';
 import type { Renderer } from './render.js';
 import { hasBlocks } from './render.js';
 import { effectiveStatus } from './statuses.js';
@@ -37,6 +37,11 @@ export interface RecordScope {
   readonly meta: (post: Post) => Record<string, unknown> | unknown[];
   /** The id of the record's featured media, 0 when none. */
   readonly featuredMedia: (post: Post) => number;
+  /**
+   * The slugs of a hierarchical record's ancestors, the root first (its permalink is their
+   * path: `/about/team/`); none when left out.
+   */
+  readonly ancestorSlugs?: (post: Post) => readonly string[];
 }
 
 /**
@@ -55,8 +60,9 @@ export function permalink(post: Post, scope: RecordScope): string {
       ? `${site}${scope.permalinkStructure.replace('%postname%', post.slug).replace('%post_id%', String(post.id))}`
       : `${site}/?p=${post.id}`;
   }
-  if (scope.name === 'page') return pretty ? `${site}/${post.slug}/` : `${site}/?page_id=${post.id}`;
-  return pretty ? `${site}/${scope.name}/${post.slug}/` : `${site}/?post_type=${scope.name}&p=${post.id}`;
+  const path = [...(scope.ancestorSlugs?.(post) ?? []), post.slug].join('/');
+  if (scope.name === 'page') return pretty ? `${site}/${path}/` : `${site}/?page_id=${post.id}`;
+  return pretty ? `${site}/${scope.name}/${path}/` : `${site}/?post_type=${scope.name}&p=${post.id}`;
 }
 
 /** The permalink template of `permalink_template` (edit context). */
@@ -68,11 +74,12 @@ function permalinkTemplate(scope: RecordScope): string {
   return `${scope.siteUrl}/${scope.name}/%${scope.name}%/`;
 }
 
-/** The title as WordPress shows it: "Private: " and "Protected: " prefixes for those states. */
-function titlePrefix(post: Post, status: string): string {
-  if (status === 'private') return 'Private: ';
-  if (post.password !== '') return 'Protected: ';
-  return '';
+/**
+ * The title's prefix as the original's REST answers show it: "Private: " for private records.
+ * Protected ones have none (the REST controller turns WordPress's "Protected: " off).
+ */
+function titlePrefix(status: string): string {
+  return status === 'private' ? 'Private: ' : '';
 }
 
 /**
@@ -82,7 +89,7 @@ function titlePrefix(post: Post, status: string): string {
  * return postRecord(post, scope);
  */
 export function postRecord(post: Post, scope: RecordScope): Record<string, unknown> {
-  const supports = new Set(scope.args.supports);
+  const supports = restFeatures(scope.name, scope.args);
   const status = effectiveStatus(post, scope.nowGmt);
   const isProtected = post.password !== '';
   const hidden = isProtected && !scope.showProtected(post);
@@ -100,7 +107,7 @@ export function postRecord(post: Post, scope: RecordScope): Record<string, unkno
     link: permalink(post, scope),
   };
   if (supports.has('title')) {
-    record.title = { raw: post.title, rendered: `${titlePrefix(post, status)}${scope.render.title(post.title)}` };
+    record.title = { raw: post.title, rendered: `${titlePrefix(status)}${scope.render.title(post.title)}` };
   }
   if (supports.has('editor')) {
     record.content = {

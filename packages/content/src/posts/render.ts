@@ -53,7 +53,9 @@ export const defaultRenderer: Renderer = {
   },
   excerpt(text, content) {
     if (text !== '') return autop(text);
-    const words = stripTags(defaultRenderer.content(content))
+    // As wp_trim_excerpt: blocks rendered, then the content filters (wpautop puts line breaks
+    // between block-level elements, so list items stay separate words), then tags stripped.
+    const words = stripTags(autop(content.replace(BLOCK_DELIMITER, '')))
       .split(' ')
       .filter((word) => word !== '');
     if (words.length === 0) return '';

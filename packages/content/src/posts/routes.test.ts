@@ -149,7 +149,7 @@ for (const prefix of ['cms', 'wp'] as const) {
 
     it('hides a protected post’s content and excerpt unless the password is sent', async () => {
       const hidden = await get(`/posts/${ids.secret}`);
-      expect(hidden.body.title.rendered).toBe('Protected: Locked');
+      expect(hidden.body.title.rendered).toBe('Locked');
       expect(hidden.body.content).toEqual({ rendered: '', protected: true });
       expect(hidden.body.excerpt).toEqual({ rendered: '', protected: true });
       const shown = await get(`/posts/${ids.secret}?password=${encodeURIComponent('open sesame')}`);
@@ -213,7 +213,8 @@ for (const prefix of ['cms', 'wp'] as const) {
       const res = await get('/pages?orderby=menu_order&order=desc');
       expect(res.body.map((page: { id: number }) => page.id)).toEqual([ids.child, ids.page]);
       const child = res.body[0];
-      expect(child).toMatchObject({ parent: ids.page, menu_order: 2, link: 'http://site.test/team/' });
+      // A child's permalink is its ancestors' path, as WordPress's page links.
+      expect(child).toMatchObject({ parent: ids.page, menu_order: 2, link: 'http://site.test/about/team/' });
       expect(child._links.up[0]).toEqual({
         embeddable: true,
         href: `http://site.test/${prefix}-json/${prefix}/v2/pages/${ids.page}`,

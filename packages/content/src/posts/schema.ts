@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from 'zod';
-import type { PostTypeArgs } from './post-types.js';
+import { type PostTypeArgs, restFeatures } from './post-types.js';
 
 const ALL = ['view', 'edit', 'embed'];
 const VIEW_EDIT = ['view', 'edit'];
@@ -43,7 +43,7 @@ const localDate = (description: string, context: string[]) =>
  * itemJsonSchema(schema).title; // 'book'
  */
 export function postSchema(name: string, args: PostTypeArgs): z.ZodObject {
-  const supports = new Set(args.supports);
+  const supports = restFeatures(name, args);
   const shape: Record<string, z.ZodType> = {
     date: localDate("The date the post was published, in the site's timezone.", ALL),
     date_gmt: localDate('The date the post was published, as GMT.', VIEW_EDIT),

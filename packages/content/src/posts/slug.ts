@@ -1,6 +1,7 @@
 /**
  * Slugs as WordPress's `sanitize_title` makes them: accents removed, lowercase, everything but
- * letters, digits, `-` and `_` turned into single dashes, at most 200 characters.
+ * letters, digits, `-` and `_` removed (dots and spaces become dashes), runs of dashes made
+ * single, at most 200 characters.
  *
  * @module
  */
@@ -24,6 +25,7 @@ export function sanitizeTitle(text: string): string {
     .replace(/&[a-z0-9#]+;/gi, '')
     .replace(/<[^>]*>/g, '')
     .toLowerCase()
+    .replace(/\./g, '-')
     .replace(/[^\p{L}\p{N}_\s-]/gu, '')
     .replace(/[\s-]+/g, '-')
     .replace(/^-+|-+$/g, '')

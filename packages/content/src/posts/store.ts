@@ -17,6 +17,7 @@ import {
   type Updateable,
 } from 'kysely';
 import { type ContentTables, contentDb, type PostsTable } from '../tables.js';
+import { parseSearch } from './search-terms.js';
 
 /**
  * A stored post-like record.
@@ -58,6 +59,8 @@ export interface PostQuery {
   /** The current GMT time, `YYYY-MM-DDTHH:MM:SS`. */
   nowGmt: string;
   search?: string | undefined;
+  /** Whether a search may find password-protected records (WordPress: only for those signed in). */
+  searchProtected?: boolean | undefined;
   /** Where `search` looks: `post_title`, `post_content`, `post_excerpt` (default all three). */
   searchColumns?: readonly ('post_title' | 'post_content' | 'post_excerpt')[] | undefined;
   include?: readonly number[] | undefined;
@@ -80,6 +83,8 @@ export interface PostQuery {
   perPage: number;
   offset: number;
 }
+
+const SEARCH_COLUMN = { post_title: 'posts.title', post_content: 'posts.content', post_excerpt: 'posts.excerpt' } as const;
 
 type PostsExpression = ExpressionBuilder<ContentTables, 'posts'>;
 
@@ -220,14 +225,42 @@ export class PostStore {
       else if (ids.length > 0) all.push(eb('posts.id', 'not in', ids));
     }
     if (query.search !== undefined && query.search !== '') {
-      const needle = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const columns = query.searchColumns ?? ['post_title', 'post_excerpt', 'post_content'];
-      const column = { post_title: 'posts.title', post_content: 'posts.content', post_excerpt: 'posts.excerpt' } as const;
-      all.push(
-        eb.or(columns.map((name) => sql<SqlBool>`${lowerText(this.#db, sql.ref(column[name]))} like ${needle} escape '\\'`)),
-      );
+      for (const term of parseSearch(query.search).terms) {
+        const matches = columns.map((name) => this.#like(SEARCH_COLUMN[name], term.text));
+        all.push(term.exclude ? eb.and(matches.map((match) => sql<SqlBool>`not (${match})`)) : eb.or(matches));
+      }
+      // As WordPress: a search by someone signed out never finds password-protected records.
+      if (query.searchProtected === false) all.push(eb('posts.password', '=', ''));
     }
     return eb.and(all);
+  }
+
+  /** `lower(column) LIKE '%text%'`, case-folded on both engines. */
+  #like(column: string, text: string) {
+    const needle = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql<SqlBool>`${lowerText(this.#db, sql.ref(column))} like ${needle} escape '\\'`;
+  }
+
+  /**
+   * WordPress's order by relevance: the whole string in the title first, then every term in
+   * the title, then any term in it, then the string in the excerpt, then in the content.
+   */
+  #relevance(search: string) {
+    const parsed = parseSearch(search);
+    const inTitle = parsed.terms.filter((term) => !term.exclude).map((term) => this.#like('posts.title', term.text));
+    if (parsed.count <= 1) return inTitle[0] ?? sql`0`;
+    const when: ReturnType<typeof sql>[] = [];
+    if (parsed.sentence !== undefined) when.push(sql`when ${this.#like('posts.title', parsed.sentence)} then 1`);
+    if (inTitle.length > 0 && inTitle.length < 7) {
+      when.push(sql`when ${sql.join(inTitle, sql` and `)} then 2`);
+      if (inTitle.length > 1) when.push(sql`when ${sql.join(inTitle, sql` or `)} then 3`);
+    }
+    if (parsed.sentence !== undefined) {
+      when.push(sql`when ${this.#like('posts.excerpt', parsed.sentence)} then 4`);
+      when.push(sql`when ${this.#like('posts.content', parsed.sentence)} then 5`);
+    }
+    return sql`(case ${sql.join(when, sql` `)} else 6 end)`;
   }
 
   #ordered<Q extends { orderBy: (...args: never[]) => Q }>(builder: Q, query: PostQuery): Q {
@@ -238,7 +271,11 @@ export class PostStore {
     const ids = orderBy === 'include' ? query.include : undefined;
     const slugs = orderBy === 'include_slugs' ? query.slugs : undefined;
     let ordered = q;
-    if (ids !== undefined && ids.length > 0) {
+    if (orderBy === 'relevance' && query.search !== undefined && query.search !== '') {
+      const relevance = this.#relevance(query.search);
+      // One term: records with it in the title first (`LIKE … DESC`); more: the CASE's rank, ascending.
+      ordered = q.orderBy(relevance, parseSearch(query.search).count <= 1 ? 'desc' : 'asc').orderBy('posts.date', 'desc');
+    } else if (ids !== undefined && ids.length > 0) {
       ordered = q.orderBy(positionIn('posts.id', ids), 'asc');
     } else if (slugs !== undefined && slugs.length > 0) {
       ordered = q.orderBy(positionIn('posts.slug', slugs), 'asc');
@@ -258,7 +295,8 @@ export class PostStore {
       }[orderBy];
       ordered = q.orderBy(column, direction);
     }
-    return ordered.orderBy('posts.id', direction) as Q;
+    // Ties in the order asked for fall in the order rows were made, as MySQL's stable sort leaves them for WordPress.
+    return ordered.orderBy('posts.id', 'asc') as Q;
   }
 }
 

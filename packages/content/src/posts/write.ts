@@ -189,6 +189,14 @@ export async function postChanges(
 }
 
 /**
+ * A new record's comment or ping status, as WordPress's `get_default_comment_status`: closed on
+ * pages and on types without the feature, open otherwise.
+ */
+function defaultDiscussion(scope: WriteScope, feature: 'comments' | 'trackbacks'): 'open' | 'closed' {
+  return scope.name !== 'page' && scope.args.supports.includes(feature) ? 'open' : 'closed';
+}
+
+/**
  * The row of a new record, from its checked changes and the defaults of a create.
  *
  * @example
@@ -202,10 +210,11 @@ export function newPostRow(scope: WriteScope, changes: Updateable<PostsTable>, r
     author: changes.author ?? request.user?.id ?? 0,
     date: changes.date ?? nowLocal,
     date_gmt: changes.date_gmt ?? scope.nowGmt,
-    modified: nowLocal,
-    modified_gmt: scope.nowGmt,
-    comment_status: changes.comment_status ?? (scope.args.supports.includes('comments') ? 'open' : 'closed'),
-    ping_status: changes.ping_status ?? 'closed',
+    // As WordPress's insert: a new record was last modified when it is dated.
+    modified: changes.date ?? nowLocal,
+    modified_gmt: changes.date_gmt ?? scope.nowGmt,
+    comment_status: changes.comment_status ?? defaultDiscussion(scope, 'comments'),
+    ping_status: changes.ping_status ?? defaultDiscussion(scope, 'trackbacks'),
     ...changes,
   };
 }

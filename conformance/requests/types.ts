@@ -1,0 +1,47 @@
+import type { RequestArea } from '../src/request.js';
+
+/** The descriptions of the content model: post types, statuses and taxonomies, with their bad inputs. */
+export const types: RequestArea = {
+  area: 'types',
+  pending: 'post types (issue 19) and taxonomies (issue 20) are being finished',
+  requests: [
+    { name: 'types', method: 'GET', path: '/wp/v2/types', about: 'every type shown in REST, view' },
+    { name: 'types-edit-anonymous', method: 'GET', path: '/wp/v2/types?context=edit', about: 'edit context needs edit_posts' },
+    { name: 'types-edit', method: 'GET', path: '/wp/v2/types?context=edit', as: 'admin', about: 'every type, edit' },
+    { name: 'type-post', method: 'GET', path: '/wp/v2/types/post', about: 'one type' },
+    { name: 'type-page-edit', method: 'GET', path: '/wp/v2/types/page?context=edit', as: 'author', about: 'one type, edit' },
+    { name: 'type-attachment', method: 'GET', path: '/wp/v2/types/attachment', about: 'the attachment type' },
+    { name: 'type-unknown', method: 'GET', path: '/wp/v2/types/nope', about: 'an unknown type' },
+    { name: 'type-revision', method: 'GET', path: '/wp/v2/types/revision', about: 'a type not shown in REST' },
+    { name: 'types-embed', method: 'GET', path: '/wp/v2/types?context=embed', about: 'embed context' },
+    { name: 'statuses', method: 'GET', path: '/wp/v2/statuses', about: 'public statuses, anonymous' },
+    { name: 'statuses-admin', method: 'GET', path: '/wp/v2/statuses', as: 'admin', about: 'every status an editor sees' },
+    { name: 'statuses-edit', method: 'GET', path: '/wp/v2/statuses?context=edit', as: 'admin', about: 'statuses, edit' },
+    { name: 'status-publish', method: 'GET', path: '/wp/v2/statuses/publish', about: 'one status' },
+    { name: 'status-draft-anonymous', method: 'GET', path: '/wp/v2/statuses/draft', about: 'a non-public status, anonymous' },
+    { name: 'status-draft', method: 'GET', path: '/wp/v2/statuses/draft', as: 'author', about: 'a non-public status, author' },
+    { name: 'status-unknown', method: 'GET', path: '/wp/v2/statuses/nope', about: 'an unknown status' },
+    { name: 'taxonomies', method: 'GET', path: '/wp/v2/taxonomies', about: 'every taxonomy shown in REST' },
+    { name: 'taxonomies-type', method: 'GET', path: '/wp/v2/taxonomies?type=post', about: 'the taxonomies of a type' },
+    { name: 'taxonomies-type-unknown', method: 'GET', path: '/wp/v2/taxonomies?type=nope', about: 'an unknown type' },
+    { name: 'taxonomies-edit', method: 'GET', path: '/wp/v2/taxonomies?context=edit', as: 'admin', about: 'taxonomies, edit' },
+    {
+      name: 'taxonomies-edit-anonymous',
+      method: 'GET',
+      path: '/wp/v2/taxonomies?context=edit',
+      about: 'edit context without credentials',
+    },
+    { name: 'taxonomy-category', method: 'GET', path: '/wp/v2/taxonomies/category', about: 'one taxonomy' },
+    {
+      name: 'taxonomy-tag-edit',
+      method: 'GET',
+      path: '/wp/v2/taxonomies/post_tag?context=edit',
+      as: 'admin',
+      about: 'one taxonomy, edit',
+    },
+    { name: 'taxonomy-unknown', method: 'GET', path: '/wp/v2/taxonomies/nope', about: 'an unknown taxonomy' },
+    { name: 'options-types', method: 'OPTIONS', path: '/wp/v2/types', about: 'OPTIONS of types' },
+    { name: 'options-statuses', method: 'OPTIONS', path: '/wp/v2/statuses', about: 'OPTIONS of statuses' },
+    { name: 'options-taxonomies', method: 'OPTIONS', path: '/wp/v2/taxonomies', about: 'OPTIONS of taxonomies' },
+  ],
+};
