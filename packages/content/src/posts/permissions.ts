@@ -35,6 +35,10 @@ export function typeCapabilities(args: PostTypeArgs) {
     delete_others_posts: `delete_others_${plural}`,
     edit_published_posts: `edit_published_${plural}`,
     edit_private_posts: `edit_private_${plural}`,
+    read: 'read',
+    delete_private_posts: `delete_private_${plural}`,
+    delete_published_posts: `delete_published_${plural}`,
+    create_posts: `edit_${plural}`,
   };
 }
 

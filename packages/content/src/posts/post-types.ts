@@ -9,6 +9,7 @@
  */
 import type { ObjectTypeRegistry, RestServer, Route } from '@cms-json/core';
 import type { PostsControllerClass } from './controller.js';
+import { defaultPostTypeLabels } from './labels.js';
 
 /**
  * What a post type supports, as WordPress names it: each switches fields of its records on.
@@ -39,7 +40,7 @@ export interface PostTypeArgs {
   /** The plural name shown to people. */
   label: string;
   /** More names shown to people (`singular_name`, `add_new`, …). */
-  labels: Readonly<Record<string, string>>;
+  labels: Readonly<Record<string, string | null>>;
   description: string;
   /** Whether visitors see its records (and `/types` lists it to anyone). */
   public: boolean;
@@ -75,7 +76,7 @@ export interface PostTypeArgs {
 export function postTypeDefaults(name: string): PostTypeArgs {
   return {
     label: name,
-    labels: { name, singular_name: name },
+    labels: {},
     description: '',
     public: false,
     hierarchical: false,
@@ -134,7 +135,7 @@ const FIXED_FEATURES: Readonly<Record<string, ReadonlySet<PostTypeFeature>>> = {
 export const BUILT_IN_POST_TYPES: Readonly<Record<string, Partial<PostTypeArgs>>> = {
   post: {
     label: 'Posts',
-    labels: { name: 'Posts', singular_name: 'Post' },
+    labels: defaultPostTypeLabels({ hierarchical: false }),
     public: true,
     showInRest: true,
     restBase: 'posts',
@@ -154,7 +155,7 @@ export const BUILT_IN_POST_TYPES: Readonly<Record<string, Partial<PostTypeArgs>>
   },
   page: {
     label: 'Pages',
-    labels: { name: 'Pages', singular_name: 'Page' },
+    labels: defaultPostTypeLabels({ hierarchical: true }),
     public: true,
     hierarchical: true,
     showInRest: true,

@@ -44,7 +44,11 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect((await get('/books')).status).toBe(200);
       expect((await get('/types/book')).body.rest_base).toBe('books');
       const memo = await get('/types/memo');
-      expect([memo.status, memo.body.code]).toEqual([404, 'rest_type_invalid']);
+      // A registered type without routes exists but is not for REST clients, as the original.
+      expect([memo.status, memo.body.code]).toEqual([401, 'rest_cannot_read_type']);
+      expect(memo.header('Allow')).toBe('GET');
+      const unknown = await get('/types/nope');
+      expect([unknown.status, unknown.body.code]).toEqual([404, 'rest_type_invalid']);
       expect((await get('/memo')).status).toBe(404);
     });
 
@@ -55,9 +59,12 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(editor.body.capabilities.edit_posts).toBe('edit_posts');
       expect(editor.body.supports.title).toBe(true);
       expect(editor.body.viewable).toBe(true);
+      expect(editor.body.capabilities.create_posts).toBe('edit_posts');
+      expect(editor.body.labels).toMatchObject({ name: 'Posts', all_items: 'All Posts', parent_item_colon: null });
+      expect(editor.body.visibility).toEqual({ show_in_nav_menus: true, show_ui: true });
     });
 
-    it('shows visitors the public status only, and editors every status but the internal ones', async () => {
+    it('shows visitors the public status only, and editors every status but inherit', async () => {
       const anonymous = await get('/statuses');
       expect(anonymous.body).toEqual({
         publish: {
@@ -66,19 +73,20 @@ for (const prefix of ['cms', 'wp'] as const) {
           queryable: true,
           slug: 'publish',
           date_floating: false,
-          _links: {
-            archives: ['posts', 'pages', 'books'].map((base) => ({
-              href: `http://site.test/${prefix}-json/${prefix}/v2/${base}`,
-            })),
-          },
+          _links: { archives: [{ href: `http://site.test/${prefix}-json/${prefix}/v2/posts` }] },
         },
       });
       const editor = await get('/statuses', site.people.editor.headers);
-      expect(Object.keys(editor.body)).toEqual(['publish', 'future', 'draft', 'pending', 'private']);
+      expect(Object.keys(editor.body)).toEqual(['publish', 'future', 'draft', 'pending', 'private', 'trash']);
+      expect(editor.body.draft._links.archives).toEqual([
+        { href: `http://site.test/${prefix}-json/${prefix}/v2/posts?status=draft` },
+      ]);
       const draft = await get('/statuses/draft');
       expect([draft.status, draft.body.code]).toEqual([401, 'rest_cannot_read_status']);
       expect((await get('/statuses/draft', site.people.author.headers)).body.date_floating).toBe(true);
-      expect((await get('/statuses/trash', site.people.editor.headers)).body.code).toBe('rest_status_invalid');
+      expect((await get('/statuses/trash', site.people.editor.headers)).body.slug).toBe('trash');
+      expect((await get('/statuses/inherit', site.people.editor.headers)).body.code).toBe('rest_cannot_read_status');
+      expect((await get('/statuses/lost', site.people.editor.headers)).body.code).toBe('rest_status_invalid');
       expect((await get('/statuses?context=edit')).body.code).toBe('rest_cannot_view');
     });
   });

@@ -9,6 +9,7 @@ import { contextArg, defineRoute, denied, READABLE, type RestRequest, type Route
 import { z } from 'zod';
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
+import { postTypeLabels } from './labels.js';
 import { typeCapabilities } from './permissions.js';
 import type { PostTypeArgs, PostTypeRegistry } from './post-types.js';
 import { POST_STATUSES, type PostStatus } from './statuses.js';
@@ -42,12 +43,21 @@ const TypeSchema = z
       .boolean()
       .readonly()
       .meta({ description: 'Whether or not the post type should have children.', context: ['view', 'edit'] }),
+    visibility: z
+      .object({
+        show_in_nav_menus: z
+          .boolean()
+          .meta({ description: 'Whether to make the post type available for selection in navigation menus.' }),
+        show_ui: z.boolean().meta({ description: 'Whether to generate a default UI for managing this post type.' }),
+      })
+      .readonly()
+      .meta({ description: 'The visibility settings for the post type.', context: ['edit'] }),
     viewable: z
       .boolean()
       .readonly()
       .meta({ description: 'Whether or not the post type can be viewed.', context: ['edit'] }),
     labels: z
-      .record(z.string(), z.string())
+      .record(z.string(), z.string().nullable())
       .readonly()
       .meta({ description: 'Human-readable labels for the post type for various contexts.', context: ['edit'] }),
     name: z
@@ -177,7 +187,8 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
       description: args.description,
       hierarchical: args.hierarchical,
       has_archive: args.hasArchive,
-      labels: args.labels,
+      visibility: { show_in_nav_menus: args.public, show_ui: args.public },
+      labels: postTypeLabels(args),
       name: args.label,
       slug: name,
       icon: args.icon ?? DEFAULT_ICONS[name] ?? null,
@@ -204,7 +215,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
     const full: Record<string, unknown> = {
       name: status.name,
       private: status.private,
-      protected: !status.public && !status.private,
+      protected: !status.public && !status.private && !status.internal,
       public: status.public,
       queryable: status.public,
       show_in_list: status.showInList,
@@ -212,14 +223,18 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
       date_floating: status.dateFloating,
     };
     const keys = context === 'edit' ? [...Object.keys(full)] : context === 'embed' ? EMBED_STATUS : VIEW_STATUS;
-    const archives = served()
-      .filter(([name]) => name !== 'attachment')
-      .map(([, args]) => ({ href: request.scope.restUrl(`/${args.restNamespace ?? namespace}/${args.restBase}`) }));
-    return { ...pick(full, keys), _links: { archives } };
+    // As the original: the archives of `post` only, filtered by the status unless it is `publish`.
+    const post = registry.get('post');
+    const base = post === undefined ? undefined : `/${post.restNamespace ?? namespace}/${post.restBase}`;
+    const href = base === undefined ? undefined : request.scope.restUrl(slug === 'publish' ? base : `${base}?status=${slug}`);
+    return { ...pick(full, keys), _links: href === undefined ? {} : { archives: [{ href }] } };
   };
 
   const mayEditAny = (request: RestRequest) => served().some(([, args]) => mayEdit(request, args));
-  const visibleStatus = (request: RestRequest, status: PostStatus) => !status.internal && (status.public || mayEditAny(request));
+  // As the original: public statuses for anyone; the others, and `trash` (the one internal
+  // status it lists), for those who may edit some type's records.
+  const visibleStatus = (request: RestRequest, slug: string, status: PostStatus) =>
+    status.public || ((!status.internal || slug === 'trash') && mayEditAny(request));
 
   const types = defineRoute({
     path: '/types',
@@ -252,15 +267,19 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
       endpoint({
         methods: READABLE,
         args: { context: contextArg(TypeSchema) },
-        permission: (request, { type: name, context }) => {
+        // The original checks all of it in the handler, not the permission step: so its errors
+        // still carry `Allow: GET` (the methods whose permission passes).
+        permission: 'public',
+        handler: ({ type: name, context }, request) => {
           const args = registry.get(name);
-          if (args === undefined || !args.showInRest) return contentError('rest_type_invalid');
-          return context === 'edit' && !mayEdit(request, args)
-            ? denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.')
-            : true;
+          if (args === undefined) throw contentError('rest_type_invalid');
+          // A type without routes exists, but is not for REST clients to read: 401/403 as the original.
+          if (!args.showInRest) throw denied(request, 'rest_cannot_read_type', 'Cannot view post type.');
+          if (context === 'edit' && !mayEdit(request, args)) {
+            throw denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
+          }
+          return response(typeRecord(request, name, args, context), { raw: true });
         },
-        handler: ({ type: name, context }, request) =>
-          response(typeRecord(request, name, registry.get(name) as PostTypeArgs, context), { raw: true }),
       }),
     ],
   });
@@ -279,7 +298,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
         handler: ({ context }, request) => {
           const body: Record<string, unknown> = {};
           for (const [slug, status] of Object.entries(POST_STATUSES)) {
-            if (visibleStatus(request, status)) body[slug] = statusRecord(request, slug, status, context);
+            if (visibleStatus(request, slug, status)) body[slug] = statusRecord(request, slug, status, context);
           }
           return response(body, { raw: true });
         },
@@ -297,8 +316,8 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
         args: { context: contextArg(StatusSchema) },
         permission: (request, { status: slug }) => {
           const found = POST_STATUSES[slug];
-          if (found === undefined || found.internal) return contentError('rest_status_invalid');
-          return visibleStatus(request, found) ? true : denied(request, 'rest_cannot_read_status', 'Cannot view status.');
+          if (found === undefined) return contentError('rest_status_invalid');
+          return visibleStatus(request, slug, found) ? true : denied(request, 'rest_cannot_read_status', 'Cannot view status.');
         },
         handler: ({ status: slug, context }, request) =>
           response(statusRecord(request, slug, POST_STATUSES[slug] as PostStatus, context), { raw: true }),
