@@ -37,11 +37,6 @@ export function seedDate(days: number, hours = 9, minutes = 0): string {
   return new Date(Date.UTC(2023, 0, 1 + days, hours, minutes)).toISOString().slice(0, 19);
 }
 
-/** A seed date as the database keeps it (`YYYY-MM-DD HH:MM:SS`). */
-function stored(date: string): string {
-  return date.replace('T', ' ');
-}
-
 /** One administrator request of the seed; throws on anything but the status expected. */
 async function post(target: Target, path: string, body: unknown): Promise<{ id: number }> {
   const answer = await send(target, { name: 'seed', method: 'POST', path, as: 'admin', body, about: 'seed' }, new Map());
@@ -196,10 +191,11 @@ export async function seedContent<DB extends ContentTables>(target: Target, site
       slug: '4-revision-v1',
       title: TITLES[0],
       content: 'An earlier version of post number 1.',
-      date: stored(seedDate(1, 8)),
-      date_gmt: stored(seedDate(1, 8)),
-      modified: stored(seedDate(1, 8)),
-      modified_gmt: stored(seedDate(1, 8)),
+      date: seedDate(1, 8),
+      date_gmt: seedDate(1, 8),
+      modified: seedDate(1, 8),
+      modified_gmt: seedDate(1, 8),
+      guid: `${target.origin}/?p=29`,
     })
     .execute();
   const pages = [

@@ -65,6 +65,7 @@ export const CONTENT_ERROR_CODES = {
   rest_forbidden_status: { status: 403, message: 'Status is forbidden.', authorization: true },
   rest_post_exists: { status: 400, message: 'Cannot create existing post.' },
   rest_type_invalid: { status: 404, message: 'Invalid post type.' },
+  rest_no_search_term_defined: { status: 400, message: 'You need to define a search term to order by relevance.' },
   rest_cannot_read_type: { status: 403, message: 'Cannot view post type.', authorization: true },
   rest_post_invalid_parent: { status: 404, message: 'Invalid post parent ID.' },
   rest_revision_parent_id_mismatch: { status: 404, message: 'The revision does not belong to the specified parent.' },

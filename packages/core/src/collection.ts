@@ -36,6 +36,8 @@ export interface CollectionArgsOptions<TOrderby extends string> {
   maxPerPage?: number;
   /** @default 'desc' */
   defaultOrder?: 'asc' | 'desc';
+  /** What the records are, in `orderby`'s description ("Sort collection by post attribute."). @default 'object' */
+  noun?: string;
 }
 
 /**
@@ -87,14 +89,18 @@ function baseArgs(options: CollectionArgsOptions<string>) {
   };
 }
 
-function orderbyArg<TOrderby extends string>(values: readonly [TOrderby, ...TOrderby[]], fallback: TOrderby | undefined) {
+function orderbyArg<TOrderby extends string>(
+  values: readonly [TOrderby, ...TOrderby[]],
+  fallback: TOrderby | undefined,
+  noun = 'object',
+) {
   if (fallback !== undefined && !values.includes(fallback)) {
     throw new Error(`defaultOrderby "${fallback}" is not one of the orderby values: ${values.join(', ')}.`);
   }
   return z
     .enum(values)
     .default((fallback ?? values[0]) as never)
-    .meta({ description: 'Sort collection by object attribute.' });
+    .meta({ description: `Sort collection by ${noun} attribute.` });
 }
 
 /**
@@ -113,7 +119,9 @@ export function collectionArgs<TOrderby extends string>(
 ): ReturnType<typeof baseArgs> & { orderby: ReturnType<typeof orderbyArg<TOrderby>> };
 export function collectionArgs(options: CollectionArgsOptions<string> = {}) {
   const base = baseArgs(options);
-  return options.orderby === undefined ? base : { ...base, orderby: orderbyArg(options.orderby, options.defaultOrderby) };
+  return options.orderby === undefined
+    ? base
+    : { ...base, orderby: orderbyArg(options.orderby, options.defaultOrderby, options.noun) };
 }
 
 /** Where a page starts and how long it is. */
@@ -149,7 +157,16 @@ export function pageWindow(args: { page: number; per_page: number; offset?: numb
 export function collectionResponse(
   request: RestRequest,
   items: unknown[],
-  paging: { total: number; page: number; perPage: number },
+  paging: {
+    total: number;
+    page: number;
+    perPage: number;
+    /**
+     * The parsed arguments: when given, the links carry each argument the request sent by its
+     * parsed value, as the original rebuilds them (`author%5B0%5D=2`, `sticky` for false).
+     */
+    args?: object;
+  },
 ): RestResponse {
   const total = Math.max(0, Math.trunc(Number(paging.total)) || 0);
   const perPage = Math.max(1, Math.trunc(paging.perPage) || 1);
@@ -162,12 +179,55 @@ export function collectionResponse(
   if (page <= 1 && totalPages <= page) return result;
   const path = encodePath(request.path);
   // Without a query (the common first page), `?page=n` is the whole query string.
-  const at = hasMembers(request.query)
-    ? (n: number) => request.scope.restUrl(path, withMember(request.query, 'page', n))
-    : (n: number) => `${request.scope.restUrl(path)}?page=${n}`;
+  const { args } = paging;
+  const at =
+    args !== undefined && hasMembers(request.query)
+      ? (n: number) => `${request.scope.restUrl(path)}?${phpQuery(withMember(parsedQuery(request.query, args), 'page', n))}`
+      : hasMembers(request.query)
+        ? (n: number) => request.scope.restUrl(path, withMember(request.query, 'page', n))
+        : (n: number) => `${request.scope.restUrl(path)}?page=${n}`;
   if (page > 1) result.linkHeader('prev', at(Math.min(page - 1, Math.max(totalPages, 1))));
   if (totalPages > page) result.linkHeader('next', at(page + 1));
   return result;
+}
+
+/** The request's query with each declared argument it sent replaced by its parsed value. */
+function parsedQuery(query: Readonly<Record<string, unknown>>, args: object): Record<string, unknown> {
+  const parsed = args as Readonly<Record<string, unknown>>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) out[key] = Object.hasOwn(parsed, key) ? parsed[key] : value;
+  return out;
+}
+
+/**
+ * A query string as PHP's `http_build_query` under WordPress's `add_query_arg` writes it:
+ * lists and maps as `key%5B0%5D=…`, `true` as `1`, `false` and empty values as the bare key,
+ * values form-encoded (`+` for a space).
+ */
+function phpQuery(query: Readonly<Record<string, unknown>>, prefix?: string): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    const key = prefix === undefined ? phpEncode(name) : `${prefix}%5B${phpEncode(name)}%5D`;
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'object') {
+      const nested = phpQuery(
+        Array.isArray(value) ? Object.fromEntries(value.entries()) : (value as Record<string, unknown>),
+        key,
+      );
+      if (nested !== '') parts.push(nested);
+      continue;
+    }
+    const text = value === true ? '1' : value === false ? '' : String(value);
+    parts.push(text === '' ? key : `${key}=${phpEncode(text)}`);
+  }
+  return parts.join('&');
+}
+
+/** PHP's `urlencode`: every byte but letters, digits and `-_.` percent-encoded, a space as `+`. */
+function phpEncode(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
 }
 
 /** Re-encodes a decoded route path for a URL (`/a b` → `/a%20b`), keeping `/`. */

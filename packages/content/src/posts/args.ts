@@ -13,8 +13,17 @@ import { POST_STATUSES } from './statuses.js';
 const ids = (description: string) => z.array(z.number().int()).default([]).meta({ description });
 const date = (description: string) => z.string().meta({ description, format: 'date-time' }).optional();
 
-/** The statuses a list may ask for. */
-const LISTABLE = [...Object.keys(POST_STATUSES), 'any'] as unknown as [string, ...string[]];
+/** The statuses a list may ask for: every status WordPress 6.1 registers (its privacy requests' too), and `any`. */
+const LISTABLE = [
+  ...Object.keys(POST_STATUSES).filter((status) => status !== 'inherit'),
+  'auto-draft',
+  'inherit',
+  'request-pending',
+  'request-confirmed',
+  'request-failed',
+  'request-completed',
+  'any',
+] as unknown as [string, ...string[]];
 
 /**
  * The arguments of a type's list route (`GET /<rest_base>`).
@@ -30,7 +39,7 @@ export function listPostArgs(name: string, args: PostTypeArgs, schema: z.ZodObje
   ];
   if (supports.has('page-attributes')) orderby.push('menu_order');
   return {
-    ...collectionArgs({ schema, orderby, defaultOrderby: 'date', defaultOrder: 'desc' }),
+    ...collectionArgs({ schema, orderby, defaultOrderby: 'date', defaultOrder: 'desc', noun: 'post' }),
     after: date('Limit response to posts published after a given ISO8601 compliant date.'),
     modified_after: date('Limit response to posts modified after a given ISO8601 compliant date.'),
     author: ids('Limit result set to posts assigned to specific authors.'),
@@ -47,7 +56,8 @@ export function listPostArgs(name: string, args: PostTypeArgs, schema: z.ZodObje
     status: z
       .array(z.enum(LISTABLE))
       .default(['publish'])
-      .meta({ description: 'Limit result set to posts assigned one or more statuses.' }),
+      // The original declares the default as the single status it is.
+      .meta({ description: 'Limit result set to posts assigned one or more statuses.', default: 'publish' }),
     ...(args.hierarchical
       ? {
           parent: ids('Limit result set to items with particular parent IDs.'),

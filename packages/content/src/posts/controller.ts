@@ -26,7 +26,7 @@ import type { OptionsStore } from '../options/options.js';
 import { siteUrlOf } from '../users/record.js';
 import type { ListPostArgs } from './args.js';
 import { localDate, parseRequestDate } from './dates.js';
-import { canEditPost, canList, canRead } from './permissions.js';
+import { canEditPost, canList, canRead, listStatusRefusal } from './permissions.js';
 import type { PostTypeArgs } from './post-types.js';
 import { permalink, postRecord, type RecordScope } from './record.js';
 import type { Renderer } from './render.js';
@@ -226,18 +226,22 @@ export class PostsController {
 
   /** `GET /<rest_base>`: one page of records, the totals headers and the `Link` header. */
   async list(args: ListPostArgs, request: RestRequest): Promise<RestResponse> {
+    const refusal = listStatusRefusal(request, this.context.args, args);
+    if (refusal !== true) throw refusal;
+    if (args.orderby === 'relevance' && (args.search ?? '') === '') throw contentError('rest_no_search_term_defined');
     const query = (await this.type.filter(
       'query',
       { ...(await this.buildQuery(args, request)) },
       { request },
     )) as unknown as PostQuery;
     const { posts, total } = await this.context.store.list(query);
-    const page = Math.floor(query.offset / query.perPage) + 1;
+    // The page of the paging headers is the one asked for, with an `offset` too (as the original).
+    const page = args.page;
     if (total > 0 && page > Math.ceil(total / query.perPage)) throw contentError('rest_post_invalid_page_number');
     const scope = await this.scope(request, posts);
     // A list shows protected records' content to no one but their editors, as the original.
     const records = posts.map((post) => this.prepare(post, scope));
-    return collectionResponse(request, records, { total, page, perPage: query.perPage });
+    return collectionResponse(request, records, { total, page, perPage: query.perPage, args });
   }
 
   /** `GET /<rest_base>/<id>`. */

@@ -82,9 +82,7 @@ export function canReadPost(request: RestRequest, args: PostTypeArgs, post: Post
 }
 
 /**
- * The list's checks: the edit context needs `edit_posts` (401/403 `rest_forbidden_context`);
- * every status but `publish` needs `edit_posts` (private: or `read_private_posts`), else the
- * original's 400 `rest_invalid_param` whose detail is `rest_forbidden_status`.
+ * The list's permission: the edit context needs `edit_posts` (401/403 `rest_forbidden_context`).
  *
  * @example
  * permission: (request, args) => canList(request, typeArgs, args),
@@ -92,15 +90,33 @@ export function canReadPost(request: RestRequest, args: PostTypeArgs, post: Post
 export function canList(
   request: RestRequest,
   args: PostTypeArgs,
-  query: { context: string; status: readonly string[] },
+  // Parts may be missing: `Allow` asks again with no arguments when the request's failed to parse.
+  query: { context?: string },
 ): true | RestError {
   if (query.context === 'edit' && !can(request, args, 'edit_posts')) {
     return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
   }
+  return true;
+}
+
+/**
+ * The list's statuses, checked as the original's argument check does (so after the
+ * permission step: the refusal still carries `Allow`): every status but `publish` needs
+ * `edit_posts` (private: or `read_private_posts`), else 400 `rest_invalid_param` whose detail
+ * is `rest_forbidden_status`.
+ *
+ * @example
+ * const refusal = listStatusRefusal(request, typeArgs, args);
+ * if (refusal !== true) throw refusal;
+ */
+export function listStatusRefusal(
+  request: RestRequest,
+  args: PostTypeArgs,
+  query: { status: readonly string[] },
+): true | RestError {
   for (const status of query.status) {
     if (status === 'publish' || can(request, args, 'edit_posts')) continue;
     if (status === 'private' && can(request, args, 'read_private_posts')) continue;
-    if (POST_STATUSES[status] === undefined && status !== 'any') continue;
     const refusal = denied(request, 'rest_forbidden_status', 'Status is forbidden.');
     return new RestErrorClass('rest_invalid_param', 'Invalid parameter(s): status', {
       data: { params: { status: 'Status is forbidden.' }, details: { status: refusal.toBody() } },

@@ -218,7 +218,7 @@ export function revisionRoutes(controller: PostsController): Route[] {
         methods: READABLE,
         args: { context: contextArg(RevisionSchema) },
         permission: (request, args) => mayRead(request, args.parent),
-        handler: async (args, request) => response(record(await revisionOf(args.parent, args.id), request), { raw: true }),
+        handler: async (args, request) => response(record(await revisionOf(args.parent, args.id), request)),
       }),
       endpoint({
         methods: DELETABLE,

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { CREATABLE, DELETABLE, defineRoute, EDITABLE, READABLE, type Route } from '@cms-json/core';
+import { CREATABLE, DELETABLE, defineRoute, EDITABLE, READABLE, type Route, response } from '@cms-json/core';
 import { z } from 'zod';
 import { type ListPostArgs, listPostArgs, readPostArgs } from './args.js';
 import type { PostsController } from './controller.js';
@@ -53,7 +53,15 @@ export function postRoutes(controller: PostsController): Route[] {
         methods: READABLE,
         args: readPostArgs(schema),
         permission: (request, read) => controller.canRead(request, read),
-        handler: (read, request) => controller.read(read, request),
+        handler: async (read, request) => {
+          const record = await controller.read(read, request);
+          const answer = response(record);
+          // As the original: a publicly viewable record points to its page.
+          if (controller.context.args.public && record.status === 'publish' && typeof record.link === 'string') {
+            answer.linkHeader('alternate', record.link, { type: 'text/html' });
+          }
+          return answer;
+        },
       }),
       endpoint({
         methods: EDITABLE,

@@ -17,20 +17,24 @@ const EDIT = ['edit'];
 /** The statuses a record can be written with. */
 export const WRITABLE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
 
-const rendered = (description: string, context: string[], extra: Record<string, z.ZodType> = {}) =>
+/** A `{raw, rendered}` field, described as the original describes its `title`, `content`, `excerpt`. */
+const rendered = (noun: string, context: string[], extra: Record<string, z.ZodType> = {}) =>
   z
     .object({
       raw: z
         .string()
         .optional()
-        .meta({ description: `${description}, as it exists in the database.`, context: EDIT }),
+        .meta({
+          description: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} for the post, as it exists in the database.`,
+          context: EDIT,
+        }),
       rendered: z
         .string()
         .readonly()
-        .meta({ description: `HTML ${description.toLowerCase()}, transformed for display.`, context }),
+        .meta({ description: `HTML ${noun} for the post, transformed for display.`, context }),
       ...extra,
     })
-    .meta({ description, context });
+    .meta({ description: `The ${noun} for the post.`, context });
 
 const localDate = (description: string, context: string[]) =>
   z.string().nullable().meta({ description, format: 'date-time', context });
@@ -82,9 +86,9 @@ export function postSchema(name: string, args: PostTypeArgs): z.ZodObject {
   if (args.hierarchical) {
     shape.parent = z.number().int().meta({ description: 'The ID for the parent of the post.', context: ALL });
   }
-  if (supports.has('title')) shape.title = rendered('The title for the post', ALL);
+  if (supports.has('title')) shape.title = rendered('title', ALL);
   if (supports.has('editor')) {
-    shape.content = rendered('The content for the post', VIEW_EDIT, {
+    shape.content = rendered('content', VIEW_EDIT, {
       protected: z.boolean().readonly().meta({ description: 'Whether the content is protected with a password.', context: ALL }),
       block_version: z
         .number()
@@ -97,15 +101,12 @@ export function postSchema(name: string, args: PostTypeArgs): z.ZodObject {
     shape.author = z.number().int().meta({ description: 'The ID for the author of the post.', context: ALL });
   }
   if (supports.has('excerpt')) {
-    shape.excerpt = rendered('The excerpt for the post', ALL, {
+    shape.excerpt = rendered('excerpt', ALL, {
       protected: z.boolean().readonly().meta({ description: 'Whether the excerpt is protected with a password.', context: ALL }),
     });
   }
   if (supports.has('thumbnail')) {
-    shape.featured_media = z
-      .number()
-      .int()
-      .meta({ description: 'The ID of the featured media for the post.', context: VIEW_EDIT });
+    shape.featured_media = z.number().int().meta({ description: 'The ID of the featured media for the post.', context: ALL });
   }
   if (supports.has('comments')) {
     shape.comment_status = z

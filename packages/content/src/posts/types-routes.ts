@@ -73,7 +73,7 @@ const TypeSchema = z
       .readonly()
       .meta({ description: 'All features, supported by the post type.', context: ['edit'] }),
     has_archive: z
-      .union([z.boolean(), z.string()])
+      .union([z.string(), z.boolean()])
       .readonly()
       .meta({
         description:

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContentSite, contentSite } from '../../test/site.js';
+
+/** Details of the posts routes' answers that WordPress clients read, checked against the original. */
+for (const prefix of ['cms', 'wp'] as const) {
+  describe(`posts answers in the ${prefix} profile`, () => {
+    let site: ContentSite;
+    let first = 0;
+    const get = (path: string, headers: Record<string, string> = {}) => site.client.get(`${site.ns}${path}`, { headers });
+
+    beforeAll(async () => {
+      site = await contentSite({ prefix });
+      for (let day = 1; day <= 3; day++) {
+        const res = await site.client.request('POST', `${site.ns}/posts`, {
+          headers: { 'content-type': 'application/json', ...site.people.editor.headers },
+          body: JSON.stringify({ title: `Day ${day}`, status: 'publish', date: `2020-01-0${day}T09:00:00` }),
+        });
+        if (day === 1) first = res.body.id;
+      }
+    });
+    afterAll(async () => {
+      await site.close();
+    });
+
+    it('writes the paging links with the parsed arguments, as the original rebuilds them', async () => {
+      const res = await get(`/posts?exclude=${first}&per_page=1&sticky=false&search=day`);
+      expect(res.header('Link')).toContain(`/posts?exclude%5B0%5D=${first}&per_page=1&sticky&search=day&page=2>; rel="next"`);
+    });
+
+    it('keeps the page asked for in the paging links when an offset is sent', async () => {
+      const res = await get('/posts?offset=1&per_page=1');
+      expect(res.header('Link')).toContain('/posts?offset=1&per_page=1&page=2>; rel="next"');
+      expect(res.header('Link')).not.toContain('rel="prev"');
+    });
+
+    it('refuses orderby=relevance without a search, after the permission check (Allow: GET)', async () => {
+      const res = await get('/posts?orderby=relevance');
+      expect([res.status, res.body.code, res.header('Allow')]).toEqual([400, 'rest_no_search_term_defined', 'GET']);
+    });
+
+    it('refuses a status the caller may not list with rest_invalid_param, and still says Allow: GET', async () => {
+      const res = await get('/posts?status=draft');
+      expect([res.status, res.body.code, res.header('Allow')]).toEqual([400, 'rest_invalid_param', 'GET']);
+      expect(res.body.data.details.status.code).toBe('rest_forbidden_status');
+      const auto = await get('/posts?status=auto-draft');
+      expect([auto.status, auto.body.code]).toEqual([400, 'rest_invalid_param']);
+    });
+
+    it('points a published post to its page with an alternate Link', async () => {
+      const res = await get(`/posts/${first}`);
+      expect(res.header('Link')).toContain(`<${res.body.link}>; rel="alternate"; type=text/html`);
+    });
+
+    it('shows a revision without its raw fields in the view context', async () => {
+      await site.client.request('POST', `${site.ns}/posts/${first}`, {
+        headers: { 'content-type': 'application/json', ...site.people.editor.headers },
+        body: JSON.stringify({ title: 'Day one, again' }),
+      });
+      const list = await get(`/posts/${first}/revisions`, site.people.editor.headers);
+      const one = await get(`/posts/${first}/revisions/${list.body[0].id}`, site.people.editor.headers);
+      expect(one.body.title).toEqual({ rendered: 'Day one, again' });
+      const edit = await get(`/posts/${first}/revisions/${list.body[0].id}?context=edit`, site.people.editor.headers);
+      expect(edit.body.title.raw).toBe('Day one, again');
+    });
+  });
+}
