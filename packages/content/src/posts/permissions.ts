@@ -11,7 +11,6 @@ import { denied, type RestError, RestError as RestErrorClass, type RestRequest }
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
 import type { PostTypeArgs } from './post-types.js';
-import { POST_STATUSES } from './statuses.js';
 import type { Post } from './store.js';
 
 /**
