@@ -17,7 +17,7 @@ const idList = (description: string) => z.array(z.number().int()).default([]).me
 
 /** The list's arguments for a taxonomy. */
 export function listTermArgs(taxonomy: Taxonomy, schema: ReturnType<typeof termSchema>) {
-  const common = collectionArgs({ schema, orderby: TERM_ORDERBY, defaultOrderby: 'name', defaultOrder: 'asc' });
+  const common = collectionArgs({ schema, orderby: TERM_ORDERBY, defaultOrderby: 'name', defaultOrder: 'asc', noun: 'term' });
   const shape = {
     context: common.context,
     page: common.page,

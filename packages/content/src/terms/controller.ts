@@ -81,7 +81,9 @@ export class TermsController {
     const { terms, total } = await this.context.store.list(query);
     const records = await Promise.all(terms.map((term) => this.record(term, request)));
     const limit = query.limit ?? args.per_page;
-    return collectionResponse(request, records, { total, page: Math.floor((query.offset ?? 0) / limit) + 1, perPage: limit });
+    // As the original: the page of the links is where the offset falls; they carry the parsed arguments.
+    const page = Math.floor((query.offset ?? 0) / limit) + 1;
+    return collectionResponse(request, records, { total, page, perPage: limit, args });
   }
 
   /** `GET /<rest_base>/<id>`. */

@@ -48,6 +48,7 @@ const listBase = collectionArgs({
   orderby: ['id', 'include', 'name', 'registered_date', 'slug', 'include_slugs', 'email', 'url'],
   defaultOrderby: 'name',
   defaultOrder: 'asc',
+  noun: 'user',
 });
 
 /** The arguments of the list (`GET /users`). */

@@ -57,5 +57,6 @@ export async function listUsers(context: UsersContext, args: ListUserArgs, reque
   const filtered = (await context.type.filter('query', { ...query }, { request })) as UserQuery;
   const { users: found, total } = await context.users.list(filtered);
   const records = found.map((user) => recordOf(user, request));
-  return collectionResponse(request, records, { total, page: Math.floor(offset / limit) + 1, perPage: limit });
+  // As the original: the page of the links is where the offset falls; they carry the parsed arguments.
+  return collectionResponse(request, records, { total, page: Math.floor(offset / limit) + 1, perPage: limit, args });
 }
