@@ -1,13 +1,14 @@
 /**
  * The render step: how stored text becomes the `rendered` HTML of a record. The default does
- * what WordPress does for the content: block content loses its block delimiters, classic
- * content gets paragraphs from `@wordpress/autop` (WordPress's own `wpautop`); an empty
- * excerpt is made from the content's first 55 words. A site replaces any part with
- * `contentPlugin({ render })`.
+ * what WordPress's filters do: WordPress's typography ({@link texturize}) on every part; block
+ * content loses its block delimiters, classic content gets paragraphs from `@wordpress/autop`
+ * (WordPress's own `wpautop`); an empty excerpt is made from the content's first 55 words. A
+ * site replaces any part with `contentPlugin({ render })`.
  *
  * @module
  */
 import { autop } from '@wordpress/autop';
+import { texturize } from './texturize.js';
 
 /**
  * Turns stored text into the HTML of `rendered`.
@@ -46,16 +47,17 @@ function stripTags(html: string): string {
  * defaultRenderer.content('Hello\n\nWorld'); // '<p>Hello</p>\n<p>World</p>\n'
  */
 export const defaultRenderer: Renderer = {
-  title: (text) => text,
+  title: (text) => texturize(text).trim(),
   content(text) {
     if (text === '') return '';
-    return hasBlocks(text) ? text.replace(BLOCK_DELIMITER, '') : autop(text);
+    return hasBlocks(text) ? texturize(text.replace(BLOCK_DELIMITER, '')) : autop(texturize(text));
   },
   excerpt(text, content) {
-    if (text !== '') return autop(text);
-    // As wp_trim_excerpt: blocks rendered, then the content filters (wpautop puts line breaks
-    // between block-level elements, so list items stay separate words), then tags stripped.
-    const words = stripTags(autop(content.replace(BLOCK_DELIMITER, '')))
+    if (text !== '') return autop(texturize(text));
+    // As wp_trim_excerpt: blocks rendered, then the content filters (typography, and wpautop
+    // putting line breaks between block-level elements so list items stay separate words),
+    // then tags stripped and the first 55 words kept.
+    const words = stripTags(autop(texturize(content.replace(BLOCK_DELIMITER, ''))))
       .split(' ')
       .filter((word) => word !== '');
     if (words.length === 0) return '';
