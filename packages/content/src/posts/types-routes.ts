@@ -260,7 +260,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
   });
 
   const type = defineRoute({
-    path: '/types/:type',
+    path: '/types/(?P<type>[\\w-]+)',
     schema: TypeSchema,
     args: { type: z.string().meta({ description: 'An alphanumeric identifier for the post type.' }) },
     endpoints: (endpoint) => [
@@ -307,7 +307,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
   });
 
   const status = defineRoute({
-    path: '/statuses/:status',
+    path: '/statuses/(?P<status>[\\w-]+)',
     schema: StatusSchema,
     args: { status: z.string().meta({ description: 'An alphanumeric identifier for the status.' }) },
     endpoints: (endpoint) => [
