@@ -5,14 +5,25 @@
  *
  * @module
  */
-import { updateArgs } from '@cms-json/core';
+import { itemJsonSchema, updateArgs } from '@cms-json/core';
+
+/** A JSON Schema node, as the core publishes it. */
+type JsonSchema = ReturnType<typeof itemJsonSchema>;
+
 import { z } from 'zod';
 
-const text = (description: string) =>
+/**
+ * A `title`, `content` or `excerpt` argument: a string or `{ raw }`, described (as the
+ * original does) by the record's own `{raw, rendered, …}` property.
+ */
+const text = (field: JsonSchema | undefined) =>
   z
     .union([z.string(), z.object({ raw: z.string() })])
     .optional()
-    .meta({ description });
+    .meta({
+      description: field?.description,
+      published: { description: field?.description, type: 'object', properties: field?.properties ?? {} },
+    });
 
 /**
  * The arguments of a create or an update (`POST /<rest_base>`, `POST|PUT|PATCH /<rest_base>/<id>`).
@@ -23,9 +34,8 @@ const text = (description: string) =>
 export function writePostArgs(schema: z.ZodObject) {
   const shape = schema.shape as Record<string, z.ZodType>;
   const fields: Record<string, z.ZodType> = { ...updateArgs(schema) };
-  if ('title' in shape) fields.title = text('The title for the post.');
-  if ('content' in shape) fields.content = text('The content for the post.');
-  if ('excerpt' in shape) fields.excerpt = text('The excerpt for the post.');
+  const properties = itemJsonSchema(schema).properties as Record<string, JsonSchema> | undefined;
+  for (const name of ['title', 'content', 'excerpt']) if (name in shape) fields[name] = text(properties?.[name]);
   fields.date = z
     .string()
     .nullable()

@@ -19,6 +19,8 @@ export interface CompiledArg {
   readonly name: string;
   readonly zod: z.ZodType;
   readonly json: JsonSchema;
+  /** The schema the index and OPTIONS show (differs from {@link json} where `.meta({ published })` says so). */
+  readonly described: JsonSchema;
   readonly required: boolean;
   readonly hasDefault: boolean;
   readonly defaultValue: unknown;
@@ -170,6 +172,7 @@ export function compileArgs(shape: ArgsShape): CompiledArg[] {
       name,
       zod,
       json,
+      described: argJsonSchema(zod, { published: true }),
       required: !acceptsUndefined && !hasDefault,
       hasDefault,
       defaultValue,
@@ -341,7 +344,7 @@ export function describeArgs(
   const out: Record<string, ArgDescription> = {};
   for (const arg of args) {
     const shown: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(arg.json)) if (INDEX_KEYWORDS.has(key)) shown[key] = value;
+    for (const [key, value] of Object.entries(arg.described)) if (INDEX_KEYWORDS.has(key)) shown[key] = value;
     out[arg.name] = { ...shown, required: arg.required && !(options.pathParams ?? []).includes(arg.name) };
   }
   return out;

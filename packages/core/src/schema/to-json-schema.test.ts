@@ -6,6 +6,16 @@ import { testClient } from '../testing.js';
 import { argJsonSchema } from './to-json-schema.js';
 
 describe('Zod → draft-04 JSON Schema', () => {
+  it('checks values against the schema, and publishes `.meta({ published })` where given', () => {
+    const shown = { description: 'The title.', type: 'object', properties: { raw: { type: 'string' } } };
+    const title = z.union([z.string(), z.object({ raw: z.string() })]).meta({ description: 'The title.', published: shown });
+    expect(argJsonSchema(title)).toEqual({
+      description: 'The title.',
+      anyOf: [{ type: 'string' }, { type: 'object', properties: { raw: { type: 'string' } }, required: ['raw'] }],
+    });
+    expect(argJsonSchema(title, { published: true })).toEqual(shown);
+  });
+
   it("publishes the item schema in the original's shape", () => {
     const Link = z
       .object({

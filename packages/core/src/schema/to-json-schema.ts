@@ -21,17 +21,27 @@ const TRAILING = ['context', 'readonly'];
 /** Keywords whose value is a map of names to schemas (the names are not keywords). */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
 /** Zod's own metadata keywords, never published. */
-const DROPPED = new Set(['arg_options', 'id']);
+const DROPPED = new Set(['arg_options', 'id', 'published']);
 
-function cleanMap(map: Record<string, unknown>): Record<string, unknown> {
+/** How a schema is written: for checking values, or as the index and OPTIONS publish it. */
+interface CleanOptions {
+  /** Use `.meta({ published })` where given (the index's description), not the checked schema. */
+  readonly published: boolean;
+}
+
+function cleanMap(map: Record<string, unknown>, options: CleanOptions): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(map)) out[name] = clean(schema);
+  for (const [name, schema] of Object.entries(map)) out[name] = clean(schema, options);
   return out;
 }
 
-function clean(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(clean);
+function clean(node: unknown, options: CleanOptions): unknown {
+  if (Array.isArray(node)) return node.map((item) => clean(item, options));
   if (typeof node !== 'object' || node === null) return node;
+  // `.meta({ published })`: the schema shown for a value that parses more loosely than it is
+  // described (the original's `title` argument: an object with `raw`, that also takes a string).
+  const published = (node as Record<string, unknown>).published;
+  if (options.published && typeof published === 'object' && published !== null) return clean(published, options);
   const source = node as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
@@ -43,7 +53,10 @@ function clean(node: unknown): unknown {
     // Zod adds a pattern for its string formats; the format says it, and Zod still checks it.
     if (key === 'pattern' && typeof source.format === 'string') continue;
     if ((key === 'minimum' && value === -SAFE_BOUND) || (key === 'maximum' && value === SAFE_BOUND)) continue;
-    out[key] = SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null ? cleanMap(value as never) : clean(value);
+    out[key] =
+      SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null
+        ? cleanMap(value as never, options)
+        : clean(value, options);
   }
   return order(typeList(out));
 }
@@ -111,9 +124,9 @@ export function inlineRefs(root: Record<string, unknown>): Record<string, unknow
  * // { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { id: { type: 'integer', readonly: true } }, required: ['id'] }
  * ```
  */
-export function toJsonSchema(schema: z.ZodType): JsonSchema {
+export function toJsonSchema(schema: z.ZodType, options: { published?: boolean } = {}): JsonSchema {
   const raw = z.toJSONSchema(schema, { target: 'draft-04', io: 'input', unrepresentable: 'any' });
-  return clean(inlineRefs(raw as Record<string, unknown>)) as JsonSchema;
+  return clean(inlineRefs(raw as Record<string, unknown>), { published: options.published === true }) as JsonSchema;
 }
 
 /**
@@ -147,9 +160,12 @@ function withoutRequiredLists(node: unknown): unknown {
   return out;
 }
 
-/** The JSON Schema of one argument, without the `$schema` member. */
-export function argJsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _ignored, ...rest } = toJsonSchema(schema);
+/**
+ * The JSON Schema of one argument, without the `$schema` member: the one values are checked
+ * against, or with `published: true` the one the index and OPTIONS show.
+ */
+export function argJsonSchema(schema: z.ZodType, options: { published?: boolean } = {}): JsonSchema {
+  const { $schema: _ignored, ...rest } = toJsonSchema(schema, options);
   return rest;
 }
 
