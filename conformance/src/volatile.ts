@@ -9,7 +9,8 @@
  * - any UUID → `<uuid>`; an application password as shown once → `<application-password>`;
  * - `last_used` and `created` dates → `<date>`, `last_ip` → `<ip>` (null stays null);
  * - the `X-WP-Nonce` header → `<nonce>`;
- * - a value saved by an earlier request (`save`) → `{name}`, as an `id` or a URL segment.
+ * - a value saved by an earlier request (`save`) → `{name}`, as an `id` (`parent`, `post`), a URL segment
+ *   or a query value.
  * Marked per request: the body paths listed in its `volatile` (`$text` marks a body that is
  * not JSON as a whole).
  *
@@ -78,6 +79,8 @@ function markString(text: string, context: MarkContext): string {
   for (const [name, value] of context.saved) {
     if (value === '' || IS_UUID.test(value)) continue;
     marked = marked.replace(new RegExp(`/${escapeRegExp(value)}(?=$|[/?#&"])`, 'g'), `/{${name}}`);
+    // A saved id as a query value too (`comments?post=44`).
+    marked = marked.replace(new RegExp(`([?&][\\w%\\[\\]]+=)${escapeRegExp(value)}(?=$|[&#"])`, 'g'), `$1{${name}}`);
   }
   return marked;
 }
@@ -96,7 +99,7 @@ function markValue(value: unknown, path: string[], key: string | undefined, cont
     const byKey = key === undefined ? undefined : BY_KEY[key]?.(value);
     return byKey ?? markString(value, context);
   }
-  if (typeof value === 'number' && key === 'id') {
+  if (typeof value === 'number' && (key === 'id' || key === 'parent' || key === 'post')) {
     const saved = [...context.saved].find(([, saved]) => saved === String(value));
     return saved === undefined ? value : `{${saved[0]}}`;
   }

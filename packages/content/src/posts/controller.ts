@@ -36,7 +36,7 @@ import { sanitizePostHtml } from './sanitize.js';
 import { postSchema } from './schema.js';
 import { effectiveStatus } from './statuses.js';
 import type { Post, PostOrderBy, PostQuery, PostStore } from './store.js';
-import { canCreate, canDelete, canUpdate, newPostRow, postChanges, type WriteScope } from './write.js';
+import { canCreate, canDelete, canUpdate, newPostRow, postChanges, trashedSlug, type WriteScope } from './write.js';
 import type { WritePostArgs } from './write-args.js';
 
 /**
@@ -335,7 +335,7 @@ export class PostsController {
         });
       }
       if (post.status === 'trash') throw contentError('rest_already_trashed');
-      const trashed = (await this.context.store.update(post.id, { status: 'trash' })) ?? post;
+      const trashed = (await this.context.store.update(post.id, { status: 'trash', slug: trashedSlug(post.slug) })) ?? post;
       return response(this.prepare(trashed, scope), { context: 'edit' });
     }
     const previous = this.prepare(post, scope);

@@ -10,6 +10,7 @@
 import { type PostTypeArgs, restFeatures } from './post-types.js';
 import type { Renderer } from './render.js';
 import { hasBlocks } from './render.js';
+import { sanitizeTitle } from './slug.js';
 import { effectiveStatus } from './statuses.js';
 import type { Post } from './store.js';
 
@@ -65,13 +66,22 @@ export function permalink(post: Post, scope: RecordScope): string {
   return pretty ? `${site}/${scope.name}/${path}/` : `${site}/?post_type=${scope.name}&p=${post.id}`;
 }
 
-/** The permalink template of `permalink_template` (edit context). */
-function permalinkTemplate(scope: RecordScope): string {
-  if (scope.permalinkStructure === '')
-    return scope.name === 'page' ? `${scope.siteUrl}/?page_id=%pagename%` : `${scope.siteUrl}/?p=%postname%`;
-  if (scope.name === 'post') return `${scope.siteUrl}${scope.permalinkStructure}`;
-  if (scope.name === 'page') return `${scope.siteUrl}/%pagename%/`;
-  return `${scope.siteUrl}/${scope.name}/%${scope.name}%/`;
+/**
+ * `permalink_template` (edit context), as WordPress's sample permalink: the pretty template
+ * for a record that is or may become public (drafts, pending and scheduled records too), with
+ * a hierarchical record's ancestors in its path; the plain address for the others (trash).
+ */
+function permalinkTemplate(post: Post, status: string, scope: RecordScope): string {
+  const site = scope.siteUrl;
+  const sampled = ['publish', 'future', 'draft', 'pending', 'private'].includes(status);
+  if (scope.permalinkStructure === '' || !sampled) {
+    if (scope.name === 'page') return `${site}/?page_id=${sampled ? '%pagename%' : post.id}`;
+    return sampled ? `${site}/?p=%postname%` : `${site}/?p=${post.id}`;
+  }
+  const ancestors = (scope.ancestorSlugs?.(post) ?? []).map((slug) => `${slug}/`).join('');
+  if (scope.name === 'post') return `${site}${scope.permalinkStructure}`;
+  if (scope.name === 'page') return `${site}/${ancestors}%pagename%/`;
+  return `${site}/${scope.name}/${ancestors}%pagename%/`;
 }
 
 /**
@@ -136,7 +146,8 @@ export function postRecord(post: Post, scope: RecordScope): Record<string, unkno
   record.template = post.template;
   if (supports.has('post-formats')) record.format = post.format;
   record.meta = scope.meta(post);
-  record.permalink_template = permalinkTemplate(scope);
-  record.generated_slug = post.slug;
+  record.permalink_template = permalinkTemplate(post, status, scope);
+  // As WordPress's sample permalink: the slug the title gives, whatever the record's own is.
+  record.generated_slug = sanitizeTitle(post.title);
   return record;
 }

@@ -56,8 +56,8 @@ export function postRoutes(controller: PostsController): Route[] {
         handler: async (read, request) => {
           const record = await controller.read(read, request);
           const answer = response(record);
-          // As the original: a publicly viewable record points to its page.
-          if (controller.context.args.public && record.status === 'publish' && typeof record.link === 'string') {
+          // As the original: a record of a publicly viewable type points to its page (drafts too).
+          if (controller.context.args.public && typeof record.link === 'string') {
             answer.linkHeader('alternate', record.link, { type: 'text/html' });
           }
           return answer;

@@ -84,7 +84,7 @@ export function postSchema(name: string, args: PostTypeArgs): z.ZodObject {
       .meta({ description: 'Slug automatically generated from the post title.', context: EDIT }),
   };
   if (args.hierarchical) {
-    shape.parent = z.number().int().meta({ description: 'The ID for the parent of the post.', context: ALL });
+    shape.parent = z.number().int().meta({ description: 'The ID for the parent of the post.', context: VIEW_EDIT });
   }
   if (supports.has('title')) shape.title = rendered('title', ALL);
   if (supports.has('editor')) {

@@ -51,6 +51,23 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(res.header('Link')).toContain(`<${res.body.link}>; rel="alternate"; type=text/html`);
     });
 
+    it('frees a trashed post’s slug with __trashed, and gives it back when the post leaves the trash', async () => {
+      const send = (method: string, path: string, body: unknown) =>
+        site.client.request(method, `${site.ns}${path}`, {
+          headers: { 'content-type': 'application/json', ...site.people.editor.headers },
+          body: JSON.stringify(body),
+        });
+      const created = await send('POST', '/posts', { title: 'Binned Post', status: 'publish' });
+      const trashed = await send('DELETE', `/posts/${created.body.id}`, {});
+      expect([trashed.body.slug, trashed.body.permalink_template]).toEqual([
+        'binned-post__trashed',
+        `http://site.test/?p=${created.body.id}`,
+      ]);
+      expect(trashed.body.generated_slug).toBe('binned-post');
+      const restored = await send('POST', `/posts/${created.body.id}`, { status: 'draft' });
+      expect([restored.body.slug, restored.body.permalink_template]).toEqual(['binned-post', 'http://site.test/%postname%/']);
+    });
+
     it('shows a revision without its raw fields in the view context', async () => {
       await site.client.request('POST', `${site.ns}/posts/${first}`, {
         headers: { 'content-type': 'application/json', ...site.people.editor.headers },

@@ -87,7 +87,7 @@ for (const prefix of ['cms', 'wp'] as const) {
         [{ title: 'x' }, site.people.subscriber.headers, 403, 'rest_cannot_create'],
         [{ title: 'x', status: 'publish' }, site.people.contributor.headers, 403, 'rest_cannot_publish'],
         [{ title: 'x', status: 'private' }, site.people.contributor.headers, 403, 'rest_cannot_publish'],
-        [{ title: 'x', sticky: true }, site.people.author.headers, 403, 'rest_cannot_assign_sticky'],
+        [{ title: 'x', sticky: true }, site.people.contributor.headers, 403, 'rest_cannot_assign_sticky'],
         [{ title: 'x', author: site.people.editor.id }, site.people.author.headers, 403, 'rest_cannot_edit_others'],
         [{ title: 'x', author: 999_999 }, site.people.editor.headers, 400, 'rest_invalid_author'],
         [{ title: 'x', status: 'nonsense' }, site.people.editor.headers, 400, 'rest_invalid_param'],

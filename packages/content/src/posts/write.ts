@@ -33,10 +33,13 @@ function checkAssignments(request: RestRequest, args: PostTypeArgs, write: Write
   ) {
     return denied(request, 'rest_cannot_edit_others', 'Sorry, you are not allowed to update posts as this user.');
   }
-  if (write.sticky === true && !can(request, args, 'edit_others_posts')) return denied(request, 'rest_cannot_assign_sticky');
+  // As the original: either right will do.
+  if (write.sticky === true && !can(request, args, 'edit_others_posts') && !can(request, args, 'publish_posts')) {
+    return denied(request, contentError('rest_cannot_assign_sticky'));
+  }
   const status = write.status;
   if ((status === 'publish' || status === 'future') && post?.status !== status && !can(request, args, 'publish_posts')) {
-    return denied(request, 'rest_cannot_publish');
+    return denied(request, contentError('rest_cannot_publish'));
   }
   if (status === 'private' && post?.status !== 'private' && !can(request, args, 'publish_posts')) {
     return denied(request, 'rest_cannot_publish', 'Sorry, you are not allowed to create private posts in this post type.');
@@ -52,7 +55,7 @@ function checkAssignments(request: RestRequest, args: PostTypeArgs, write: Write
  */
 export function canCreate(request: RestRequest, args: PostTypeArgs, write: WritePostArgs): true | RestError {
   if (write.id !== undefined) return contentError('rest_post_exists');
-  if (!can(request, args, 'edit_posts')) return denied(request, 'rest_cannot_create');
+  if (!can(request, args, 'edit_posts')) return denied(request, contentError('rest_cannot_create'));
   if (write.author !== undefined && write.author !== request.user?.id && !can(request, args, 'edit_others_posts')) {
     return denied(request, 'rest_cannot_edit_others', 'Sorry, you are not allowed to create posts as this user.');
   }
@@ -184,8 +187,25 @@ export async function postChanges(
     changes.slug = uniqueSlug(slug, await scope.store.slugsLike(scope.name, slug, post?.id ?? 0));
   } else if (write.slug !== undefined) {
     changes.slug = '';
+  } else if (post?.status === 'trash' && finalStatus !== 'trash' && post.slug.endsWith(TRASHED)) {
+    // Out of the trash: the slug it had before, as WordPress restores it.
+    const desired = post.slug.slice(0, -TRASHED.length);
+    changes.slug = desired === '' ? '' : uniqueSlug(desired, await scope.store.slugsLike(scope.name, desired, post.id));
   }
   return changes;
+}
+
+/** The suffix of a trashed record's slug, which frees the slug for others while it is in the trash. */
+export const TRASHED = '__trashed';
+
+/**
+ * The slug of a record moved to the trash, as WordPress's `wp_add_trashed_suffix_to_post_name_for_post`.
+ *
+ * @example
+ * trashedSlug('hello-world'); // 'hello-world__trashed'
+ */
+export function trashedSlug(slug: string): string {
+  return slug.endsWith(TRASHED) ? slug : `${slug.slice(0, 191)}${TRASHED}`;
 }
 
 /**
