@@ -232,7 +232,7 @@ export class PostsController {
     const query = (await this.type.filter(
       'query',
       { ...(await this.buildQuery(args, request)) },
-      { request },
+      { request, args: args as unknown as Readonly<Record<string, unknown>> },
     )) as unknown as PostQuery;
     const { posts, total } = await this.context.store.list(query);
     // The page of the paging headers is the one asked for, with an `offset` too (as the original).
@@ -336,9 +336,11 @@ export class PostsController {
       }
       if (post.status === 'trash') throw contentError('rest_already_trashed');
       const trashed = (await this.context.store.update(post.id, { status: 'trash', slug: trashedSlug(post.slug) })) ?? post;
+      await this.type.emit('trash', trashed as unknown as Record<string, unknown>, { request });
       return response(this.prepare(trashed, scope), { context: 'edit' });
     }
     const previous = this.prepare(post, scope);
+    await this.type.emit('preDelete', post as unknown as Record<string, unknown>, { request });
     await this.context.store.delete(post.id);
     await this.setSticky(post.id, false);
     await this.type.emit('delete', post as unknown as Record<string, unknown>, { request });

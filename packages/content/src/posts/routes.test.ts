@@ -101,6 +101,8 @@ for (const prefix of ['cms', 'wp'] as const) {
         'template',
         'format',
         'meta',
+        'categories',
+        'tags',
         '_links',
       ]);
       expect(hello).toMatchObject({

@@ -76,12 +76,26 @@ export interface PostQuery {
   before?: string | undefined;
   modifiedAfter?: string | undefined;
   modifiedBefore?: string | undefined;
+  /** Term filters (`?categories=1,2&tags_exclude=3`): each clause, joined by `relation` (default AND). */
+  taxonomies?: { relation: 'AND' | 'OR'; clauses: readonly TaxonomyClause[] } | undefined;
   /** Only these ids (`sticky=true`), or never these (`sticky=false`). */
   stickyIds?: { ids: readonly number[]; include: boolean } | undefined;
   orderBy?: PostOrderBy | undefined;
   order?: 'asc' | 'desc' | undefined;
   perPage: number;
   offset: number;
+}
+
+/**
+ * One term filter of a list: records with any of the terms (`IN`), with all of them (`AND`),
+ * or with none of them (`NOT IN`).
+ *
+ * @example
+ * const clause: TaxonomyClause = { termIds: [2, 3], operator: 'IN' };
+ */
+export interface TaxonomyClause {
+  readonly termIds: readonly number[];
+  readonly operator: 'IN' | 'AND' | 'NOT IN';
 }
 
 const SEARCH_COLUMN = { post_title: 'posts.title', post_content: 'posts.content', post_excerpt: 'posts.excerpt' } as const;
@@ -224,6 +238,10 @@ export class PostStore {
       if (query.stickyIds.include) all.push(ids.length > 0 ? eb('posts.id', 'in', ids) : sql<SqlBool>`1 = 0`);
       else if (ids.length > 0) all.push(eb('posts.id', 'not in', ids));
     }
+    if (query.taxonomies !== undefined && query.taxonomies.clauses.length > 0) {
+      const clauses = query.taxonomies.clauses.map((clause) => this.#taxonomyClause(eb, clause));
+      all.push(query.taxonomies.relation === 'OR' ? eb.or(clauses) : eb.and(clauses));
+    }
     if (query.search !== undefined && query.search !== '') {
       const columns = query.searchColumns ?? ['post_title', 'post_excerpt', 'post_content'];
       for (const term of parseSearch(query.search).terms) {
@@ -234,6 +252,23 @@ export class PostStore {
       if (query.searchProtected === false) all.push(eb('posts.password', '=', ''));
     }
     return eb.and(all);
+  }
+
+  /** One term filter, as `EXISTS` subqueries on the relationships (the `(term_id, object_id)` index). */
+  #taxonomyClause(eb: PostsExpression, clause: TaxonomyClause) {
+    const ids = [...new Set(clause.termIds)];
+    const having = (termIds: readonly number[]) =>
+      eb.exists(
+        eb
+          .selectFrom('term_relationships')
+          .select('term_relationships.object_id')
+          .whereRef('term_relationships.object_id', '=', 'posts.id')
+          .where('term_relationships.term_id', 'in', [...termIds]),
+      );
+    if (ids.length === 0) return clause.operator === 'NOT IN' ? sql<SqlBool>`1 = 1` : sql<SqlBool>`1 = 0`;
+    if (clause.operator === 'NOT IN') return eb.not(having(ids));
+    if (clause.operator === 'AND') return eb.and(ids.map((id) => having([id])));
+    return having(ids);
   }
 
   /** `lower(column) LIKE '%text%'`, case-folded on both engines. */

@@ -7,9 +7,11 @@
  */
 import type { RestServer } from '@cms-json/core';
 import type { Kysely } from 'kysely';
+import { userCan } from '../permissions.js';
 import type { ContentTables } from '../tables.js';
 import type { TermsContext } from './context.js';
 import { TermsController } from './controller.js';
+import { connectPostTerms } from './post-terms.js';
 import { createTermStore, type TermStore } from './store.js';
 import { taxonomiesRoutes } from './taxonomies-routes.js';
 import { attachTaxonomies, registerBuiltInTaxonomies, TaxonomyRegistry } from './taxonomy.js';
@@ -37,6 +39,14 @@ export function setUpTaxonomies(
       contentNamespace: namespace,
       relationBase,
     };
+    // The taxonomy's post types get its field, filters, link, default term and counts.
+    for (const objectType of taxonomy.objectTypes) {
+      connectPostTerms(server.objectTypes.get(objectType), taxonomy, {
+        store: terms,
+        relationBase,
+        canAssign: (request, owner) => userCan(request, owner.args.capabilities.assign_terms),
+      });
+    }
     const Controller = taxonomy.args.controller ?? TermsController;
     return { namespace: taxonomy.args.restNamespace, routes: new Controller(context).routes() };
   });

@@ -11,6 +11,8 @@
  * | `insert` | `rest_insert_{type}` | action after the record is stored | the type's controller |
  * | `afterInsert` | `rest_after_insert_{type}` | action after fields and meta are written | the type's controller |
  * | `delete` | `rest_delete_{type}` | action after the record is deleted | the type's controller |
+ * | `trash` | `trashed_post` | action after the record moved to the trash | the type's controller |
+ * | `preDelete` | `before_delete_post` | action before the record is deleted for good | the type's controller |
  *
  * @module
  */
@@ -41,8 +43,11 @@ export interface ObjectTypeHooks {
   ) => MaybePromise<AnyRecord>;
   /** Changes the arguments of the type's list route when routes are built (add a filter, change a default). */
   collectionParams: (params: ArgsShape) => ArgsShape;
-  /** Changes the query a list runs (the controller's query object). */
-  query: (query: AnyRecord, event: { readonly request: RestRequest }) => MaybePromise<AnyRecord>;
+  /** Changes the query a list runs (the controller's query object); `args` are the list's parsed arguments. */
+  query: (
+    query: AnyRecord,
+    event: { readonly request: RestRequest; readonly args?: Readonly<Record<string, unknown>> },
+  ) => MaybePromise<AnyRecord>;
   /** Changes what a create or update is about to store. */
   preInsert: (prepared: AnyRecord, event: WriteEvent) => MaybePromise<AnyRecord>;
   /** After the record was stored, before its fields and meta are written. */
@@ -51,6 +56,10 @@ export interface ObjectTypeHooks {
   afterInsert: (record: AnyRecord, event: WriteEvent) => MaybePromise<void>;
   /** After the record was deleted (`previous` is the record as it was). */
   delete: (previous: AnyRecord, event: { readonly request: RestRequest }) => MaybePromise<void>;
+  /** After the record moved to the trash (the record as it is now). */
+  trash: (record: AnyRecord, event: { readonly request: RestRequest }) => MaybePromise<void>;
+  /** Before the record is deleted for good: what hangs on it can still be read and let go. */
+  preDelete: (record: AnyRecord, event: { readonly request: RestRequest }) => MaybePromise<void>;
 }
 
 /** A hook's name. */
@@ -60,4 +69,4 @@ export type HookName = keyof ObjectTypeHooks;
 export type FilterName = 'prepare' | 'query' | 'preInsert';
 
 /** The hooks that are actions. */
-export type ActionName = 'insert' | 'afterInsert' | 'delete';
+export type ActionName = 'insert' | 'afterInsert' | 'delete' | 'trash' | 'preDelete';
