@@ -348,7 +348,8 @@ async function runHooks(
   preparation: Preparation,
 ): Promise<Record<string, unknown>> {
   let current = record;
-  for (const hook of preparation.hooks) current = await hook(current, { source, request: preparation.request, links });
+  const event = { source, request: preparation.request, links, context: preparation.requested };
+  for (const hook of preparation.hooks) current = await hook(current, event);
   return current;
 }
 

@@ -8,6 +8,7 @@
  */
 import {
   collectionResponse,
+  type Links,
   type LinkTemplate,
   type ObjectType,
   type ObjectTypeRegistry,
@@ -23,10 +24,12 @@ import {
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
 import type { OptionsStore } from '../options/options.js';
+import { userCan } from '../permissions.js';
+import { requestBatch } from '../request-batch.js';
 import { siteUrlOf } from '../users/record.js';
 import type { ListPostArgs } from './args.js';
 import { localDate, parseRequestDate } from './dates.js';
-import { canEditPost, canList, canRead, listStatusRefusal } from './permissions.js';
+import { canEditPost, canList, canRead, listStatusRefusal, typeCapabilities } from './permissions.js';
 import type { PostTypeArgs } from './post-types.js';
 import { permalink, postRecord, type RecordScope } from './record.js';
 import type { Renderer } from './render.js';
@@ -109,6 +112,7 @@ export class PostsController {
 
   /** The routes: `/<rest_base>`, `/<rest_base>/<id>`, and the revisions where the type keeps them. */
   routes(): Route[] {
+    this.type.on('prepare', (record, event) => this.prepareLinks(record, event));
     const routes = postRoutes(this);
     return this.context.args.supports.includes('revisions') ? [...routes, ...revisionRoutes(this)] : routes;
   }
@@ -148,6 +152,51 @@ export class PostsController {
       links.push({ rel: rel('attachment'), href: `/${this.context.namespace}/media?parent=:id` });
     return links;
   }
+
+  /**
+   * The links that depend on the record's state and the caller, as the original adds them:
+   * `version-history` with its `count` and `predecessor-version` with its `id` (revision
+   * counts of a list in one query), and in the edit context the actions the caller may take
+   * (`action-publish`, `action-unfiltered-html`, `action-sticky`, `action-assign-author`).
+   */
+  async prepareLinks(
+    record: Record<string, unknown>,
+    event: { readonly request: RestRequest; readonly links: Links; readonly context: string },
+  ): Promise<Record<string, unknown>> {
+    const { request, links, context } = event;
+    const history = links['version-history']?.[0];
+    if (history !== undefined) {
+      const revisions = await this.#revisions(request, Number(record.id));
+      links['version-history'] = [{ ...history, count: revisions?.count ?? 0 }];
+      if (revisions !== undefined) {
+        links['predecessor-version'] = [
+          {
+            href: request.scope.restUrl(`${this.base}/${String(record.id)}/revisions/${revisions.latest}`),
+            id: revisions.latest,
+          },
+        ];
+      }
+    }
+    if (context === 'edit') {
+      const self = links.self?.[0]?.href;
+      const caps = typeCapabilities(this.context.args);
+      const actions: [string, boolean][] = [
+        ['action-publish', userCan(request, caps.publish_posts)],
+        ['action-unfiltered-html', userCan(request, 'unfiltered_html')],
+        [
+          'action-sticky',
+          this.context.name === 'post' && userCan(request, caps.edit_others_posts) && userCan(request, caps.publish_posts),
+        ],
+        ['action-assign-author', this.context.args.supports.includes('author') && userCan(request, caps.edit_others_posts)],
+      ];
+      if (self !== undefined)
+        for (const [name, allowed] of actions) if (allowed) links[`${this.context.relationBase}${name}`] = [{ href: self }];
+    }
+    return record;
+  }
+
+  /** Revision counts, for the records of a response at once. */
+  readonly #revisions = requestBatch('posts.revisions', (ids: number[]) => this.context.store.revisionCounts(ids));
 
   /** The current GMT time, `YYYY-MM-DDTHH:MM:SS`. */
   nowGmt(): string {

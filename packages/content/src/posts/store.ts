@@ -185,6 +185,21 @@ export class PostStore {
     return Number(row.n);
   }
 
+  /** For each record, how many revisions it has and the newest one's id (the ones with none are left out). */
+  async revisionCounts(parents: readonly number[]): Promise<Map<number, { count: number; latest: number }>> {
+    const out = new Map<number, { count: number; latest: number }>();
+    if (parents.length === 0) return out;
+    const rows = await this.#db
+      .selectFrom('posts')
+      .select((eb) => ['parent', eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('latest')])
+      .where('type', '=', 'revision')
+      .where('parent', 'in', [...parents])
+      .groupBy('parent')
+      .execute();
+    for (const row of rows) out.set(Number(row.parent), { count: Number(row.n), latest: Number(row.latest) });
+    return out;
+  }
+
   /** The ids of the users who have published records of these types (now). */
   async publishedAuthors(types: readonly string[], nowGmt: string): Promise<number[]> {
     if (types.length === 0) return [];

@@ -68,6 +68,50 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect([restored.body.slug, restored.body.permalink_template]).toEqual(['binned-post', 'http://site.test/%postname%/']);
     });
 
+    it('counts revisions in version-history, names the newest in predecessor-version, and lists the caller’s actions in edit', async () => {
+      const send = (method: string, path: string, body: unknown, headers = site.people.editor.headers) =>
+        site.client.request(method, `${site.ns}${path}`, {
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+      const created = await send('POST', '/posts', { title: 'Versioned', status: 'publish' });
+      const id = created.body.id;
+      expect(created.body._links['version-history'][0].count).toBe(0);
+      expect(created.body._links['predecessor-version']).toBeUndefined();
+      await send('POST', `/posts/${id}`, { title: 'Versioned twice' });
+      const res = await get(`/posts/${id}`);
+      const revisions = await get(`/posts/${id}/revisions`, site.people.editor.headers);
+      expect(res.body._links['version-history'][0].count).toBe(revisions.body.length);
+      expect(res.body._links['predecessor-version'][0].id).toBe(revisions.body[0].id);
+      const edit = await get(`/posts/${id}?context=edit`, site.people.editor.headers);
+      const actions = (links: Record<string, unknown>) =>
+        Object.keys(links)
+          .filter((rel) => rel.includes('action-'))
+          .sort();
+      expect(actions(edit.body._links)).toEqual(
+        [
+          `${prefix}:action-publish`,
+          `${prefix}:action-unfiltered-html`,
+          `${prefix}:action-sticky`,
+          `${prefix}:action-assign-author`,
+          `${prefix}:action-create-categories`,
+          `${prefix}:action-assign-categories`,
+          `${prefix}:action-create-tags`,
+          `${prefix}:action-assign-tags`,
+        ].sort(),
+      );
+      const author = await get(`/posts?context=edit&per_page=1`, site.people.author.headers);
+      expect(actions(author.body[0]._links)).toEqual(
+        [
+          `${prefix}:action-publish`,
+          `${prefix}:action-assign-categories`,
+          `${prefix}:action-create-tags`,
+          `${prefix}:action-assign-tags`,
+        ].sort(),
+      );
+      expect(Object.keys(res.body._links).some((rel) => rel.includes('action-'))).toBe(false);
+    });
+
     it('shows a revision without its raw fields in the view context', async () => {
       await site.client.request('POST', `${site.ns}/posts/${first}`, {
         headers: { 'content-type': 'application/json', ...site.people.editor.headers },

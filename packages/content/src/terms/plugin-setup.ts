@@ -44,7 +44,7 @@ export function setUpTaxonomies(
       connectPostTerms(server.objectTypes.get(objectType), taxonomy, {
         store: terms,
         relationBase,
-        canAssign: (request, owner) => userCan(request, owner.args.capabilities.assign_terms),
+        userCan: (request, capability) => userCan(request, capability),
       });
     }
     const Controller = taxonomy.args.controller ?? TermsController;

@@ -15,10 +15,11 @@
  *
  * @module
  */
-import { type ObjectType, type RestRequest, requestLocal } from '@cms-json/core';
+import type { ObjectType, RestRequest } from '@cms-json/core';
 import { z } from 'zod';
 import { contentError } from '../errors.js';
 import type { PostQuery, TaxonomyClause } from '../posts/store.js';
+import { requestBatch } from '../request-batch.js';
 import type { TermStore } from './store.js';
 import type { Taxonomy } from './taxonomy.js';
 
@@ -34,8 +35,8 @@ export interface PostTermsOptions {
   readonly store: TermStore;
   /** The base of link relations (`https://api.cms-json.org/`): the link is `<base>term`. */
   readonly relationBase: string;
-  /** Whether the caller may assign terms of the taxonomy (its `assign_terms` capability). */
-  readonly canAssign: (request: RestRequest, taxonomy: Taxonomy) => boolean;
+  /** Whether the caller holds a capability (the taxonomy's `assign_terms`, `edit_terms`). */
+  readonly userCan: (request: RestRequest, capability: string) => boolean;
 }
 
 const idList = z.array(z.number().int());
@@ -96,40 +97,6 @@ function sentIds(request: RestRequest, base: string): number[] | undefined {
   return list.map((item) => Number(item)).filter((id) => Number.isSafeInteger(id) && id > 0);
 }
 
-/** A load of the term ids of some posts: ids join it until it starts, on the next microtask. */
-interface Batch {
-  readonly ids: Set<number>;
-  started: boolean;
-  readonly result: Promise<Map<number, number[]>>;
-}
-
-/** Per request and taxonomy: the batch records join. */
-const batches = requestLocal<Map<string, Batch>>('post-terms.batches');
-
-/**
- * The term ids of a record in a taxonomy. The records of one response ask in the same tick
- * (the core prepares a list's records together), so one query serves them all.
- */
-function termIdsOf(store: TermStore, request: RestRequest, taxonomy: string, postId: number): Promise<number[]> {
-  const open = batches.ensure(request, () => new Map());
-  let batch = open.get(taxonomy);
-  if (batch === undefined || batch.started) {
-    const ids = new Set<number>();
-    const fresh: Batch = {
-      ids,
-      started: false,
-      result: Promise.resolve().then(() => {
-        fresh.started = true;
-        return store.termsOf(taxonomy, [...ids]);
-      }),
-    };
-    batch = fresh;
-    open.set(taxonomy, batch);
-  }
-  batch.ids.add(postId);
-  return batch.result.then((map) => map.get(postId) ?? []);
-}
-
 /** The ids and every descendant of them in a taxonomy. */
 async function withChildren(store: TermStore, taxonomy: string, ids: readonly number[]): Promise<number[]> {
   const all = new Set(ids);
@@ -181,12 +148,14 @@ export function connectPostTerms(type: ObjectType, taxonomy: Taxonomy, options: 
   const { store } = options;
   const base = taxonomy.args.restBase;
   const namespace = taxonomy.args.restNamespace;
+  // The term ids of a list's records, in one query.
+  const termIds = requestBatch(`post-terms.${taxonomy.name}`, (ids: number[]) => store.termsOf(taxonomy.name, ids));
 
   type.registerField(base, {
     schema: z
       .array(z.number().int())
       .meta({ description: `The terms assigned to the post in the ${taxonomy.name} taxonomy.`, context: ['view', 'edit'] }),
-    get: (record, request) => termIdsOf(store, request, taxonomy.name, Number(record.id)),
+    get: async (record, request) => (await termIds(request, Number(record.id))) ?? [],
     update: async (value, record) => {
       // As the original: ids that are not terms of this taxonomy are left out.
       const wanted = [...new Set(value as number[])];
@@ -237,9 +206,23 @@ export function connectPostTerms(type: ObjectType, taxonomy: Taxonomy, options: 
   // Before anything is stored: may the caller give these terms? (Unknown ids are left out later.)
   type.on('preInsert', async (prepared, { request }) => {
     const ids = sentIds(request, base);
-    if (ids === undefined || ids.length === 0 || options.canAssign(request, taxonomy)) return prepared;
+    if (ids === undefined || ids.length === 0 || options.userCan(request, taxonomy.args.capabilities.assign_terms))
+      return prepared;
     if ((await store.findMany(taxonomy.name, ids)).length > 0) throw contentError('rest_cannot_assign_term');
     return prepared;
+  });
+
+  // In the edit context, what the caller may do with the taxonomy's terms, as the original's actions.
+  type.on('prepare', (record, { request, links, context }) => {
+    const self = links.self?.[0]?.href;
+    if (context !== 'edit' || self === undefined) return record;
+    const caps = taxonomy.args.capabilities;
+    const canAssign = options.userCan(request, caps.assign_terms);
+    if (options.userCan(request, taxonomy.args.hierarchical ? caps.edit_terms : caps.assign_terms)) {
+      links[`${options.relationBase}action-create-${base}`] = [{ href: self }];
+    }
+    if (canAssign) links[`${options.relationBase}action-assign-${base}`] = [{ href: self }];
+    return record;
   });
 
   type.on('afterInsert', async (record, { request, creating }) => {

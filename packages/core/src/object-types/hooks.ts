@@ -39,7 +39,13 @@ export interface ObjectTypeHooks {
    */
   prepare: (
     record: AnyRecord,
-    event: { readonly source: AnyRecord; readonly request: RestRequest; readonly links: Links },
+    event: {
+      readonly source: AnyRecord;
+      readonly request: RestRequest;
+      readonly links: Links;
+      /** The context the record is shown in (`view`, `edit`, `embed`). */
+      readonly context: string;
+    },
   ) => MaybePromise<AnyRecord>;
   /** Changes the arguments of the type's list route when routes are built (add a filter, change a default). */
   collectionParams: (params: ArgsShape) => ArgsShape;
