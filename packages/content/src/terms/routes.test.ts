@@ -278,7 +278,10 @@ describe('/cms/v2/taxonomies', () => {
     expect(missing.body.code).toBe('rest_taxonomy_invalid');
     expect((await get('/taxonomies?context=edit')).status).toBe(401);
     const edit = await get('/taxonomies/category?context=edit', admin());
-    expect(edit.body.capabilities).toMatchObject({ assign_terms: 'edit_posts', edit_terms: 'manage_categories' });
+    // WordPress's own capability names; they map to manage_categories and edit_posts.
+    expect(edit.body.capabilities).toMatchObject({ assign_terms: 'assign_categories', edit_terms: 'edit_categories' });
+    expect(edit.body.labels).toMatchObject({ name: 'Categories', all_items: 'All Categories', name_admin_bar: 'category' });
+    expect(edit.body.visibility.show_admin_column).toBe(true);
     expect((await get('/taxonomies/category?context=edit', site.people.author.headers)).status).toBe(403);
   });
 });

@@ -9,6 +9,7 @@ import { contextArg, defineRoute, denied, READABLE, type RestRequest, type Route
 import { z } from 'zod';
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
+import { taxonomyLabels } from './labels.js';
 import type { Taxonomy, TaxonomyRegistry } from './taxonomy.js';
 
 const ALL = ['view', 'edit', 'embed'];
@@ -33,7 +34,7 @@ export const TaxonomySchema = z
       .readonly()
       .meta({ description: 'Whether or not the taxonomy should have children.', context: VIEW_EDIT }),
     labels: z
-      .record(z.string(), z.string())
+      .record(z.string(), z.string().nullable())
       .readonly()
       .meta({ description: 'Human-readable labels for the taxonomy for various contexts.', context: EDIT }),
     name: z.string().readonly().meta({ description: 'The title for the taxonomy.', context: ALL }),
@@ -61,12 +62,13 @@ const FIELDS_BY_CONTEXT = (() => {
 /** The full record of a taxonomy, in the original's field order. */
 function taxonomyRecord(taxonomy: Taxonomy): z.output<typeof TaxonomySchema> {
   const { args } = taxonomy;
+  const labels = taxonomyLabels(taxonomy.name, args);
   return {
-    name: args.labels.name,
+    name: labels.name ?? taxonomy.name,
     slug: taxonomy.name,
     capabilities: { ...args.capabilities },
     description: args.description,
-    labels: { ...args.labels },
+    labels,
     types: [...taxonomy.objectTypes],
     show_cloud: args.showCloud,
     hierarchical: args.hierarchical,
@@ -75,7 +77,7 @@ function taxonomyRecord(taxonomy: Taxonomy): z.output<typeof TaxonomySchema> {
     visibility: {
       public: true,
       publicly_queryable: true,
-      show_admin_column: false,
+      show_admin_column: args.showAdminColumn,
       show_in_nav_menus: true,
       show_in_quick_edit: true,
       show_ui: true,

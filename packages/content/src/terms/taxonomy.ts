@@ -32,8 +32,11 @@ export type TermsControllerClass = new (context: TermsContext) => { routes(): Ro
  * const args: Partial<TaxonomyArgs> = { labels: { name: 'Genres', singular_name: 'Genre' }, showInRest: true, restBase: 'genres' };
  */
 export interface TaxonomyArgs {
-  /** Plural and singular names, and any further labels (`add_new_item`, …). */
-  labels: { name: string; singular_name: string } & Record<string, string>;
+  /**
+   * The names shown to people (`name`, `singular_name`, `add_new_item`, …): those given; the
+   * others are WordPress's defaults (see `taxonomyLabels`). @default {}
+   */
+  labels: Readonly<Record<string, string | null>>;
   /** @default '' */
   description: string;
   /** Whether terms have parents (categories) or not (tags). @default false */
@@ -52,6 +55,8 @@ export interface TaxonomyArgs {
   rewrite: { slug: string; hierarchical: boolean };
   /** Whether the tag cloud widget may show the taxonomy. @default true */
   showCloud: boolean;
+  /** Whether admin lists of its post types show a column of its terms. @default false */
+  showAdminColumn: boolean;
   /** The term every object of the taxonomy's types gets when it has none (`Uncategorized`). */
   defaultTerm: { name: string; slug: string; description?: string } | undefined;
 }
@@ -80,7 +85,7 @@ export const DEFAULT_TAXONOMY_CAPABILITIES: TaxonomyCapabilities = {
 /** The arguments of a taxonomy, every default filled in. */
 export function taxonomyArgs(name: string, namespace: string, given: Partial<TaxonomyArgs>): TaxonomyArgs {
   return {
-    labels: given.labels ?? { name: 'Tags', singular_name: 'Tag' },
+    labels: given.labels ?? {},
     description: given.description ?? '',
     hierarchical: given.hierarchical ?? false,
     showInRest: given.showInRest ?? false,
@@ -90,6 +95,7 @@ export function taxonomyArgs(name: string, namespace: string, given: Partial<Tax
     capabilities: { ...DEFAULT_TAXONOMY_CAPABILITIES, ...given.capabilities },
     rewrite: given.rewrite ?? { slug: name, hierarchical: false },
     showCloud: given.showCloud ?? true,
+    showAdminColumn: given.showAdminColumn ?? false,
     defaultTerm: given.defaultTerm,
   };
 }
@@ -181,18 +187,30 @@ export class TaxonomyRegistry {
 /** The built-in taxonomies: `category` (hierarchical, default term "Uncategorized") and `post_tag`. */
 export function registerBuiltInTaxonomies(taxonomies: TaxonomyRegistry): void {
   taxonomies.register('category', ['post'], {
-    labels: { name: 'Categories', singular_name: 'Category' },
     hierarchical: true,
     showInRest: true,
     restBase: 'categories',
     rewrite: { slug: 'category', hierarchical: true },
+    showAdminColumn: true,
+    capabilities: {
+      manage_terms: 'manage_categories',
+      edit_terms: 'edit_categories',
+      delete_terms: 'delete_categories',
+      assign_terms: 'assign_categories',
+    },
     defaultTerm: { name: 'Uncategorized', slug: 'uncategorized' },
   });
   taxonomies.register('post_tag', ['post'], {
-    labels: { name: 'Tags', singular_name: 'Tag' },
     showInRest: true,
     restBase: 'tags',
     rewrite: { slug: 'tag', hierarchical: false },
+    showAdminColumn: true,
+    capabilities: {
+      manage_terms: 'manage_post_tags',
+      edit_terms: 'edit_post_tags',
+      delete_terms: 'delete_post_tags',
+      assign_terms: 'assign_post_tags',
+    },
   });
 }
 

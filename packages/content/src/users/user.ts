@@ -102,6 +102,16 @@ export function mapMetaCapability(capability: string, userId: number, objectId?:
     case 'promote_user':
     case 'add_users':
       return ['promote_users'];
+    // The capabilities of the built-in taxonomies, as WordPress maps them.
+    case 'edit_categories':
+    case 'delete_categories':
+    case 'manage_post_tags':
+    case 'edit_post_tags':
+    case 'delete_post_tags':
+      return ['manage_categories'];
+    case 'assign_categories':
+    case 'assign_post_tags':
+      return ['edit_posts'];
     case DO_NOT_ALLOW:
       return [DO_NOT_ALLOW];
     default:
