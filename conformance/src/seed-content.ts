@@ -127,6 +127,8 @@ function postBody(i: number, category: ReadonlyMap<string, number>, tag: Readonl
     tags,
     comment_status: i === 10 ? 'closed' : 'open',
     ping_status: 'closed',
+    // The original's seed names every post, drafts too (a draft made through the API has no slug).
+    ...(i === 21 ? { slug: 'draft-unfinished-thoughts' } : i === 22 ? { slug: 'pending-awaiting-review' } : {}),
     ...(i === 24 ? { password: 'secret' } : {}),
     ...(i === 5 ? { format: 'aside' } : i === 6 ? { format: 'gallery' } : {}),
     ...(i === 3 ? { sticky: true } : {}),

@@ -296,7 +296,7 @@ export class PostsController {
   /** `GET /<rest_base>/<id>`. */
   async read(args: { id: number; password?: string | undefined }, request: RestRequest): Promise<Record<string, unknown>> {
     const post = await this.existing(request, args.id);
-    const scope = await this.scope(request, [post], args.password);
+    const scope = await this.scope(request, [post], { password: args.password });
     return this.prepare(post, scope);
   }
 
@@ -337,10 +337,10 @@ export class PostsController {
     const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
     const created = await this.context.store.create(row);
     // As WordPress: the guid is the permalink the record has when it is made.
-    const guid = permalink(created, await this.scope(request, [created]));
+    const guid = permalink(created, await this.scope(request, [created], { edit: true }));
     const post = (await this.context.store.update(created.id, { guid })) ?? created;
     await this.afterWrite(post, args, event);
-    const record = this.prepare(post, await this.scope(request, [post]));
+    const record = this.prepare(post, await this.scope(request, [post], { edit: true }));
     return response(record, {
       status: 201,
       context: 'edit',
@@ -361,7 +361,7 @@ export class PostsController {
     if (updated === undefined) throw contentError('rest_post_invalid_id');
     if (this.context.args.supports.includes('revisions')) await saveRevision(this.context.store, before, updated);
     await this.afterWrite(updated, args, event);
-    return response(this.prepare(updated, await this.scope(request, [updated])), { context: 'edit' });
+    return response(this.prepare(updated, await this.scope(request, [updated], { edit: true })), { context: 'edit' });
   }
 
   /** After a record was stored: the `insert` hooks, sticky, registered fields, the `afterInsert` hooks. */
@@ -376,7 +376,7 @@ export class PostsController {
   /** `DELETE /<rest_base>/<id>`: to the trash, or for good with `force=true`. */
   async delete(args: { id: number; force: boolean }, request: RestRequest): Promise<RestResponse> {
     const post = await this.existing(request, args.id);
-    const scope = await this.scope(request, [post]);
+    const scope = await this.scope(request, [post], { edit: true });
     if (!args.force) {
       if (!this.context.args.trash) {
         throw new RestErrorClass('rest_trash_not_supported', "The post does not support trashing. Set 'force=true' to delete.", {
@@ -405,7 +405,13 @@ export class PostsController {
   }
 
   /** What the records of one response share: the site, the time, the sticky posts. */
-  async scope(request: RestRequest, posts: readonly Post[], password?: string): Promise<RecordScope> {
+  async scope(
+    request: RestRequest,
+    posts: readonly Post[],
+    access: { password?: string; edit?: boolean } = {},
+  ): Promise<RecordScope> {
+    // As the original: protected content shows in the edit context, or with the right password.
+    const edit = access.edit ?? request.param('context') === 'edit';
     const [sticky, permalinkStructure, ancestors] = await Promise.all([
       this.context.name === 'post' ? this.context.options.get('sticky_posts') : Promise.resolve([]),
       this.context.options.get('permalink_structure'),
@@ -419,8 +425,7 @@ export class PostsController {
       render: this.context.render,
       sticky: new Set(sticky),
       permalinkStructure,
-      showProtected: (post) =>
-        (password !== undefined && password === post.password) || canEditPost(request, this.context.args, post),
+      showProtected: (post) => edit || (access.password !== undefined && access.password === post.password),
       meta: () => [],
       featuredMedia: () => 0,
       ancestorSlugs: (post) => ancestors?.get(post.id) ?? [],

@@ -54,7 +54,9 @@ export interface RecordScope {
  */
 export function permalink(post: Post, scope: RecordScope): string {
   const site = scope.siteUrl;
-  const published = effectiveStatus(post, scope.nowGmt) === 'publish';
+  const status = effectiveStatus(post, scope.nowGmt);
+  // Private records are only ever shown to those who may read them: their link is pretty too.
+  const published = status === 'publish' || status === 'private';
   const pretty = scope.permalinkStructure !== '' && published && post.slug !== '';
   if (scope.name === 'post') {
     return pretty

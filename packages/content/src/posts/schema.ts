@@ -127,7 +127,12 @@ export function postSchema(name: string, args: PostTypeArgs): z.ZodObject {
       .enum(['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'])
       .meta({ description: 'The format for the post.', context: VIEW_EDIT });
   }
-  shape.meta = z.record(z.string(), z.unknown()).meta({ description: 'Meta fields.', context: VIEW_EDIT });
+  // Shown as the original shows a type without registered meta: an object with no properties (PHP's `[]`).
+  shape.meta = z.record(z.string(), z.unknown()).meta({
+    description: 'Meta fields.',
+    context: VIEW_EDIT,
+    published: { description: 'Meta fields.', type: 'object', context: VIEW_EDIT, properties: [] },
+  });
   if (name === 'post') {
     shape.sticky = z.boolean().meta({ description: 'Whether or not the post should be treated as sticky.', context: VIEW_EDIT });
   }

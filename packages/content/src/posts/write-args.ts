@@ -46,7 +46,11 @@ export function writePostArgs(schema: z.ZodObject) {
     .nullable()
     .optional()
     .meta({ description: 'The date the post was published, as GMT.', format: 'date-time' });
-  delete fields.meta;
+  // Meta is written through registered keys only; with none, the original takes and ignores an object.
+  fields.meta = z
+    .record(z.string(), z.unknown())
+    .optional()
+    .meta({ description: 'Meta fields.', published: { description: 'Meta fields.', type: 'object', properties: [] } });
   return fields;
 }
 

@@ -138,7 +138,7 @@ export function toJsonSchema(schema: z.ZodType, options: { published?: boolean }
  * ```
  */
 export function itemJsonSchema(schema: z.ZodType, title?: string): JsonSchema {
-  const { $schema, title: ownTitle, ...rest } = withoutRequiredLists(toJsonSchema(schema)) as JsonSchema;
+  const { $schema, title: ownTitle, ...rest } = withoutRequiredLists(toJsonSchema(schema, { published: true })) as JsonSchema;
   const out: JsonSchema = { $schema };
   const shownTitle = title ?? ownTitle;
   if (shownTitle !== undefined) out.title = shownTitle;
