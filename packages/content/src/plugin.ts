@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Plugin, RestServer } from '@cms-json/core';
+import type { Plugin, RestRequest, RestServer } from '@cms-json/core';
 import type { Kysely } from 'kysely';
 import { applicationPasswordsRoutes } from './auth/application-passwords-routes.js';
 import type { Auth } from './auth/auth.js';
@@ -13,6 +13,7 @@ import { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
 import { OptionsStore } from './options/options.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
+import { handOverContent } from './posts/hand-over.js';
 import { postTypes } from './posts/post-types.js';
 import { defaultRenderer, type Renderer } from './posts/render.js';
 import { PostStore } from './posts/store.js';
@@ -29,8 +30,11 @@ import { usersRoutes } from './users/routes.js';
 export interface ContentPluginOptions {
   /** The site's authentication (from `createAuth`), with its stores; its prefix must be the server's. */
   auth: Auth;
-  /** Runs before a user is deleted, to hand their content to `reassign` (or delete it when `null`). */
-  onDeleteUser?: ((userId: number, reassign: number | null) => Promise<void>) | undefined;
+  /**
+   * Runs before a user is deleted, after their posts went to `reassign` (or, when `null`, were
+   * deleted): for content of your own.
+   */
+  onDeleteUser?: ((userId: number, reassign: number | null, request: RestRequest) => Promise<void>) | undefined;
   /** Whether to serve `/<prefix>-admin/admin-ajax.php?action=rest-nonce` for `@wordpress/api-fetch`. @default true */
   nonceRefreshPage?: boolean | undefined;
   /** How stored text becomes `rendered` HTML. @default defaultRenderer (WordPress's `wpautop`) */
@@ -65,20 +69,32 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
         users: auth.users,
         namespace,
         objectTypes: server.objectTypes,
-        onDeleteUser: options.onDeleteUser,
+        onDeleteUser: async (userId, reassign, request) => {
+          await posts.onDeleteUser(userId, reassign, request);
+          await options.onDeleteUser?.(userId, reassign, request);
+        },
       }),
       ...applicationPasswordsRoutes({ users: auth.users, passwords: auth.applicationPasswords, namespace }),
     );
     setUpTaxonomies(server, auth.db, namespace);
     server.register(`${prefix}-auth/v1`, ...sessionRoutes(auth));
-    servePostTypes(server, namespace, auth.db, options);
+    const posts = servePostTypes(server, namespace, auth.db, options);
     if (options.nonceRefreshPage ?? true) server.page(nonceRefreshPage(auth, server.options.siteUrl));
   };
 }
 
-/** The post types' routes, built when the server builds its routes (after every plugin ran). */
-// biome-ignore lint/suspicious/noExplicitAny: any table types will do.
-function servePostTypes(server: RestServer, namespace: string, db: Kysely<any>, options: ContentPluginOptions): void {
+/**
+ * The post types' routes, built when the server builds its routes (after every plugin ran),
+ * and what becomes of a deleted user's records.
+ */
+function servePostTypes(
+  server: RestServer,
+  namespace: string,
+  // biome-ignore lint/suspicious/noExplicitAny: any table types will do.
+  db: Kysely<any>,
+  options: ContentPluginOptions,
+): { onDeleteUser(userId: number, reassign: number | null, request: RestRequest): Promise<void> } {
+  const controllers = new Map<string, PostsController>();
   const store = new PostStore(db);
   const siteOptions = new OptionsStore(db);
   const render: Renderer = { ...defaultRenderer, ...options.render };
@@ -106,6 +122,10 @@ function servePostTypes(server: RestServer, namespace: string, db: Kysely<any>, 
     if (args.supports.includes('author')) {
       server.objectTypes.get(name).provideAuthors(() => store.publishedAuthors([name], localDate(new Date(now()), 'UTC')));
     }
+    controllers.set(name, controller);
     return { namespace: controller.namespace, routes: controller.routes() };
   });
+  return {
+    onDeleteUser: (userId, reassign, request) => handOverContent({ store, registry, controllers }, { userId, reassign, request }),
+  };
 }

@@ -389,11 +389,19 @@ export class PostsController {
       return response(this.prepare(trashed, scope), { context: 'edit' });
     }
     const previous = this.prepare(post, scope);
+    await this.deleteForGood(post, request);
+    return response({ deleted: true, previous }, { raw: true });
+  }
+
+  /**
+   * Deletes a record for good, with the `preDelete` and `delete` hooks around it (a forced
+   * `DELETE`, and a user deleted without `reassign`).
+   */
+  async deleteForGood(post: Post, request: RestRequest): Promise<void> {
     await this.type.emit('preDelete', post as unknown as Record<string, unknown>, { request });
     await this.context.store.delete(post.id);
     await this.setSticky(post.id, false);
     await this.type.emit('delete', post as unknown as Record<string, unknown>, { request });
-    return response({ deleted: true, previous }, { raw: true });
   }
 
   /** Adds a post to the sticky posts, or takes it out. */

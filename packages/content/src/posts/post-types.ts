@@ -63,6 +63,11 @@ export interface PostTypeArgs {
   icon: string | null;
   /** Whether records can be moved to the trash before being deleted. */
   trash: boolean;
+  /**
+   * Whether a user's records of this type are deleted with the user (when no `reassign` is
+   * given); `undefined` means "when the type supports `author`", as WordPress's `delete_with_user`.
+   */
+  deleteWithUser: boolean | undefined;
   /** The controller class of its routes: `PostsController` or a subclass (spec §4.4). */
   controller: PostsControllerClass | undefined;
 }
@@ -89,6 +94,7 @@ export function postTypeDefaults(name: string): PostTypeArgs {
     hasArchive: false,
     icon: null,
     trash: true,
+    deleteWithUser: undefined,
     controller: undefined,
   };
 }
@@ -178,6 +184,7 @@ export const BUILT_IN_POST_TYPES: Readonly<Record<string, Partial<PostTypeArgs>>
     labels: { name: 'Revisions', singular_name: 'Revision' },
     supports: ['author'],
     trash: false,
+    deleteWithUser: true,
   },
 };
 

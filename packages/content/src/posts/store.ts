@@ -155,10 +155,46 @@ export class PostStore {
     return this.#db.updateTable('posts').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
-  /** Deletes a record and its meta (the foreign key cascades); false when it was gone. */
+  /**
+   * Deletes a record for good, as WordPress's `wp_delete_post`: its revisions go with it, its
+   * children of the same type move up to its own parent, and its meta and term relationships
+   * go by the foreign keys' cascade. False when it was gone.
+   */
   async delete(id: number): Promise<boolean> {
-    const result = await this.#db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.#db.transaction().execute(async (trx) => {
+      const post = await trx.selectFrom('posts').select(['type', 'parent']).where('id', '=', id).executeTakeFirst();
+      if (post === undefined) return false;
+      if (post.type !== 'revision') {
+        await trx.deleteFrom('posts').where('type', '=', 'revision').where('parent', '=', id).execute();
+        await trx
+          .updateTable('posts')
+          .set({ parent: post.parent })
+          .where('parent', '=', id)
+          .where('type', '=', post.type)
+          .execute();
+      }
+      const result = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    });
+  }
+
+  /** The records of these types that a user wrote (newest first), for handing them on when the user goes. */
+  async idsByAuthor(author: number, types: readonly string[]): Promise<number[]> {
+    if (types.length === 0) return [];
+    const rows = await this.#db
+      .selectFrom('posts')
+      .select('id')
+      .where('author', '=', author)
+      .where('type', 'in', [...types])
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Gives every record of one author to another (a user deleted with `reassign`); how many moved. */
+  async reassignAuthor(from: number, to: number): Promise<number> {
+    const result = await this.#db.updateTable('posts').set({ author: to }).where('author', '=', from).executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /** The slugs of a type's records that start with `base` (but record `except`'s own). */

@@ -30,7 +30,7 @@ export interface UsersContext {
   /** The server's object types: the types with authors say who has published. */
   readonly objectTypes: ObjectTypeRegistry;
   /** Runs before a user is deleted, to hand their content to `reassign` (or delete it when `null`). */
-  readonly onDeleteUser?: ((userId: number, reassign: number | null) => Promise<void>) | undefined;
+  readonly onDeleteUser?: ((userId: number, reassign: number | null, request: RestRequest) => Promise<void>) | undefined;
 }
 
 const loaded = requestLocal<Map<number, Promise<User | undefined>>>('users.loaded');

@@ -17,6 +17,7 @@ import {
   type ObjectTypeRegistry,
   READABLE,
   RestError,
+  type RestRequest,
   type Route,
 } from '@cms-json/core';
 import { z } from 'zod';
@@ -41,7 +42,7 @@ export interface UsersRoutesOptions {
   /** The server's object types: the `user` type's extensions, and who has published. */
   objectTypes: ObjectTypeRegistry;
   /** Runs before a user is deleted, to hand their content to `reassign` (or delete it when `null`). */
-  onDeleteUser?: ((userId: number, reassign: number | null) => Promise<void>) | undefined;
+  onDeleteUser?: ((userId: number, reassign: number | null, request: RestRequest) => Promise<void>) | undefined;
 }
 
 /**

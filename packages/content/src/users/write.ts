@@ -93,7 +93,7 @@ export async function deleteUser(
     throw contentError('rest_user_invalid_reassign');
   }
   const previous = recordOf(user, request);
-  await context.onDeleteUser?.(id, reassign);
+  await context.onDeleteUser?.(id, reassign, request);
   if (!(await context.users.delete(id))) throw contentError('rest_cannot_delete');
   await context.type.emit('delete', previous, { request });
   return response({ deleted: true, previous }, { raw: true });
