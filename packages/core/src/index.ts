@@ -7,6 +7,7 @@
  */
 export { declaredTooLarge, limitBodyStream } from './body-stream.js';
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
+export { permissionsChanged } from './dispatch.js';
 export {
   denied,
   ERROR_CODES,
