@@ -146,11 +146,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     at: 'body.endpoints[0].args.search_columns',
     reason: 'search_columns is served (issue 19 item 6, as WordPress 6.2+); 6.1 has no such argument.',
   },
-  {
-    request: '{posts,pages}/options*',
-    at: 'body.schema.links',
-    reason: `${NOT_YET}the item schema's links with targetSchema (action-publish, action-sticky, action-assign-*) are not published; the links themselves are on records in the edit context.`,
-  },
 ];
 
 /** `*` matches any run of characters, `{a,b}` either alternative; everything else itself. */

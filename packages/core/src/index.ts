@@ -61,6 +61,7 @@ export {
   READABLE,
   type Route,
   type RouteDefinition,
+  type SchemaLink,
   type StreamedBody,
 } from './route.js';
 export { type ArgsShape, type RequestCheck, withRequestCheck } from './schema/args.js';

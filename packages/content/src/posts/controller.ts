@@ -21,6 +21,7 @@ import {
   type Route,
   requestLocal,
   response,
+  type SchemaLink,
 } from '@cms-json/core';
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
@@ -38,6 +39,7 @@ import { revisionRoutes, saveRevision } from './revisions.js';
 import { postRoutes } from './routes.js';
 import { sanitizePostHtml } from './sanitize.js';
 import { postSchema } from './schema.js';
+import { postSchemaLinks } from './schema-links.js';
 import { effectiveStatus } from './statuses.js';
 import type { Post, PostOrderBy, PostQuery, PostStore } from './store.js';
 import { canCreate, canDelete, canUpdate, newPostRow, postChanges, trashedSlug, type WriteScope } from './write.js';
@@ -116,6 +118,17 @@ export class PostsController {
     this.type.on('prepare', (record, event) => this.prepareLinks(record, event));
     const routes = postRoutes(this);
     return this.context.args.supports.includes('revisions') ? [...routes, ...revisionRoutes(this)] : routes;
+  }
+
+  /** The item schema's `links`: the actions a record may offer (see `prepareLinks`). */
+  schemaLinks(): SchemaLink[] {
+    return postSchemaLinks({
+      name: this.context.name,
+      args: this.context.args,
+      itemPath: `${this.base}/{id}`,
+      relationBase: this.context.relationBase,
+      objectTypes: this.context.objectTypes,
+    });
   }
 
   /** The links of every record (spec §2.5); `cms:term` links come from the taxonomies. */
