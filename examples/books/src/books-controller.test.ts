@@ -108,6 +108,20 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(after).toBe(before);
     });
 
+    it('refuses a trashed book author, and embeds the original error for a deleted one', async () => {
+      const gone = await site.send('POST', '/book-authors', { title: 'Anonymous', status: 'publish' });
+      const book = await site.send('POST', '/books', { title: 'Beowulf', status: 'publish', author: gone.body.id });
+      expect(book.body.author).toBe(String(gone.body.id));
+      await site.send('DELETE', `/book-authors/${gone.body.id}`, {});
+      const refused = await site.send('POST', '/books', { title: 'Grendel', author: gone.body.id });
+      expect(refused.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { author: 'Invalid book author ID.' } } });
+      await site.send('DELETE', `/book-authors/${gone.body.id}?force=true`, {});
+      const embedded = await site.get(`/books/${book.body.id}?_embed`);
+      expect(embedded.body.author).toBe(String(gone.body.id));
+      expect(embedded.body._embedded.author[0]).toMatchObject({ code: 'rest_post_invalid_id', data: { status: 404 } });
+      await site.send('DELETE', `/books/${book.body.id}?force=true`, {});
+    });
+
     it('refuses bad values of author, genres and ids with the original errors', async () => {
       for (const author of ['abc', -1, 1.5]) {
         const res = await site.send('POST', '/books', { title: 'Bad', author });
