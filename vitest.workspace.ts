@@ -4,7 +4,7 @@
  */
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 const packages = ['core', 'node', 'express', 'fetch', 'database', 'content', 'adapter-conformance'];
-const examples = ['outgoing-links', 'ratings', 'site', 'fetch'];
+const examples = ['outgoing-links', 'ratings', 'books', 'site', 'fetch'];
 
 export default [
   ...packages.map((name) => ({
