@@ -53,8 +53,8 @@ const HARD_LIMIT_S =
     : options.compare !== undefined
       ? 180
       : plan.mode === 'quick'
-        ? 110
-        : 420;
+        ? 150
+        : 480;
 setTimeout(() => {
   console.error(`The benchmark exceeded ${HARD_LIMIT_S} s; stopping.`);
   cleanUp();
