@@ -1,7 +1,8 @@
 /**
- * The posts routes on Fastify 5, written the Fastify way (as `fastify.ts`): the list handler
- * returns the records and Fastify serializes them; headers set on the reply; Fastify's JSON
- * body parser for the create.
+ * The posts routes on Fastify 5 over the same hand-written routes: headers set on the reply,
+ * Fastify's router and its JSON body parser for the create. Every answer, the lists included,
+ * is sent as the JSON text the shared routes wrote (`fastify.ts` returns its list's items for
+ * Fastify to serialize; with no response schema that is the same `JSON.stringify`).
  *
  * @module
  */
