@@ -13,6 +13,8 @@ export default [
   ...examples.map((name) => ({
     test: { name: `example-${name}`, root: `examples/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts },
   })),
+  // The benchmark's hand-written baselines against cms-json (docs/performance.md), in process.
+  { test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], ...timeouts } },
   // The WordPress profile against the recorded original (docs/conformance.md).
   { test: { name: 'conformance', root: 'conformance', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts } },
 ];
