@@ -188,7 +188,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
       slug: name,
       icon: args.icon ?? DEFAULT_ICONS[name] ?? null,
       supports: Object.fromEntries(args.supports.map((feature) => [feature, true])),
-      taxonomies: args.taxonomies,
+      taxonomies: registry.restTaxonomies(name),
       rest_base: args.restBase,
       rest_namespace: ns,
       viewable: args.public,
