@@ -300,11 +300,12 @@ export class PostsController {
     const { posts, total } = await this.context.store.list(query);
     // The page of the paging headers is the one asked for, with an `offset` too (as the original).
     const page = args.page;
-    if (total > 0 && page > Math.ceil(total / query.perPage)) throw contentError('rest_post_invalid_page_number');
+    const perPage = query.perPage ?? Math.max(total, 1);
+    if (total > 0 && page > Math.ceil(total / perPage)) throw contentError('rest_post_invalid_page_number');
     const scope = await this.scope(request, posts);
     // A list shows protected records' content to no one but their editors, as the original.
     const records = posts.map((post) => this.prepare(post, scope));
-    return collectionResponse(request, records, { total, page, perPage: query.perPage, args });
+    return collectionResponse(request, records, { total, page, perPage, args });
   }
 
   /** `GET /<rest_base>/<id>`. */
