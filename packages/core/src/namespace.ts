@@ -14,7 +14,15 @@ import type { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
 import { RecordListWriter } from './record-json.js';
 import type { RestRequest } from './request.js';
-import { type AnyEndpoint, type HttpMethod, normalizeMethods, type Permission, type Route, type StreamedBody } from './route.js';
+import {
+  type AllowBatch,
+  type AnyEndpoint,
+  type HttpMethod,
+  normalizeMethods,
+  type Permission,
+  type Route,
+  type StreamedBody,
+} from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
 import { type ArgsShape, argDefaults, type CompiledArg, compileArgs } from './schema/args.js';
 import { ContextFilter } from './schema/context-filter.js';
@@ -31,6 +39,8 @@ export interface CompiledEndpoint {
   readonly showInIndex: boolean;
   /** Set when the endpoint takes its body as a stream. */
   readonly streamBody: StreamedBody | undefined;
+  /** The endpoint's `allow_batch`, or its route's (`undefined`: not batchable). */
+  readonly allowBatch: AllowBatch | undefined;
 }
 
 /** A route compiled at registration: everything the dispatcher and the index need. */
@@ -168,6 +178,7 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
       handler: endpoint.handler,
       showInIndex: endpoint.showInIndex ?? true,
       streamBody: endpoint.streamBody,
+      allowBatch: endpoint.allowBatch ?? route.allowBatch,
     };
   });
   return {
