@@ -179,6 +179,16 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(notes.get(1)?.title).toBe('FromQuery');
     });
 
+    it("trims a member's answer to its own _fields, and keeps its _links", async () => {
+      const { client } = batchServer({ prefix });
+      const res = await client.post('/batch/v1', {
+        headers: editor,
+        body: { requests: [{ path: '/demo/v1/notes?_fields=id', body: { title: 'T' } }] },
+      });
+      const { body } = res.body.responses[0];
+      expect(Object.keys(body)).toEqual(['id', '_links']);
+    });
+
     it('runs each request as the caller: anonymous members are refused as anonymous', async () => {
       const { client, notes } = batchServer({ prefix });
       const res = await client.post('/batch/v1', {
@@ -304,6 +314,15 @@ for (const prefix of ['cms', 'wp'] as const) {
 }
 
 describe('transactions given by a plugin', () => {
+  it('answers 503 rest_database_unavailable when the transaction fails as unavailable (a time limit passed)', async () => {
+    const { server, client } = batchServer({ transactions: false });
+    server.provideTransactions(async () => {
+      throw Object.defineProperty(new Error('timed out'), Symbol.for('cms-json.database-unavailable'), { value: true });
+    });
+    const res = await client.post('/batch/v1', { headers: editor, body: { atomic: true, requests: [create('A')] } });
+    expect([res.status, res.body.code]).toEqual([503, 'rest_database_unavailable']);
+  });
+
   it('uses the runner given with provideTransactions', async () => {
     const { server, client } = batchServer({ transactions: false });
     let ran = 0;

@@ -20,6 +20,7 @@ import type { RestField } from './object-types/rest-field.js';
 import { openApiRoute } from './openapi/routes.js';
 import type { BrowsableOptions } from './pipeline/browsable.js';
 import { linkedData } from './pipeline/embed.js';
+import { filterFields, parseFields } from './pipeline/fields.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
 import { type Authenticator, type PipelineOptions, runPipeline } from './pipeline/pipeline.js';
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
@@ -167,7 +168,13 @@ export class RestServer {
       {
         dispatch: (request) => dispatchRequest(request, contextOf(request), { batch: true }),
         validate: (request) => validateBatchMember(request, contextOf(request)),
-        toData: (response, request) => linkedData(response, contextOf(request)),
+        toData: (response, request) => {
+          // The original's `rest_filter_response_fields` runs on each member (its `_fields`),
+          // before its `_links` are added; errors are never trimmed. No `_embed` in a batch.
+          const fields = response.status >= 400 ? undefined : parseFields(request.query._fields);
+          if (fields !== undefined && fields.length > 0) response.data = filterFields(response.data, fields);
+          return linkedData(response, contextOf(request));
+        },
         transactions: () => this.#transactions,
       },
       { declareAtomic: !wp },
