@@ -95,6 +95,9 @@ const atomicArg = z.boolean().default(false).meta({
   description: 'cms-json: run every request in one database transaction, and undo them all if any fails (status 400 or more).',
 });
 
+/** What turns the atomic mode on where `atomic` is not declared (the `wp` profile). */
+const ATOMIC_VALUES = new Set<unknown>([true, 'true', '1', 1]);
+
 /**
  * The `/batch/v1` route, registered by the server under no namespace, as in the original's
  * index (`namespace: ""`). `atomic` is declared in the index of the `cms` profile; the `wp`
@@ -113,7 +116,7 @@ export function batchRoute(host: BatchHost, options: { declareAtomic: boolean })
         permission: 'public',
         handler: (parsed, request) => {
           const values = parsed as { validation: Validation; requests: BatchItem[]; atomic?: boolean };
-          const atomic = options.declareAtomic ? values.atomic === true : request.sentParam('atomic') === true;
+          const atomic = options.declareAtomic ? values.atomic === true : ATOMIC_VALUES.has(request.sentParam('atomic'));
           return serveBatch(host, request, values.requests, { validation: values.validation, atomic });
         },
       }),
