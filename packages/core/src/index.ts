@@ -8,6 +8,7 @@
 export { type BatchAnswer, MAX_BATCH_SIZE, type TransactionRunner } from './batch.js';
 export { declaredTooLarge, limitBodyStream } from './body-stream.js';
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
+export { permissionsChanged } from './dispatch.js';
 export {
   denied,
   ERROR_CODES,
@@ -62,6 +63,7 @@ export {
   READABLE,
   type Route,
   type RouteDefinition,
+  type SchemaLink,
   type StreamedBody,
 } from './route.js';
 export { type ArgsShape, type RequestCheck, withRequestCheck } from './schema/args.js';

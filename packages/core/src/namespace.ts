@@ -21,6 +21,7 @@ import {
   normalizeMethods,
   type Permission,
   type Route,
+  type SchemaLink,
   type StreamedBody,
 } from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
@@ -59,6 +60,8 @@ export interface CompiledRoute {
   readonly links: readonly LinkTemplate[];
   /** The links made ready per site URL. */
   readonly linking: RouteLinks;
+  /** The item schema's `links` (paths under the REST root). */
+  readonly schemaLinks: readonly SchemaLink[];
   /** The `Allow` values made so far, by the set of endpoints allowed (a bit each). */
   readonly allowValues: Map<number, string>;
   /** The context filter of the item schema, when it has one. */
@@ -189,6 +192,7 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
     itemSchema: zodWithFields(route, type),
     title: route.title,
     ...withLinks(links),
+    schemaLinks: route.schemaLinks ?? [],
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
     publicAllow: allowOf(endpoints),
@@ -217,6 +221,7 @@ export function mergeRoutes(first: CompiledRoute, second: CompiledRoute): Compil
         : first.itemSchema.extend(second.itemSchema.shape),
     title: first.title ?? second.title,
     ...withLinks(links),
+    schemaLinks: [...first.schemaLinks, ...second.schemaLinks],
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
     publicAllow: allowOf(endpoints),

@@ -23,7 +23,7 @@ export function postRoutes(controller: PostsController): Route[] {
   const schema = controller.schema();
   // The original's posts controller allows batching (`allow_batch`); its attachments controller does not.
   const allowBatch = name === 'attachment' ? undefined : { v1: true };
-  const shared = { schema, objectType: name, links: controller.links(), allowBatch };
+  const shared = { schema, objectType: name, links: controller.links(), schemaLinks: controller.schemaLinks(), allowBatch };
   const path = `/${args.restBase}`;
   const write = writePostArgs(schema);
 

@@ -122,8 +122,11 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(await count(term.news)).toBe(2);
       await send('POST', `/posts/${draft.body.id}`, { status: 'publish' });
       expect(await count(term.news)).toBe(3);
-      await send('DELETE', `/posts/${draft.body.id}?force=true`, {});
+      const gone = await send('DELETE', `/posts/${draft.body.id}?force=true`, {});
       expect(await count(term.news)).toBe(2);
+      // The deleted post's terms, read before they went, and no Allow: nothing is left to allow.
+      expect(gone.body.previous).toMatchObject({ id: draft.body.id, categories: [term.news], tags: [] });
+      expect(gone.header('Allow')).toBeUndefined();
     });
 
     it('keeps counts exact under concurrent assignments and deletions', async () => {
