@@ -13,6 +13,7 @@ export const SERVED_NAMESPACES: readonly string[] = ['tel/v1', 'wp/v2'];
 /** Route keys of the index compared in `routes` (the index and the namespace indexes). */
 export const SERVED_ROUTES: readonly RegExp[] = [
   /^\/$/,
+  /^\/batch\/v1$/,
   /^\/tel\/v1(\/|$)/,
   /^\/wp\/v2$/,
   /^\/wp\/v2\/users(\/|$)/,

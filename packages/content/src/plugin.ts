@@ -5,6 +5,7 @@
  * @module
  */
 import type { Plugin, RestRequest, RestServer } from '@cms-json/core';
+import { dialectOf, transactionRunner } from '@cms-json/database';
 import type { Kysely } from 'kysely';
 import { applicationPasswordsRoutes } from './auth/application-passwords-routes.js';
 import type { Auth } from './auth/auth.js';
@@ -63,6 +64,8 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
     }
     const namespace = `${prefix}/v2`;
     server.authenticate(contentAuthenticator(auth));
+    // Atomic batches (docs/batch.md) run in one transaction of the site's database.
+    if (dialectOf(auth.db) !== undefined) server.provideTransactions(transactionRunner(auth.db));
     server.register(
       namespace,
       ...usersRoutes({

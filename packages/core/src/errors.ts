@@ -43,6 +43,10 @@ export const ERROR_CODES = {
   rest_body_unreadable: { status: 400, message: 'The request body could not be read.' },
   rest_not_implemented: { status: 501, message: 'The handler for this route is not implemented.' },
   rest_database_unavailable: { status: 503, message: 'The database is unavailable. Try again shortly.' },
+  // Batch requests (`POST /batch/v1`)
+  rest_batch_not_allowed: { status: 400, message: 'The requested route does not support batch requests.' },
+  parse_path_failed: { status: 400, message: 'Could not parse the path.' },
+  rest_batch_atomic_unavailable: { status: 501, message: 'This site cannot run a batch atomically: it has no transactions.' },
   // Parameters
   rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
   rest_missing_callback_param: { status: 400, message: 'Missing parameter(s).' },

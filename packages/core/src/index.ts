@@ -5,6 +5,7 @@
  *
  * @module
  */
+export { type BatchAnswer, MAX_BATCH_SIZE, type TransactionRunner } from './batch.js';
 export { declaredTooLarge, limitBodyStream } from './body-stream.js';
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
 export { permissionsChanged } from './dispatch.js';
@@ -46,6 +47,7 @@ export { type RequestLocal, requestLocal } from './request-local.js';
 export { type ResponseInit, RestResponse, response } from './response.js';
 export {
   ALLMETHODS,
+  type AllowBatch,
   type ArgsOf,
   CREATABLE,
   DELETABLE,

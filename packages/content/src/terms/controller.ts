@@ -181,7 +181,8 @@ export class TermsController {
   routes(): Route[] {
     const { restBase } = this.context.taxonomy.args;
     const schema = this.schema;
-    const shared = { schema, objectType: this.context.taxonomy.name, links: this.links() };
+    // The original's terms controller allows batching (`allow_batch`).
+    const shared = { schema, objectType: this.context.taxonomy.name, links: this.links(), allowBatch: { v1: true } };
     const collection = defineRoute({
       ...shared,
       path: `/${restBase}`,
