@@ -46,11 +46,15 @@ export function writePostArgs(schema: z.ZodObject) {
     .nullable()
     .optional()
     .meta({ description: 'The date the post was published, as GMT.', format: 'date-time' });
-  // Meta is written through registered keys only; with none, the original takes and ignores an object.
-  fields.meta = z
-    .record(z.string(), z.unknown())
-    .optional()
-    .meta({ description: 'Meta fields.', published: { description: 'Meta fields.', type: 'object', properties: [] } });
+  // Meta is written through registered keys only (checked by the write step, key by key),
+  // described by the record's `meta` property; others in the body are ignored, as the original.
+  if ('meta' in shape) {
+    const described = properties?.meta?.properties ?? [];
+    fields.meta = z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'Meta fields.', published: { description: 'Meta fields.', type: 'object', properties: described } });
+  }
   return fields;
 }
 

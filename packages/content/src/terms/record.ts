@@ -49,7 +49,7 @@ export async function termRecord(context: TermsContext, request: RestRequest, te
     name: term.name,
     slug: term.slug,
     taxonomy: term.taxonomy,
-    meta: [],
+    meta: context.meta === undefined ? [] : await context.meta.valueOf(request, term.id),
   };
   if (context.taxonomy.args.hierarchical) {
     // `parent` sits before `meta`, as in the original.
