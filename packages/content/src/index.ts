@@ -76,7 +76,7 @@ export {
   type RestMetaKey,
   registerMeta,
 } from './meta/registry.js';
-export { type MetaArg, metaArgSchema, metaFieldSchema, metaProperties } from './meta/schema.js';
+export { type MetaArg, metaArgSchema, metaArgument, metaFieldSchema, metaProperties } from './meta/schema.js';
 export { decodeMetaValue, encodeMetaValue, type MetaRow, MetaStore } from './meta/store.js';
 export { type MetaWrite, type MetaWriteInput, planMetaWrite } from './meta/write.js';
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';

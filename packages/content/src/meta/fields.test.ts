@@ -208,7 +208,16 @@ for (const prefix of ['cms', 'wp'] as const) {
         'The seen_by property has an invalid stored value, and cannot be updated to null.',
       ]);
       const notObject = await send('POST', `/posts/${id}`, { meta: 'mood' });
-      expect([notObject.status, notObject.body.code]).toEqual([400, 'rest_invalid_param']);
+      expect([notObject.status, notObject.body]).toEqual([
+        400,
+        {
+          code: 'rest_invalid_param',
+          message: 'Invalid parameter(s): meta',
+          data: { status: 400, params: { meta: 'Invalid parameter.' }, details: [] },
+        },
+      ]);
+      const list = await send('POST', `/posts/${id}`, { meta: ['sad'] });
+      expect([list.status, list.body.meta.mood]).toEqual([200, 'happy']);
       const after = (await get(`/posts/${id}?context=edit`)).body;
       expect([after.title.raw, after.meta.mood, after.meta.seen_by]).toEqual(['With meta', 'happy', []]);
     });

@@ -38,8 +38,25 @@ export function metaFieldSchema(keys: readonly RestMetaKey[]): z.ZodType {
   });
 }
 
-/** The `meta` argument's schema: an object (its keys are checked by the write step). */
-export type MetaArg = z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
+/** The `meta` argument's schema (its keys are checked by the write step). */
+export type MetaArg = z.ZodOptional<z.ZodUnknown>;
+
+/**
+ * The `meta` argument described by these published properties. As the original's
+ * `check_meta_is_array`, anything but an object or a list is refused with
+ * `rest_invalid_param` "Invalid parameter." (no `details`); a list names no key, so it
+ * writes nothing.
+ *
+ * @example
+ * fields.meta = metaArgument(properties?.meta?.properties ?? []);
+ */
+export function metaArgument(properties: unknown): MetaArg {
+  return z
+    .unknown()
+    .refine((value) => typeof value === 'object' && value !== null)
+    .optional()
+    .meta({ description: 'Meta fields.', published: { description: 'Meta fields.', type: 'object', properties } });
+}
 
 /**
  * The `meta` argument of a create or an update: an object, its registered keys described.
@@ -48,11 +65,5 @@ export type MetaArg = z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>>;
  * args.meta = metaArgSchema(registry.restKeys('term', 'category'));
  */
 export function metaArgSchema(keys: readonly RestMetaKey[]): MetaArg {
-  return z
-    .record(z.string(), z.unknown())
-    .optional()
-    .meta({
-      description: 'Meta fields.',
-      published: { description: 'Meta fields.', type: 'object', properties: metaProperties(keys) },
-    });
+  return metaArgument(metaProperties(keys));
 }
