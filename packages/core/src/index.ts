@@ -69,5 +69,6 @@ export {
 export { type ArgsShape, type RequestCheck, withRequestCheck } from './schema/args.js';
 export { createArgs, updateArgs } from './schema/item-args.js';
 export { itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
+export { type JsonSchema, sanitizeValue, type ValidationIssue, validateValue } from './schema/validate.js';
 export { createRestServer, type Plugin, RestServer, type RestServerOptions } from './server.js';
 export { discoveryLinkElement, discoveryLinkHeader, type PageDefinition, type PageRequest, type PageResponse } from './site.js';
