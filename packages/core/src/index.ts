@@ -62,7 +62,7 @@ export {
   type RouteDefinition,
   type StreamedBody,
 } from './route.js';
-export { type ArgsShape, type RequestCheck, withRequestCheck } from './schema/args.js';
+export { type ArgsShape, parseRequestArgs, type RequestCheck, withRequestCheck } from './schema/args.js';
 export { createArgs, updateArgs } from './schema/item-args.js';
 export { itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
 export { createRestServer, type Plugin, RestServer, type RestServerOptions } from './server.js';
