@@ -23,6 +23,7 @@ import {
 } from '@cms-json/core';
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
+import { featuredMediaOf, setFeaturedMedia } from '../media/featured-media.js';
 import type { OptionsStore } from '../options/options.js';
 import { userCan } from '../permissions.js';
 import { requestBatch } from '../request-batch.js';
@@ -31,6 +32,7 @@ import type { ListPostArgs } from './args.js';
 import { localDate, parseRequestDate } from './dates.js';
 import { canEditPost, canList, canRead, listStatusRefusal, typeCapabilities } from './permissions.js';
 import type { PostTypeArgs } from './post-types.js';
+import { restFeatures } from './post-types.js';
 import { permalink, postRecord, type RecordScope } from './record.js';
 import type { Renderer } from './render.js';
 import { revisionRoutes, saveRevision } from './revisions.js';
@@ -369,6 +371,9 @@ export class PostsController {
     const record = post as unknown as Record<string, unknown>;
     await this.type.emit('insert', record, event);
     if (args.sticky !== undefined) await this.setSticky(post.id, args.sticky);
+    if (args.featured_media !== undefined && restFeatures(this.context.name, this.context.args).has('thumbnail')) {
+      await setFeaturedMedia(this.context.store.db, post.id, args.featured_media);
+    }
     await this.type.updateFields(record, args, event.request);
     await this.type.emit('afterInsert', record, event);
   }
@@ -420,10 +425,16 @@ export class PostsController {
   ): Promise<RecordScope> {
     // As the original: protected content shows in the edit context, or with the right password.
     const edit = access.edit ?? request.param('context') === 'edit';
-    const [sticky, permalinkStructure, ancestors] = await Promise.all([
+    const [sticky, permalinkStructure, ancestors, featured] = await Promise.all([
       this.context.name === 'post' ? this.context.options.get('sticky_posts') : Promise.resolve([]),
       this.context.options.get('permalink_structure'),
       this.context.args.hierarchical ? this.ancestorSlugs(posts) : undefined,
+      restFeatures(this.context.name, this.context.args).has('thumbnail')
+        ? featuredMediaOf(
+            this.context.store.db,
+            posts.map((post) => post.id),
+          )
+        : undefined,
     ]);
     return {
       name: this.context.name,
@@ -435,7 +446,7 @@ export class PostsController {
       permalinkStructure,
       showProtected: (post) => edit || (access.password !== undefined && access.password === post.password),
       meta: () => [],
-      featuredMedia: () => 0,
+      featuredMedia: (post) => featured?.get(post.id) ?? 0,
       ancestorSlugs: (post) => ancestors?.get(post.id) ?? [],
     };
   }
