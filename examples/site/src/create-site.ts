@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type Auth, type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
+import { type Auth, type ContentTables, contentPlugin, createAuth, diskFileStore, migrateContent } from '@cms-json/content';
 import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Database, openDatabase, withStartupLock } from '@cms-json/database';
 import { OutgoingLinksStore, type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
@@ -77,15 +77,17 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
     siteUrl: config.siteUrl,
     site: { name: 'cms-json example site', description: 'Outgoing links, tracked.' },
   });
-  await server.use(contentPlugin({ auth }));
+  // Uploads are kept in the uploads folder the site serves (`uploads.ts`).
+  const store = diskFileStore({ directory: config.uploadsDir, urlPath: config.uploadsUrlPath });
+  await server.use(contentPlugin({ auth, media: { store } }));
   await server.use(outgoingLinks({ db: database.db }));
   await server.use(apiViewer());
-  const store = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
+  const links = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
   server.page(
-    frontPage({ store, siteUrl: config.siteUrl, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase }),
+    frontPage({ store: links, siteUrl: config.siteUrl, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase }),
   );
   const firstAdmin = await ensureAdmin(auth, config);
-  const sampleLinksAdded = config.sampleLinks ? await addSampleLinks(store) : 0;
+  const sampleLinksAdded = config.sampleLinks ? await addSampleLinks(links) : 0;
   return { server, database, auth, firstAdmin, sampleLinksAdded, close: () => database.close() };
 }
 
