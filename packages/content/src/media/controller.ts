@@ -27,13 +27,14 @@ import { PostsController, type PostsControllerClass, type PostsControllerContext
 import { localDate } from '../posts/dates.js';
 import { canEditPost, canReadPost } from '../posts/permissions.js';
 import type { PostTypeArgs } from '../posts/post-types.js';
-import type { RecordScope } from '../posts/record.js';
+import { permalink, type RecordScope } from '../posts/record.js';
 import { sanitizeTitle, uniqueSlug } from '../posts/slug.js';
 import { effectiveStatus } from '../posts/statuses.js';
 import type { Post, PostQuery } from '../posts/store.js';
 import { newPostRow, postChanges } from '../posts/write.js';
 import type { WritePostArgs } from '../posts/write-args.js';
 import { stripTags } from '../users/field-checks.js';
+import { siteUrlOf } from '../users/record.js';
 import { splitExtension } from './file-name.js';
 import type { FileStore } from './file-store.js';
 import { type AllowedFileType, DEFAULT_ALLOWED_TYPES } from './file-types.js';
@@ -90,6 +91,8 @@ export interface WriteMediaArgs extends WritePostArgs {
 /** A record scope that also knows each attachment's files. */
 interface AttachmentScope extends RecordScope {
   readonly files: (post: Post) => AttachmentFiles;
+  /** The permalink of the post an attachment is attached to. */
+  readonly parentLink: (post: Post) => string | undefined;
 }
 
 /** Like WordPress's `sanitize_text_field`: no tags, no line breaks, single spaces, trimmed. */
@@ -310,7 +313,11 @@ export class AttachmentsController extends PostsController {
       return response(record, {
         status: 201,
         context: 'edit',
-        headers: { Location: request.scope.restUrl(`${this.base}/${post.id}`) },
+        headers: {
+          Location: request.scope.restUrl(`${this.base}/${post.id}`),
+          // As the original: the id a client resumes making sizes with after a failure.
+          [`${request.scope.headerPrefix}Upload-Attachment-ID`]: String(post.id),
+        },
       });
     });
   }
@@ -338,7 +345,10 @@ export class AttachmentsController extends PostsController {
     }
     const scope = await this.writeScope(request);
     const event = { request, creating: false };
-    const changes = await postChanges(scope, this.postArgs(media), request, before);
+    // As the original's `wp_insert_post`: media is `inherit` unless made private.
+    const status = media.status === undefined ? undefined : media.status === 'private' ? 'private' : 'inherit';
+    const changes = await postChanges(scope, { ...this.postArgs(media), status }, request, before);
+    if (status !== undefined) changes.status = status;
     if (media.post !== undefined) changes.parent = media.post;
     const nowLocal = localDate(new Date((this.context.now ?? Date.now)()), scope.timeZone);
     const prepared = { ...changes, modified: nowLocal, modified_gmt: scope.nowGmt };
@@ -385,15 +395,53 @@ export class AttachmentsController extends PostsController {
     posts: readonly Post[],
     access: { password?: string; edit?: boolean } = {},
   ): Promise<AttachmentScope> {
-    const [base, files] = await Promise.all([super.scope(request, posts, access), this.filesOf(posts)]);
-    return { ...base, files: (post) => files.get(post.id) ?? { path: '', metadata: undefined, alt: '' } };
+    const [base, files, parents] = await Promise.all([
+      super.scope(request, posts, access),
+      this.filesOf(posts),
+      this.parentLinks(request, posts),
+    ]);
+    return {
+      ...base,
+      files: (post) => files.get(post.id) ?? { path: '', metadata: undefined, alt: '' },
+      parentLink: (post) => parents.get(post.parent),
+    };
+  }
+
+  /** The permalinks of the posts these attachments are attached to (for their own links). */
+  async parentLinks(request: RestRequest, posts: readonly Post[]): Promise<Map<number, string>> {
+    const links = new Map<number, string>();
+    const ids = [...new Set(posts.map((post) => post.parent).filter((id) => id > 0))];
+    if (ids.length === 0) return links;
+    const parents = await this.context.store.findMany(ids);
+    const permalinkStructure = await this.context.options.get('permalink_structure');
+    for (const parent of parents) {
+      const args = this.media.typeArgs(parent.type);
+      if (args === undefined) continue;
+      // A flat path is enough here: the link of a page deep in a tree is cms-json's approximation.
+      const scope: RecordScope = {
+        name: parent.type,
+        args,
+        siteUrl: siteUrlOf(request),
+        nowGmt: this.nowGmt(),
+        render: this.context.render,
+        sticky: new Set(),
+        permalinkStructure,
+        showProtected: () => false,
+        meta: () => [],
+        featuredMedia: () => 0,
+      };
+      links.set(parent.id, permalink(parent, scope));
+    }
+    return links;
   }
 
   override prepare(post: Post, scope: RecordScope): Record<string, unknown> {
-    const files = 'files' in scope ? (scope as AttachmentScope).files(post) : { path: '', metadata: undefined, alt: '' };
+    const media = 'files' in scope ? (scope as AttachmentScope) : undefined;
+    const files = media?.files(post) ?? { path: '', metadata: undefined, alt: '' };
     return attachmentRecord(post, scope, files, {
       urlOf: (path) => storedFileUrl(this.store, path, scope.siteUrl),
       imageSizes: this.imageSizes,
+      parentLink: media?.parentLink(post),
     });
   }
 }

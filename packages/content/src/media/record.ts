@@ -29,6 +29,8 @@ export interface MediaRecordScope {
   readonly urlOf: (path: string) => string;
   /** The sizes the site makes (for `missing_image_sizes`). */
   readonly imageSizes: readonly ImageSize[];
+  /** The permalink of the post the attachment is attached to, if any. */
+  readonly parentLink?: string | undefined;
 }
 
 /** The extensions the original's `wp_attachment_is_image` takes for images. */
@@ -46,11 +48,19 @@ function folderOf(path: string): string {
 }
 
 /**
- * The attachment's page, as the original's `get_attachment_link`: `/?attachment_id=<id>`, or
- * with pretty permalinks `/<slug>/` for media attached to nothing.
+ * The attachment's page, as the original 6.1's `get_attachment_link`: with pretty permalinks,
+ * `<parent's link><slug>/` for media attached to a post with a pretty link (`attachment/<slug>/`
+ * for a numeric slug), `/<slug>/` for media attached to nothing; else `/?attachment_id=<id>`.
  */
-function attachmentLink(post: Post, scope: RecordScope): string {
-  if (scope.permalinkStructure !== '' && post.parent === 0 && post.slug !== '') return `${scope.siteUrl}/${post.slug}/`;
+function attachmentLink(post: Post, scope: RecordScope, parentLink: string | undefined): string {
+  if (scope.permalinkStructure !== '' && post.slug !== '') {
+    if (post.parent === 0) return `${scope.siteUrl}/${post.slug}/`;
+    if (parentLink !== undefined && !parentLink.includes('?')) {
+      const name =
+        /^\d+$/.test(post.slug) || scope.permalinkStructure.includes('%category%') ? `attachment/${post.slug}` : post.slug;
+      return `${parentLink.replace(/\/?$/, '/')}${name}/`;
+    }
+  }
   return `${scope.siteUrl}/?attachment_id=${post.id}`;
 }
 
@@ -81,7 +91,7 @@ export function attachmentRecord(
 ): Record<string, unknown> {
   const record = postRecord(post, scope);
   delete record.password;
-  record.link = attachmentLink(post, scope);
+  record.link = attachmentLink(post, scope, media.parentLink);
   const sourceUrl = files.path === '' ? post.guid : media.urlOf(files.path);
   const type = mediaType(files.path, post.mime_type);
   const title = (record.title as { rendered: string } | undefined)?.rendered ?? '';

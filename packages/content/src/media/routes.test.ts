@@ -102,6 +102,7 @@ for (const prefix of ['cms', 'wp'] as const) {
         guid: { raw: source },
       });
       expect(res.body.password).toBeUndefined();
+      expect(res.body.link).toBe('http://site.test/sunset/');
       expect(res.body.description.raw).toBe('');
       expect(res.body.description.rendered).toContain(`<p class="attachment"><a href='${source}'>`);
       expect(Object.keys(res.body).slice(-10, -1)).toEqual([
@@ -157,6 +158,9 @@ for (const prefix of ['cms', 'wp'] as const) {
       });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ title: { raw: 'beach-day' }, post: post.body.id, media_type: 'image' });
+      // The original's attachment page: under the post it is attached to.
+      expect(res.body.link).toBe(`${post.body.link}beach-day/`);
+      expect(res.headers.get(`x-${prefix}-upload-attachment-id`)).toBe(String(res.body.id));
       const text = await call('/media', {
         method: 'POST',
         as: 'editor',
@@ -192,6 +196,12 @@ for (const prefix of ['cms', 'wp'] as const) {
         alt_text: 'Alt',
       });
       expect(res.body.description.rendered).toMatch(/<\/p>\n<p>Long words<\/p>\n$/);
+      // As the original's `wp_insert_post`: media is `inherit` unless made private.
+      const published = await call(`/media/${created.body.id}`, { method: 'POST', as: 'author', ...json({ status: 'publish' }) });
+      expect(published.body.status).toBe('inherit');
+      const hidden = await call(`/media/${created.body.id}`, { method: 'POST', as: 'author', ...json({ status: 'private' }) });
+      expect(hidden.body.status).toBe('private');
+      expect((await call(`/media/${created.body.id}`)).status).toBe(401);
       const other = await call(`/media/${created.body.id}`, { method: 'PATCH', as: 'contributor', ...json({ alt_text: 'x' }) });
       expect(other.status).toBe(403);
       expect(other.body.code).toBe('rest_cannot_edit');
