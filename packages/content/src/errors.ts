@@ -138,6 +138,7 @@ export const CONTENT_ERROR_CODES = {
   rest_invalid_term_id: { status: 400, message: 'Invalid term ID.' },
   // Media uploads
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
+  rest_upload_no_content_type: { status: 400, message: 'No Content-Type supplied.' },
   rest_upload_no_content_disposition: { status: 400, message: 'No Content-Disposition supplied.' },
   rest_upload_invalid_disposition: {
     status: 400,
