@@ -142,11 +142,13 @@ export class AttachmentsController extends PostsController {
     return [...new Set(types)].filter((type) => type !== '');
   }
 
+  /** The media record schema (built once). */
   override schema(): z.ZodObject {
     this.#mediaSchema ??= attachmentSchema(this.context.args);
     return this.#mediaSchema;
   }
 
+  /** The media routes: `/media`, `/media/<id>`, `/media/<id>/post-process`. */
   override routes(): Route[] {
     this.type.on('prepare', (record, event) => this.prepareLinks(record, event));
     return mediaRoutes(this);
@@ -362,6 +364,16 @@ export class AttachmentsController extends PostsController {
     return response(this.prepare(updated, await this.scope(request, [updated], { edit: true })), { context: 'edit' });
   }
 
+  /**
+   * `POST /media/<id>/post-process` (`action=create-image-subsizes`): the original's retry of
+   * the sizes after a failure. Every size is made before the record exists here, so this
+   * answers the record in the edit context.
+   */
+  async postProcess(args: { id: number }, request: RestRequest): Promise<RestResponse> {
+    const post = await this.existing(request, args.id);
+    return response(this.prepare(post, await this.scope(request, [post], { edit: true })), { context: 'edit' });
+  }
+
   /** Deletes the record for good and every file kept for it (the upload, the file, each size). */
   override async deleteForGood(post: Post, request: RestRequest): Promise<void> {
     const files = (await this.filesOf([post])).get(post.id);
@@ -390,6 +402,7 @@ export class AttachmentsController extends PostsController {
     return out;
   }
 
+  /** What the records of one response share, with each attachment's files and parent's link. */
   override async scope(
     request: RestRequest,
     posts: readonly Post[],
@@ -435,6 +448,7 @@ export class AttachmentsController extends PostsController {
     return links;
   }
 
+  /** The full media record of a stored attachment (the core trims it to the context and `_fields`). */
   override prepare(post: Post, scope: RecordScope): Record<string, unknown> {
     const media = 'files' in scope ? (scope as AttachmentScope) : undefined;
     const files = media?.files(post) ?? { path: '', metadata: undefined, alt: '' };

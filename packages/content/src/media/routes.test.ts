@@ -202,6 +202,20 @@ for (const prefix of ['cms', 'wp'] as const) {
       const hidden = await call(`/media/${created.body.id}`, { method: 'POST', as: 'author', ...json({ status: 'private' }) });
       expect(hidden.body.status).toBe('private');
       expect((await call(`/media/${created.body.id}`)).status).toBe(401);
+      // Made private, the author may no longer change it (no edit_private_posts): an editor may.
+      const processed = await call(`/media/${created.body.id}/post-process`, {
+        method: 'POST',
+        as: 'editor',
+        ...json({ action: 'create-image-subsizes' }),
+      });
+      expect(processed.status).toBe(200);
+      expect(processed.body).toMatchObject({ id: created.body.id, missing_image_sizes: [] });
+      const badAction = await call(`/media/${created.body.id}/post-process`, {
+        method: 'POST',
+        as: 'editor',
+        ...json({ action: 'x' }),
+      });
+      expect(badAction.body.code).toBe('rest_invalid_param');
       const other = await call(`/media/${created.body.id}`, { method: 'PATCH', as: 'contributor', ...json({ alt_text: 'x' }) });
       expect(other.status).toBe(403);
       expect(other.body.code).toBe('rest_cannot_edit');

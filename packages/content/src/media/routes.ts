@@ -3,7 +3,8 @@
  * its body streamed) and `/media/<id>` (read, update, delete). The arguments are a post
  * type's with the original's media additions: the list's `media_type`, `mime_type`,
  * `parent` and `parent_exclude` and its `inherit` default status; the writes' `alt_text`,
- * `caption`, `description` and `post`.
+ * `caption`, `description` and `post`. `/media/<id>/post-process` answers the record (every
+ * size is made with the upload).
  *
  * @module
  */
@@ -103,5 +104,20 @@ export function mediaRoutes(controller: AttachmentsController): Route[] {
     ],
   });
 
-  return [collection, item];
+  // The original's retry after a failure while making sizes; they are all made with the upload here.
+  const postProcess = defineRoute({
+    ...shared,
+    path: `${path}/:id/post-process`,
+    args: { id: z.number().int().meta({ description: 'Unique identifier for the attachment.' }) },
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: CREATABLE,
+        args: { action: z.enum(['create-image-subsizes']).meta({ description: 'The action to perform.' }) },
+        permission: (request, process) => controller.canUpdate(request, process),
+        handler: (process, request) => controller.postProcess(process, request),
+      }),
+    ],
+  });
+
+  return [collection, item, postProcess];
 }
