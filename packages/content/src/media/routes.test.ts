@@ -353,6 +353,23 @@ for (const prefix of ['cms', 'wp'] as const) {
           {
             method: 'POST',
             as: 'author',
+            // A multipart body cut off inside the file.
+            body: Buffer.concat([
+              Buffer.from(
+                '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+              ),
+              photo.subarray(0, 200),
+            ]),
+            headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+          },
+          500,
+          'rest_upload_unknown_error',
+        ],
+        [
+          '/media',
+          {
+            method: 'POST',
+            as: 'author',
             body: new Uint8Array(MAX_UPLOAD + 1),
             headers: { 'content-disposition': 'attachment; filename=big.jpg' },
           },
