@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type Auth, type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
+import { type Auth, type ContentTables, contentPlugin, createAuth, diskFileStore, migrateContent } from '@cms-json/content';
 import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Database, openDatabase, withStartupLock } from '@cms-json/database';
 import { books } from '@cms-json/example-books';
@@ -81,22 +81,24 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
     siteUrl: config.siteUrl,
     site: { name: 'cms-json example site', description: 'Posts, pages, books and outgoing links.' },
   });
-  await server.use(contentPlugin({ auth }));
+  // Uploads are kept in the uploads folder the site serves (`uploads.ts`).
+  const uploads = diskFileStore({ directory: config.uploadsDir, urlPath: config.uploadsUrlPath });
+  await server.use(contentPlugin({ auth, media: { store: uploads } }));
   await server.use(books());
   await server.use(outgoingLinks({ db: database.db }));
   await server.use(apiViewer());
-  const store = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
+  const links = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
   server.page(
     frontPage({
       server,
-      store,
+      store: links,
       siteUrl: config.siteUrl,
       restRootUrl: server.restRootUrl(),
       curieBase: server.options.curieBase,
     }),
   );
   const firstAdmin = await ensureAdmin(auth, config);
-  const sampleLinksAdded = config.sampleLinks ? await addSampleLinks(store) : 0;
+  const sampleLinksAdded = config.sampleLinks ? await addSampleLinks(links) : 0;
   const admin = config.sampleContent ? await auth.users.findByLogin(config.adminUser) : undefined;
   const sampleContentAdded =
     admin === undefined

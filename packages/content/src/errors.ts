@@ -143,6 +143,7 @@ export const CONTENT_ERROR_CODES = {
   },
   // Media uploads
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
+  rest_upload_no_content_type: { status: 400, message: 'No Content-Type supplied.' },
   rest_upload_no_content_disposition: { status: 400, message: 'No Content-Disposition supplied.' },
   rest_upload_invalid_disposition: {
     status: 400,
@@ -153,6 +154,8 @@ export const CONTENT_ERROR_CODES = {
   rest_upload_multiple_files: { status: 400, message: 'Only one file can be uploaded at a time, in the field "file".' },
   rest_upload_unknown_error: { status: 500, message: 'Sorry, you are not allowed to upload this file type.' },
   rest_upload_sideload_error: { status: 500, message: 'Sorry, you are not allowed to upload this file type.' },
+  // Media records
+  rest_invalid_featured_media: { status: 400, message: 'Invalid featured media ID.' },
 } as const satisfies ErrorCodeTable;
 
 /** A code of the content table. */

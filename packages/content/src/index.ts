@@ -46,13 +46,27 @@ export { hashPassword, verifyPassword } from './auth/password.js';
 export { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
 export { createSessions, type Session, type SessionStore, type SessionStoreOptions } from './auth/sessions.js';
 export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError } from './errors.js';
+export {
+  AttachmentsController,
+  DEFAULT_MAX_UPLOAD_BYTES,
+  type ListMediaArgs,
+  type MediaOptions,
+  type MediaSettings,
+  mediaController,
+  type WriteMediaArgs,
+} from './media/controller.js';
 export { type AttachmentHtmlInput, attachmentHtml } from './media/description.js';
+export { checkFeaturedMedia, featuredMediaOf, setFeaturedMedia } from './media/featured-media.js';
 export { safeFileName } from './media/file-name.js';
 export { type DiskFileStoreOptions, diskFileStore, type FileStore, type PutFile } from './media/file-store.js';
 export { type AllowedFileType, type CheckedFileType, DEFAULT_ALLOWED_TYPES, mediaTypeOf } from './media/file-types.js';
 export { DEFAULT_IMAGE_SIZES, type ImageSize } from './media/image-sizes.js';
 export { mediaDetails, storedFileUrl, storedPaths } from './media/media-details.js';
+export { deleteMetaByValue, MEDIA_META_KEYS, readPostMeta, setPostMeta } from './media/post-meta.js';
 export { type ReceivedUpload, receiveUpload } from './media/receive-upload.js';
+export { type AttachmentFiles, attachmentRecord, type MediaRecordScope } from './media/record.js';
+export { mediaRoutes } from './media/routes.js';
+export { attachmentSchema } from './media/schema.js';
 export {
   type AttachmentMetadata,
   BIG_IMAGE_THRESHOLD,

@@ -11,6 +11,7 @@ import { applicationPasswordsRoutes } from './auth/application-passwords-routes.
 import type { Auth } from './auth/auth.js';
 import { contentAuthenticator } from './auth/authenticator.js';
 import { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
+import { type MediaOptions, mediaController } from './media/controller.js';
 import { MetaFields } from './meta/fields.js';
 import { metaRegistry } from './meta/registry.js';
 import { MetaStore } from './meta/store.js';
@@ -18,7 +19,7 @@ import { OptionsStore } from './options/options.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
 import { handOverContent } from './posts/hand-over.js';
-import { postTypes } from './posts/post-types.js';
+import { type PostTypeArgs, postTypes } from './posts/post-types.js';
 import { defaultRenderer, type Renderer } from './posts/render.js';
 import { PostStore } from './posts/store.js';
 import { typesRoutes } from './posts/types-routes.js';
@@ -45,6 +46,11 @@ export interface ContentPluginOptions {
   render?: Partial<Renderer> | undefined;
   /** The current time, for scheduled posts; tests move it. @default Date.now */
   now?: (() => number) | undefined;
+  /**
+   * Uploads: where files are kept and what is accepted. With it the site serves the media
+   * routes (`/<prefix>/v2/media`); without it, media records have no routes.
+   */
+  media?: MediaOptions | undefined;
 }
 
 /**
@@ -107,6 +113,13 @@ function servePostTypes(
   const render: Renderer = { ...defaultRenderer, ...options.render };
   const registry = postTypes(server);
   const now = options.now ?? Date.now;
+  const { media } = options;
+  if (media !== undefined) {
+    const controller = mediaController({ ...media, typeArgs: (name) => registry.get(name) });
+    server.objectTypes.filterArgs<PostTypeArgs>('post_type', (args, name) =>
+      name === 'attachment' ? { ...args, showInRest: true, controller: args.controller ?? controller } : args,
+    );
+  }
   server.register(
     namespace,
     ...typesRoutes({ registry, namespace, prefix: server.names.prefix, relationBase: server.options.curieBase }),

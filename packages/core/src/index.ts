@@ -66,7 +66,7 @@ export {
   type SchemaLink,
   type StreamedBody,
 } from './route.js';
-export { type ArgsShape, type RequestCheck, withRequestCheck } from './schema/args.js';
+export { type ArgsShape, parseRequestArgs, type RequestCheck, withRequestCheck } from './schema/args.js';
 export { createArgs, updateArgs } from './schema/item-args.js';
 export { itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
 export { type JsonSchema, sanitizeValue, type ValidationIssue, validateValue } from './schema/validate.js';

@@ -35,7 +35,8 @@ const MULTIPART = /^multipart\/form-data\b/i;
 
 /**
  * Receives the upload of `request` (an endpoint with `streamBody`) into `stagingPath`.
- * Throws the original's errors: `rest_upload_no_data`, `rest_upload_no_content_disposition`,
+ * Throws the original's errors: `rest_upload_no_data`, `rest_upload_no_content_type`,
+ * `rest_upload_no_content_disposition`,
  * `rest_upload_invalid_disposition`, `rest_upload_hash_mismatch` (412),
  * `rest_upload_unknown_error` (a partial or empty file), `rest_upload_multiple_files`, and
  * the core's 413 `rest_body_too_large` past the endpoint's limit.
@@ -70,6 +71,7 @@ interface Staged {
 
 async function receiveRaw(request: RestRequest, body: AsyncIterable<Uint8Array> | undefined, path: string): Promise<Staged> {
   if (body === undefined) throw contentError('rest_upload_no_data');
+  if (request.contentType.trim() === '') throw contentError('rest_upload_no_content_type');
   const disposition = request.header('content-disposition');
   if (disposition === undefined || disposition.trim() === '') throw contentError('rest_upload_no_content_disposition');
   const fileName = fileNameFromDisposition(disposition);

@@ -25,6 +25,7 @@ import {
 } from '@cms-json/core';
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
+import { featuredMediaOf, setFeaturedMedia } from '../media/featured-media.js';
 import type { MetaFields } from '../meta/fields.js';
 import type { MetaWrite } from '../meta/write.js';
 import type { OptionsStore } from '../options/options.js';
@@ -35,6 +36,7 @@ import type { ListPostArgs } from './args.js';
 import { localDate, parseRequestDate } from './dates.js';
 import { canEditPost, canList, canRead, listStatusRefusal, typeCapabilities } from './permissions.js';
 import type { PostTypeArgs } from './post-types.js';
+import { restFeatures } from './post-types.js';
 import { permalink, postRecord, type RecordScope } from './record.js';
 import type { Renderer } from './render.js';
 import { revisionRoutes, saveRevision } from './revisions.js';
@@ -408,6 +410,9 @@ export class PostsController {
     const hookEvent = { request: event.request, creating: event.creating };
     await this.type.emit('insert', record, hookEvent);
     if (args.sticky !== undefined) await this.setSticky(post.id, args.sticky);
+    if (args.featured_media !== undefined && restFeatures(this.context.name, this.context.args).has('thumbnail')) {
+      await setFeaturedMedia(this.context.store.db, post.id, args.featured_media);
+    }
     await event.meta?.apply(post.id);
     await this.type.updateFields(record, args, event.request);
     await this.type.emit('afterInsert', record, hookEvent);
@@ -466,7 +471,7 @@ export class PostsController {
   ): Promise<RecordScope> {
     // As the original: protected content shows in the edit context, or with the right password.
     const edit = access.edit ?? request.param('context') === 'edit';
-    const [sticky, permalinkStructure, ancestors, meta] = await Promise.all([
+    const [sticky, permalinkStructure, ancestors, meta, featured] = await Promise.all([
       this.context.name === 'post' ? this.context.options.get('sticky_posts') : Promise.resolve([]),
       this.context.options.get('permalink_structure'),
       this.context.args.hierarchical ? this.ancestorSlugs(posts) : undefined,
@@ -474,6 +479,12 @@ export class PostsController {
         request,
         posts.map((post) => post.id),
       ),
+      restFeatures(this.context.name, this.context.args).has('thumbnail')
+        ? featuredMediaOf(
+            this.context.store.db,
+            posts.map((post) => post.id),
+          )
+        : undefined,
     ]);
     return {
       name: this.context.name,
@@ -485,7 +496,7 @@ export class PostsController {
       permalinkStructure,
       showProtected: (post) => edit || (access.password !== undefined && access.password === post.password),
       meta: (post) => meta?.get(post.id) ?? [],
-      featuredMedia: () => 0,
+      featuredMedia: (post) => featured?.get(post.id) ?? 0,
       ancestorSlugs: (post) => ancestors?.get(post.id) ?? [],
     };
   }

@@ -71,6 +71,8 @@ export interface PostQuery {
   parentsExclude?: readonly number[] | undefined;
   slugs?: readonly string[] | undefined;
   menuOrder?: number | undefined;
+  /** Media types of attachments: `image/png` exactly, or `image` for any `image/…` (any of them matches). */
+  mimeTypes?: readonly string[] | undefined;
   /** Local dates: records published after / before them. */
   after?: string | undefined;
   before?: string | undefined;
@@ -282,6 +284,14 @@ export class PostStore {
     }
     if (query.slugs !== undefined && query.slugs.length > 0) all.push(eb('posts.slug', 'in', [...query.slugs]));
     if (query.menuOrder !== undefined) all.push(eb('posts.menu_order', '=', query.menuOrder));
+    if (query.mimeTypes !== undefined) {
+      const matches = query.mimeTypes.map((type) =>
+        type.includes('/')
+          ? eb('posts.mime_type', '=', type)
+          : sql<SqlBool>`${sql.ref('posts.mime_type')} like ${`${type.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`} escape '\\'`,
+      );
+      all.push(matches.length > 0 ? eb.or(matches) : sql<SqlBool>`1 = 0`);
+    }
     if (query.after !== undefined) all.push(eb('posts.date', '>', query.after));
     if (query.before !== undefined) all.push(eb('posts.date', '<', query.before));
     if (query.modifiedAfter !== undefined) all.push(eb('posts.modified', '>', query.modifiedAfter));

@@ -10,6 +10,7 @@
 import { denied, type RestError, RestError as RestErrorClass, type RestRequest } from '@cms-json/core';
 import type { Insertable, Updateable } from 'kysely';
 import { contentError } from '../errors.js';
+import { checkFeaturedMedia } from '../media/featured-media.js';
 import { userCan } from '../permissions.js';
 import type { PostsTable } from '../tables.js';
 import { localDate, momentOf, parseRequestDate } from './dates.js';
@@ -157,6 +158,8 @@ export async function postChanges(
     if (typeof value === 'string') changes[field] = value;
   }
   if (write.menu_order !== undefined) changes.menu_order = write.menu_order;
+  // Checked before anything is stored; kept as `_thumbnail_id` once the record is.
+  await checkFeaturedMedia(scope.store, write.featured_media);
   // Dates: `date_gmt` wins, else `date` in the site's timezone; `null` means "now" (floating).
   let moment: Date | undefined;
   if (typeof write.date_gmt === 'string')

@@ -6,6 +6,8 @@ import {
   collectionArgs,
   createRestServer,
   defineRoute,
+  parseQueryString,
+  parseRequestArgs,
   READABLE,
   requestLocal,
   requireCapability,
@@ -365,5 +367,47 @@ describe('arguments that run custom code', () => {
       ),
     ).toBe(true);
     expect(runsCustomCode(z.array(z.object({ a: z.string().refine(() => true) })))).toBe(true);
+  });
+});
+
+describe('parseRequestArgs', () => {
+  it('checks body parameters a streamed endpoint set after reading its body, coerced and refused as the dispatcher does', async () => {
+    const fields = { title: z.string().optional(), post: z.number().int().optional() };
+    const s = createRestServer();
+    s.register(
+      'test/v1',
+      defineRoute({
+        path: '/uploads',
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: CREATABLE,
+            args: fields,
+            streamBody: { maxBytes: 1024 },
+            permission: 'public',
+            handler: async (_args, request) => {
+              let text = '';
+              for await (const chunk of request.bodyStream ?? []) text += String.fromCharCode(...chunk);
+              request.setBodyParams(parseQueryString(text));
+              return response(await parseRequestArgs(request, fields));
+            },
+          }),
+        ],
+      }),
+    );
+    const send = (body: string) =>
+      s.dispatch({
+        method: 'POST',
+        path: '/test/v1/uploads',
+        headers: { 'content-type': 'text/plain' },
+        bodyStream: (async function* () {
+          yield Uint8Array.from(body, (c) => c.charCodeAt(0)); // ASCII
+        })(),
+      });
+    const ok = await send('title=Photo&post=7');
+    expect(ok.status).toBe(200);
+    expect(ok.data).toEqual({ title: 'Photo', post: 7 });
+    const bad = await send('post=seven');
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({ code: 'rest_invalid_param', data: { params: { post: expect.any(String) } } });
   });
 });

@@ -349,3 +349,26 @@ export function describeArgs(
   }
   return out;
 }
+
+const compiledShapes = new WeakMap<ArgsShape, CompiledArg[]>();
+
+/**
+ * Checks and converts the request's arguments against `shape` after the dispatcher has, as
+ * it checks an endpoint's own: for an endpoint that takes its body as a stream, whose body
+ * parameters (the text fields of a multipart upload) exist only once the handler read the
+ * body and called `request.setBodyParams`. Throws the same errors as the dispatcher.
+ *
+ * @example
+ * ```ts
+ * const stored = await storeUpload(request, options); // sets the form's fields as body parameters
+ * const args = await parseRequestArgs(request, { title: z.string().optional() });
+ * ```
+ */
+export async function parseRequestArgs(request: RestRequest, shape: ArgsShape): Promise<Record<string, unknown>> {
+  let compiled = compiledShapes.get(shape);
+  if (compiled === undefined) {
+    compiled = compileArgs(shape);
+    compiledShapes.set(shape, compiled);
+  }
+  return parseArgs(request, compiled);
+}

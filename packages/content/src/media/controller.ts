@@ -1,0 +1,477 @@
+/**
+ * `AttachmentsController`: the media routes (`/<prefix>/v2/media`, `/media/<id>`) as WordPress
+ * 6.1's attachments controller, a subclass of the posts controller for the built-in post type
+ * `attachment`. A create receives an upload (multipart or raw body, streamed), stores its files
+ * through the site's {@link FileStore} and the record with its meta (`_wp_attached_file`,
+ * `_wp_attachment_metadata`, `_wp_attachment_image_alt`); lists filter by `media_type`,
+ * `mime_type` and `parent`; a delete needs `force=true` and removes every stored file.
+ *
+ * @module
+ */
+import {
+  collectionResponse,
+  denied,
+  parseRequestArgs,
+  type RestError,
+  RestError as RestErrorClass,
+  type RestRequest,
+  type RestResponse,
+  type Route,
+  response,
+} from '@cms-json/core';
+import type { z } from 'zod';
+import { contentError } from '../errors.js';
+import { userCan } from '../permissions.js';
+import type { ListPostArgs } from '../posts/args.js';
+import { PostsController, type PostsControllerClass, type PostsControllerContext } from '../posts/controller.js';
+import { localDate } from '../posts/dates.js';
+import { canEditPost, canReadPost } from '../posts/permissions.js';
+import type { PostTypeArgs } from '../posts/post-types.js';
+import { permalink, type RecordScope } from '../posts/record.js';
+import { sanitizeTitle, uniqueSlug } from '../posts/slug.js';
+import { effectiveStatus } from '../posts/statuses.js';
+import type { Post, PostQuery } from '../posts/store.js';
+import { newPostRow, postChanges } from '../posts/write.js';
+import type { WritePostArgs } from '../posts/write-args.js';
+import { stripTags } from '../users/field-checks.js';
+import { siteUrlOf } from '../users/record.js';
+import { splitExtension } from './file-name.js';
+import type { FileStore } from './file-store.js';
+import { type AllowedFileType, DEFAULT_ALLOWED_TYPES } from './file-types.js';
+import { DEFAULT_IMAGE_SIZES, type ImageSize } from './image-sizes.js';
+import { storedFileUrl, storedPaths } from './media-details.js';
+import { deleteMetaByValue, MEDIA_META_KEYS, readPostMeta, setPostMeta } from './post-meta.js';
+import { type AttachmentFiles, attachmentRecord } from './record.js';
+import { mediaRoutes } from './routes.js';
+import { attachmentSchema } from './schema.js';
+import { type AttachmentMetadata, withStoredUpload } from './store-upload.js';
+
+/**
+ * How a site keeps uploads: `contentPlugin({ auth, media })` serves the media routes with it.
+ *
+ * @example
+ * const media: MediaOptions = { store: diskFileStore({ directory: './data/uploads', urlPath: '/cms-content/uploads' }) };
+ */
+export interface MediaOptions {
+  /** Where files are kept. */
+  store: FileStore;
+  /** The largest upload, in bytes (413 `rest_body_too_large` past it). @default DEFAULT_MAX_UPLOAD_BYTES (64 MiB) */
+  maxUploadBytes?: number | undefined;
+  /** The types accepted, checked by the file's bytes. @default DEFAULT_ALLOWED_TYPES */
+  allowedTypes?: readonly AllowedFileType[] | undefined;
+  /** The resized copies made of images. @default DEFAULT_IMAGE_SIZES */
+  imageSizes?: readonly ImageSize[] | undefined;
+  /** Images larger than this are kept as a `-scaled` copy; `false` keeps them whole. @default 2560 */
+  bigImageThreshold?: number | false | undefined;
+}
+
+/** The largest upload by default: 64 MiB. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
+
+/** What an attachments controller needs besides a posts controller's context. */
+export interface MediaSettings extends MediaOptions {
+  /** The arguments of another post type (a parent's), for its permission checks. */
+  readonly typeArgs: (name: string) => PostTypeArgs | undefined;
+}
+
+/** A media list's arguments: a post list's and the media filters. */
+export interface ListMediaArgs extends ListPostArgs {
+  media_type?: string | undefined;
+  mime_type?: string | undefined;
+}
+
+/** A media create's or update's arguments. */
+export interface WriteMediaArgs extends WritePostArgs {
+  alt_text?: string | undefined;
+  caption?: string | { raw: string } | undefined;
+  description?: string | { raw: string } | undefined;
+  post?: number | undefined;
+}
+
+/** A record scope that also knows each attachment's files. */
+interface AttachmentScope extends RecordScope {
+  readonly files: (post: Post) => AttachmentFiles;
+  /** The permalink of the post an attachment is attached to. */
+  readonly parentLink: (post: Post) => string | undefined;
+}
+
+/** Like WordPress's `sanitize_text_field`: no tags, no line breaks, single spaces, trimmed. */
+function textField(value: string): string {
+  return stripTags(value).replace(/\s+/g, ' ').trim();
+}
+
+function parseMetadata(text: string | undefined): AttachmentMetadata | undefined {
+  if (text === undefined || text === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as AttachmentMetadata) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The media controller: a posts controller whose create takes an upload, whose records carry
+ * the files, and whose delete removes them.
+ *
+ * @example
+ * postTypes(server).register('attachment', { showInRest: true, controller: mediaController({ store, typeArgs }) });
+ */
+export class AttachmentsController extends PostsController {
+  readonly media: MediaSettings;
+  #mediaSchema: z.ZodObject | undefined;
+
+  constructor(context: PostsControllerContext, media: MediaSettings) {
+    super(context);
+    this.media = media;
+  }
+
+  /** The file store. */
+  get store(): FileStore {
+    return this.media.store;
+  }
+
+  /** The image sizes made of uploads. */
+  get imageSizes(): readonly ImageSize[] {
+    return this.media.imageSizes ?? DEFAULT_IMAGE_SIZES;
+  }
+
+  /** The top-level media types uploads may have (`image`, `video`, …), for `media_type`. */
+  mediaTypes(): string[] {
+    const types = (this.media.allowedTypes ?? DEFAULT_ALLOWED_TYPES).map((type) => type.mimeType.split('/')[0] ?? '');
+    return [...new Set(types)].filter((type) => type !== '');
+  }
+
+  /** The media record schema (built once). */
+  override schema(): z.ZodObject {
+    this.#mediaSchema ??= attachmentSchema(this.context.args);
+    return this.#mediaSchema;
+  }
+
+  /** The media routes: `/media`, `/media/<id>`, `/media/<id>/post-process`. */
+  override routes(): Route[] {
+    this.type.on('prepare', (record, event) => this.prepareLinks(record, event));
+    return mediaRoutes(this);
+  }
+
+  /** The store query of a media list: inherit by default, and the `media_type` and `mime_type` filters. */
+  override async buildQuery(args: ListPostArgs, request: RestRequest): Promise<PostQuery> {
+    const query = await super.buildQuery(args, request);
+    const { media_type: mediaType, mime_type: mimeType } = args as ListMediaArgs;
+    const mimeTypes: string[] = [];
+    if (mediaType !== undefined && this.mediaTypes().includes(mediaType)) mimeTypes.push(mediaType);
+    // As the original: a `mime_type` that is not an allowed type filters nothing.
+    const allowed = (this.media.allowedTypes ?? DEFAULT_ALLOWED_TYPES).some((type) => type.mimeType === mimeType);
+    if (mimeType !== undefined && allowed) mimeTypes.splice(0, mimeTypes.length, mimeType);
+    return mimeTypes.length > 0 ? { ...query, mimeTypes } : query;
+  }
+
+  /** `GET /media`: as a post list, each record the caller may not read left out (as the original). */
+  override async list(args: ListPostArgs, request: RestRequest): Promise<RestResponse> {
+    for (const status of args.status) {
+      // The default status needs no right, as in the original's `sanitize_post_statuses`.
+      if (status === 'inherit' || userCan(request, 'edit_posts')) continue;
+      if (status === 'private' && userCan(request, 'read_private_posts')) continue;
+      const refusal = denied(request, 'rest_forbidden_status', 'Status is forbidden.');
+      throw new RestErrorClass('rest_invalid_param', 'Invalid parameter(s): status', {
+        data: { params: { status: 'Status is forbidden.' }, details: { status: refusal.toBody() } },
+      });
+    }
+    if (args.orderby === 'relevance' && (args.search ?? '') === '') throw contentError('rest_no_search_term_defined');
+    const query = (await this.type.filter(
+      'query',
+      { ...(await this.buildQuery(args, request)) },
+      { request, args: args as unknown as Readonly<Record<string, unknown>> },
+    )) as unknown as PostQuery;
+    const { posts, total } = await this.context.store.list(query);
+    const perPage = query.perPage ?? Math.max(total, 1);
+    if (total > 0 && args.page > Math.ceil(total / perPage)) throw contentError('rest_post_invalid_page_number');
+    const hidden = await this.unreadableParents(request, posts);
+    const shown = posts.filter((post) => !hidden.has(post.parent));
+    const scope = await this.scope(request, shown);
+    const records = shown.map((post) => this.prepare(post, scope));
+    return collectionResponse(request, records, { total, page: args.page, perPage, args });
+  }
+
+  /** The parents of these attachments that the caller may not read (their media inherit that). */
+  async unreadableParents(request: RestRequest, posts: readonly Post[]): Promise<Set<number>> {
+    const ids = [...new Set(posts.filter((post) => post.status === 'inherit' && post.parent > 0).map((post) => post.parent))];
+    const parents = await this.context.store.findMany(ids);
+    const hidden = new Set<number>();
+    for (const parent of parents) {
+      const args = this.media.typeArgs(parent.type);
+      if (args !== undefined && !canReadPost(request, args, parent, effectiveStatus(parent, this.nowGmt()))) {
+        hidden.add(parent.id);
+      }
+    }
+    return hidden;
+  }
+
+  /**
+   * One record's permission check, as the original's `check_read_permission`: media attached
+   * to a post is readable when the post is; media attached to nothing is public.
+   */
+  override async canRead(
+    request: RestRequest,
+    args: { id: number; context: string; password?: string | undefined },
+  ): Promise<true | RestError> {
+    const post = await this.existing(request, args.id);
+    if (post.status !== 'inherit') return super.canRead(request, args);
+    if (args.context === 'edit' && !canEditPost(request, this.context.args, post)) {
+      return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.');
+    }
+    if ((await this.unreadableParents(request, [post])).size > 0 && !canEditPost(request, this.context.args, post)) {
+      return denied(request, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+    }
+    return true;
+  }
+
+  /**
+   * An upload's permission check, as the original: `upload_files` (else `rest_cannot_create`),
+   * the author rules of a post create, and to attach it to a post (`post`), the right to edit
+   * that post (`rest_cannot_edit`). Run before the body is read, on the query's arguments, and
+   * again on the form's fields once read.
+   */
+  async canUpload(request: RestRequest, args: WriteMediaArgs): Promise<true | RestError> {
+    if (args.id !== undefined) return contentError('rest_post_exists');
+    if (!userCan(request, 'upload_files')) return denied(request, contentError('rest_cannot_create'));
+    const base = super.canCreate(request, args);
+    if (base !== true) return base;
+    if (args.post !== undefined && args.post !== 0) {
+      const parent = await this.context.store.find(args.post);
+      const parentArgs = parent === undefined ? undefined : this.media.typeArgs(parent.type);
+      if (parent === undefined || parentArgs === undefined || !canEditPost(request, parentArgs, parent)) {
+        return denied(request, 'rest_cannot_edit', 'Sorry, you are not allowed to upload media to this post.');
+      }
+    }
+    return true;
+  }
+
+  /** As the original: media may not be attached to a revision or to other media (400). */
+  async checkParentType(post: number | undefined): Promise<void> {
+    if (post === undefined || post === 0) return;
+    const parent = await this.context.store.find(post);
+    if (parent !== undefined && (parent.type === 'revision' || parent.type === 'attachment')) {
+      throw new RestErrorClass('rest_invalid_param', 'Invalid parent type.', { status: 400 });
+    }
+  }
+
+  /** A media write's arguments as the posts layer's: `description` is the content, `caption` the excerpt. */
+  postArgs(args: WriteMediaArgs): WritePostArgs {
+    const { caption, description, post: _post, alt_text: _alt, parent: _parent, ...rest } = args;
+    return { ...rest, content: description, excerpt: caption };
+  }
+
+  /**
+   * `POST /media`: receives and stores the upload, then the record; 201 with the record in
+   * the edit context. A refusal after the files were stored removes them.
+   */
+  override async create(_args: WritePostArgs, request: RestRequest): Promise<RestResponse> {
+    const now = new Date((this.context.now ?? Date.now)());
+    const options = {
+      store: this.store,
+      allowedTypes: this.media.allowedTypes ?? DEFAULT_ALLOWED_TYPES,
+      imageSizes: this.imageSizes,
+      now,
+      bigImageThreshold: this.media.bigImageThreshold,
+    };
+    return withStoredUpload(request, options, async (stored) => {
+      // The form's fields are parameters now: checked as the query's were.
+      const args = (await parseRequestArgs(request, this.writeArgs())) as WriteMediaArgs;
+      const allowed = await this.canUpload(request, args);
+      if (allowed !== true) throw allowed;
+      await this.checkParentType(args.post);
+      const scope = await this.writeScope(request);
+      const changes = await postChanges(scope, { ...this.postArgs(args), status: undefined }, request);
+      if ((changes.title ?? '') === '') changes.title = splitExtension(stored.fileName).base;
+      const slug = changes.slug !== undefined && changes.slug !== '' ? changes.slug : sanitizeTitle(changes.title ?? '');
+      const row = newPostRow(
+        scope,
+        {
+          ...changes,
+          status: 'inherit',
+          slug: slug === '' ? '' : uniqueSlug(slug, await this.context.store.slugsLike('attachment', slug, 0)),
+          parent: args.post ?? 0,
+          mime_type: stored.mimeType,
+          guid: storedFileUrl(this.store, stored.path, scope.siteUrl),
+        },
+        request,
+      );
+      const event = { request, creating: true };
+      const filtered = (await this.type.filter('preInsert', { ...row }, event)) as unknown as typeof row;
+      const post = await this.context.store.create(filtered);
+      try {
+        await setPostMeta(this.context.store.db, post.id, MEDIA_META_KEYS.file, stored.path);
+        await setPostMeta(this.context.store.db, post.id, MEDIA_META_KEYS.metadata, JSON.stringify(stored.metadata));
+        if (args.alt_text !== undefined) {
+          await setPostMeta(this.context.store.db, post.id, MEDIA_META_KEYS.alt, textField(args.alt_text));
+        }
+        await this.afterWrite(post, args, event);
+      } catch (error) {
+        // No record without its files, nor files without their record.
+        await this.context.store.delete(post.id).catch(() => undefined);
+        throw error;
+      }
+      const record = this.prepare(post, await this.scope(request, [post], { edit: true }));
+      return response(record, {
+        status: 201,
+        context: 'edit',
+        headers: {
+          Location: request.scope.restUrl(`${this.base}/${post.id}`),
+          // As the original: the id a client resumes making sizes with after a failure.
+          [`${request.scope.headerPrefix}Upload-Attachment-ID`]: String(post.id),
+        },
+      });
+    });
+  }
+
+  /** The arguments of a create or update (set by the routes). */
+  writeArgs(): Record<string, z.ZodType> {
+    if (this.#writeArgs === undefined) throw new Error('The media routes were not built.');
+    return this.#writeArgs;
+  }
+
+  #writeArgs: Record<string, z.ZodType> | undefined;
+
+  /** Keeps the write arguments the routes declare, to check a form's fields against. */
+  useWriteArgs(args: Record<string, z.ZodType>): void {
+    this.#writeArgs = args;
+  }
+
+  /** `POST|PUT|PATCH /media/<id>`: title, caption, description, alt text, parent, author… */
+  override async update(args: WritePostArgs & { id: number }, request: RestRequest): Promise<RestResponse> {
+    const media = args as WriteMediaArgs & { id: number };
+    const before = await this.existing(request, media.id);
+    await this.checkParentType(media.post);
+    if (media.post !== undefined && media.post !== 0 && (await this.context.store.find(media.post)) === undefined) {
+      throw new RestErrorClass('rest_post_invalid_id', 'Invalid post parent ID.', { status: 400 });
+    }
+    const scope = await this.writeScope(request);
+    const event = { request, creating: false };
+    // As the original's `wp_insert_post`: media is `inherit` unless made private.
+    const status = media.status === undefined ? undefined : media.status === 'private' ? 'private' : 'inherit';
+    const changes = await postChanges(scope, { ...this.postArgs(media), status }, request, before);
+    if (status !== undefined) changes.status = status;
+    if (media.post !== undefined) changes.parent = media.post;
+    const nowLocal = localDate(new Date((this.context.now ?? Date.now)()), scope.timeZone);
+    const prepared = { ...changes, modified: nowLocal, modified_gmt: scope.nowGmt };
+    const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
+    const updated = await this.context.store.update(before.id, row);
+    if (updated === undefined) throw contentError('rest_post_invalid_id');
+    if (media.alt_text !== undefined) {
+      await setPostMeta(this.context.store.db, updated.id, MEDIA_META_KEYS.alt, textField(media.alt_text));
+    }
+    await this.afterWrite(updated, media, event);
+    return response(this.prepare(updated, await this.scope(request, [updated], { edit: true })), { context: 'edit' });
+  }
+
+  /**
+   * `POST /media/<id>/post-process` (`action=create-image-subsizes`): the original's retry of
+   * the sizes after a failure. Every size is made before the record exists here, so this
+   * answers the record in the edit context.
+   */
+  async postProcess(args: { id: number }, request: RestRequest): Promise<RestResponse> {
+    const post = await this.existing(request, args.id);
+    return response(this.prepare(post, await this.scope(request, [post], { edit: true })), { context: 'edit' });
+  }
+
+  /** Deletes the record for good and every file kept for it (the upload, the file, each size). */
+  override async deleteForGood(post: Post, request: RestRequest): Promise<void> {
+    const files = (await this.filesOf([post])).get(post.id);
+    await super.deleteForGood(post, request);
+    // As the original's `wp_delete_attachment`: no post keeps it as its featured image.
+    await deleteMetaByValue(this.context.store.db, MEDIA_META_KEYS.thumbnail, String(post.id));
+    if (files !== undefined && files.path !== '') await this.store.remove(storedPaths(files.path, files.metadata));
+  }
+
+  /** The files of attachments, from their meta. */
+  async filesOf(posts: readonly Post[]): Promise<Map<number, AttachmentFiles>> {
+    const meta = await readPostMeta(
+      this.context.store.db,
+      posts.map((post) => post.id),
+      [MEDIA_META_KEYS.file, MEDIA_META_KEYS.metadata, MEDIA_META_KEYS.alt],
+    );
+    const out = new Map<number, AttachmentFiles>();
+    for (const post of posts) {
+      const values = meta.get(post.id);
+      out.set(post.id, {
+        path: values?.get(MEDIA_META_KEYS.file) ?? '',
+        metadata: parseMetadata(values?.get(MEDIA_META_KEYS.metadata)),
+        alt: values?.get(MEDIA_META_KEYS.alt) ?? '',
+      });
+    }
+    return out;
+  }
+
+  /** What the records of one response share, with each attachment's files and parent's link. */
+  override async scope(
+    request: RestRequest,
+    posts: readonly Post[],
+    access: { password?: string; edit?: boolean } = {},
+  ): Promise<AttachmentScope> {
+    const [base, files, parents] = await Promise.all([
+      super.scope(request, posts, access),
+      this.filesOf(posts),
+      this.parentLinks(request, posts),
+    ]);
+    return {
+      ...base,
+      files: (post) => files.get(post.id) ?? { path: '', metadata: undefined, alt: '' },
+      parentLink: (post) => parents.get(post.parent),
+    };
+  }
+
+  /** The permalinks of the posts these attachments are attached to (for their own links). */
+  async parentLinks(request: RestRequest, posts: readonly Post[]): Promise<Map<number, string>> {
+    const links = new Map<number, string>();
+    const ids = [...new Set(posts.map((post) => post.parent).filter((id) => id > 0))];
+    if (ids.length === 0) return links;
+    const parents = await this.context.store.findMany(ids);
+    const permalinkStructure = await this.context.options.get('permalink_structure');
+    for (const parent of parents) {
+      const args = this.media.typeArgs(parent.type);
+      if (args === undefined) continue;
+      // A flat path is enough here: the link of a page deep in a tree is cms-json's approximation.
+      const scope: RecordScope = {
+        name: parent.type,
+        args,
+        siteUrl: siteUrlOf(request),
+        nowGmt: this.nowGmt(),
+        render: this.context.render,
+        sticky: new Set(),
+        permalinkStructure,
+        showProtected: () => false,
+        meta: () => [],
+        featuredMedia: () => 0,
+      };
+      links.set(parent.id, permalink(parent, scope));
+    }
+    return links;
+  }
+
+  /** The full media record of a stored attachment (the core trims it to the context and `_fields`). */
+  override prepare(post: Post, scope: RecordScope): Record<string, unknown> {
+    const media = 'files' in scope ? (scope as AttachmentScope) : undefined;
+    const files = media?.files(post) ?? { path: '', metadata: undefined, alt: '' };
+    return attachmentRecord(post, scope, files, {
+      urlOf: (path) => storedFileUrl(this.store, path, scope.siteUrl),
+      imageSizes: this.imageSizes,
+      parentLink: media?.parentLink(post),
+    });
+  }
+}
+
+/**
+ * The controller class of the `attachment` type for these settings, for
+ * `register(name, { controller })` or a `post_type` argument filter.
+ *
+ * @example
+ * server.objectTypes.filterArgs('post_type', (args, name) => (name === 'attachment' ? { ...args, showInRest: true, controller: mediaController(settings) } : args));
+ */
+export function mediaController(settings: MediaSettings): PostsControllerClass {
+  return class MediaController extends AttachmentsController {
+    constructor(context: PostsControllerContext) {
+      super(context, settings);
+    }
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * A post's featured image, as WordPress keeps it: the attachment's id in the post's meta
+ * `_thumbnail_id`. Setting it checks that the id names an attachment (400
+ * `rest_invalid_featured_media`, before anything is stored); 0 removes it.
+ *
+ * @module
+ */
+import type { Kysely } from 'kysely';
+import { contentError } from '../errors.js';
+import type { PostStore } from '../posts/store.js';
+import type { ContentTables } from '../tables.js';
+import { MEDIA_META_KEYS, readPostMeta, setPostMeta } from './post-meta.js';
+
+/**
+ * The featured media of each post (the ones without any are left out).
+ *
+ * @example
+ * const featured = await featuredMediaOf(db, posts.map((post) => post.id));
+ */
+export async function featuredMediaOf(db: Kysely<ContentTables>, ids: readonly number[]): Promise<Map<number, number>> {
+  const meta = await readPostMeta(db, ids, [MEDIA_META_KEYS.thumbnail]);
+  const out = new Map<number, number>();
+  for (const [id, values] of meta) {
+    const value = Number(values.get(MEDIA_META_KEYS.thumbnail));
+    if (Number.isSafeInteger(value) && value > 0) out.set(id, value);
+  }
+  return out;
+}
+
+/**
+ * Refuses a `featured_media` that is not 0 and not the id of an attachment, as the original's
+ * `set_post_thumbnail` (400 `rest_invalid_featured_media`).
+ *
+ * @example
+ * await checkFeaturedMedia(store, write.featured_media);
+ */
+export async function checkFeaturedMedia(store: PostStore, id: number | undefined): Promise<void> {
+  if (id === undefined || id === 0) return;
+  const media = await store.find(id);
+  if (media?.type !== 'attachment') throw contentError('rest_invalid_featured_media');
+}
+
+/**
+ * Sets a post's featured media (0 removes it).
+ *
+ * @example
+ * await setFeaturedMedia(db, post.id, 12);
+ */
+export function setFeaturedMedia(db: Kysely<ContentTables>, postId: number, mediaId: number): Promise<void> {
+  return setPostMeta(db, postId, MEDIA_META_KEYS.thumbnail, mediaId > 0 ? String(mediaId) : undefined);
+}

@@ -1,0 +1,78 @@
+/**
+ * The post meta the media layer keeps, as WordPress keeps it: one value per key of a post in
+ * `post_meta` (`_wp_attached_file`, `_wp_attachment_metadata` as JSON, `_wp_attachment_image_alt`,
+ * and a post's `_thumbnail_id`). Read for the records of a response at once.
+ *
+ * @module
+ */
+import type { Kysely } from 'kysely';
+import type { ContentTables } from '../tables.js';
+
+/** The meta keys of an attachment and of a post's featured image, as the original names them. */
+export const MEDIA_META_KEYS = {
+  file: '_wp_attached_file',
+  metadata: '_wp_attachment_metadata',
+  alt: '_wp_attachment_image_alt',
+  thumbnail: '_thumbnail_id',
+} as const;
+
+/**
+ * The values of `keys` for the posts `ids`: post id → key → value (the first row of a key).
+ *
+ * @example
+ * const meta = await readPostMeta(db, [7, 8], ['_wp_attached_file']);
+ * meta.get(7)?.get('_wp_attached_file'); // '2026/11/photo.jpg'
+ */
+export async function readPostMeta(
+  db: Kysely<ContentTables>,
+  ids: readonly number[],
+  keys: readonly string[],
+): Promise<Map<number, Map<string, string>>> {
+  const out = new Map<number, Map<string, string>>();
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (wanted.length === 0 || keys.length === 0) return out;
+  const rows = await db
+    .selectFrom('post_meta')
+    .select(['post_id', 'meta_key', 'meta_value'])
+    .where('post_id', 'in', wanted)
+    .where('meta_key', 'in', [...keys])
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.post_id);
+    let values = out.get(id);
+    if (values === undefined) out.set(id, (values = new Map()));
+    if (!values.has(row.meta_key)) values.set(row.meta_key, row.meta_value);
+  }
+  return out;
+}
+
+/**
+ * Sets a post's single value of `key` (WordPress's `update_post_meta`); `undefined` deletes it.
+ *
+ * @example
+ * await setPostMeta(db, 7, '_thumbnail_id', '12');
+ */
+export async function setPostMeta(
+  db: Kysely<ContentTables>,
+  postId: number,
+  key: string,
+  value: string | undefined,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('post_meta').where('post_id', '=', postId).where('meta_key', '=', key).execute();
+    if (value !== undefined)
+      await trx.insertInto('post_meta').values({ post_id: postId, meta_key: key, meta_value: value }).execute();
+  });
+}
+
+/**
+ * Deletes every row of `key` whose value is `value`, whichever post it belongs to (an
+ * attachment deleted: no post keeps it as its featured image).
+ *
+ * @example
+ * await deleteMetaByValue(db, '_thumbnail_id', '12');
+ */
+export async function deleteMetaByValue(db: Kysely<ContentTables>, key: string, value: string): Promise<void> {
+  await db.deleteFrom('post_meta').where('meta_key', '=', key).where('meta_value', '=', value).execute();
+}

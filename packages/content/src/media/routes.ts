@@ -1,0 +1,123 @@
+/**
+ * The media routes, from the attachments controller: `/media` (list; create from an upload,
+ * its body streamed) and `/media/<id>` (read, update, delete). The arguments are a post
+ * type's with the original's media additions: the list's `media_type`, `mime_type`,
+ * `parent` and `parent_exclude` and its `inherit` default status; the writes' `alt_text`,
+ * `caption`, `description` and `post`. `/media/<id>/post-process` answers the record (every
+ * size is made with the upload).
+ *
+ * @module
+ */
+import { CREATABLE, DELETABLE, defineRoute, EDITABLE, READABLE, type Route, response } from '@cms-json/core';
+import { z } from 'zod';
+import { type ListPostArgs, listPostArgs, readPostArgs } from '../posts/args.js';
+import { deletePostArgs, type WritePostArgs, writePostArgs } from '../posts/write-args.js';
+import { type AttachmentsController, DEFAULT_MAX_UPLOAD_BYTES, type WriteMediaArgs } from './controller.js';
+
+const ids = (description: string) => z.array(z.number().int()).default([]).meta({ description });
+
+/** `caption` and `description`: a string or `{ raw }`, as the original takes them. */
+const text = (description: string) =>
+  z
+    .union([z.string(), z.object({ raw: z.string() })])
+    .optional()
+    .meta({ description, published: { description, type: 'object', properties: {} } });
+
+/**
+ * The routes of the media controller.
+ *
+ * @example
+ * server.register('cms/v2', ...mediaRoutes(controller));
+ */
+export function mediaRoutes(controller: AttachmentsController): Route[] {
+  const { name, args } = controller.context;
+  const schema = controller.schema();
+  const shared = { schema, objectType: name, links: controller.links() };
+  const path = `/${args.restBase}`;
+  const write = {
+    ...writePostArgs(schema),
+    alt_text: z.string().optional().meta({ description: 'Alternative text to display when attachment is not displayed.' }),
+    caption: text('The attachment caption.'),
+    description: text('The attachment description.'),
+    post: z.number().int().optional().meta({ description: 'The ID for the associated post of the attachment.' }),
+  };
+  controller.useWriteArgs(write);
+  const list = {
+    ...listPostArgs(name, args, schema),
+    status: z
+      .array(z.enum(['inherit', 'private', 'trash']))
+      .default(['inherit'])
+      .meta({ description: 'Limit result set to posts assigned one or more statuses.', default: 'inherit' }),
+    parent: ids('Limit result set to items with particular parent IDs.'),
+    parent_exclude: ids('Limit result set to all items except those of a particular parent ID.'),
+    media_type: z
+      .enum(controller.mediaTypes() as [string, ...string[]])
+      .optional()
+      .meta({ description: 'Limit result set to attachments of a particular media type.' }),
+    mime_type: z.string().optional().meta({ description: 'Limit result set to attachments of a particular MIME type.' }),
+  };
+
+  const collection = defineRoute({
+    ...shared,
+    path,
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        args: list,
+        permission: (request, query) => controller.canList(request, query as ListPostArgs),
+        handler: (query, request) => controller.list(query as ListPostArgs, request),
+      }),
+      endpoint({
+        methods: CREATABLE,
+        args: write,
+        // The upload is read by the handler as it arrives, never into the JSON body limit.
+        streamBody: { maxBytes: controller.media.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES },
+        permission: (request, created) => controller.canUpload(request, created as WriteMediaArgs),
+        handler: (created, request) => controller.create(created as WritePostArgs, request),
+      }),
+    ],
+  });
+
+  const item = defineRoute({
+    ...shared,
+    path: `${path}/:id`,
+    args: { id: z.number().int().meta({ description: 'Unique identifier for the post.' }) },
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        args: readPostArgs(schema),
+        permission: (request, read) => controller.canRead(request, read),
+        handler: async (read, request) => response(await controller.read(read, request)),
+      }),
+      endpoint({
+        methods: EDITABLE,
+        args: write,
+        permission: (request, changes) => controller.canUpdate(request, changes as WritePostArgs & { id: number }),
+        handler: (changes, request) => controller.update(changes as WritePostArgs & { id: number }, request),
+      }),
+      endpoint({
+        methods: DELETABLE,
+        args: deletePostArgs,
+        permission: (request, removal) => controller.canDelete(request, removal),
+        handler: (removal, request) => controller.delete(removal, request),
+      }),
+    ],
+  });
+
+  // The original's retry after a failure while making sizes; they are all made with the upload here.
+  const postProcess = defineRoute({
+    ...shared,
+    path: `${path}/:id/post-process`,
+    args: { id: z.number().int().meta({ description: 'Unique identifier for the attachment.' }) },
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: CREATABLE,
+        args: { action: z.enum(['create-image-subsizes']).meta({ description: 'The action to perform.' }) },
+        permission: (request, process) => controller.canUpdate(request, process),
+        handler: (process, request) => controller.postProcess(process, request),
+      }),
+    ],
+  });
+
+  return [collection, item, postProcess];
+}
