@@ -7,6 +7,7 @@
  */
 export { declaredTooLarge, limitBodyStream } from './body-stream.js';
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
+export type { SiteDescriber, SiteDescription } from './discovery.js';
 export { permissionsChanged } from './dispatch.js';
 export {
   denied,
@@ -64,7 +65,7 @@ export {
   type SchemaLink,
   type StreamedBody,
 } from './route.js';
-export { type ArgsShape, type RequestCheck, withRequestCheck } from './schema/args.js';
+export { type ArgsShape, nullPassesUnchecked, type RequestCheck, withRequestCheck } from './schema/args.js';
 export { createArgs, updateArgs } from './schema/item-args.js';
 export { itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
 export { createRestServer, type Plugin, RestServer, type RestServerOptions } from './server.js';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute } from './discovery.js';
+import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute, type SiteDescriber } from './discovery.js';
 import { dispatch as dispatchRequest } from './dispatch.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import { decodePath, normalizeHeaders, normalizeRoutePath, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
@@ -103,6 +103,7 @@ export class RestServer {
   readonly #pages = new PageRegistry();
   readonly #contexts = new Map<string, ServerContext>();
   #authentication: Record<string, unknown> = {};
+  #siteDescriber: SiteDescriber | undefined;
 
   constructor(options: RestServerOptions = {}) {
     const prefix = options.prefix ?? 'cms';
@@ -148,6 +149,7 @@ export class RestServer {
         home: options.siteUrl ?? '',
       },
       authentication: () => this.#authentication,
+      siteDescription: () => this.#siteDescriber,
     };
     this.#indexSource = source;
     this.#declared.push({ namespace: '', route: rootIndexRoute(source) });
@@ -246,6 +248,20 @@ export class RestServer {
   /** Sets the root index's `authentication` member (application-password endpoints, …). */
   describeAuthentication(description: Record<string, unknown>): this {
     this.#authentication = { ...this.#authentication, ...description };
+    return this;
+  }
+
+  /**
+   * Lets the root index read the site's name, description and timezone at each request (from
+   * its settings), over the `site` option given to the server. The last call wins.
+   *
+   * @example
+   * ```ts
+   * server.describeSite(async () => ({ name: await options.get('title') }));
+   * ```
+   */
+  describeSite(describer: SiteDescriber): this {
+    this.#siteDescriber = describer;
     return this;
   }
 
