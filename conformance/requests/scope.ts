@@ -44,4 +44,12 @@ export const PENDING_ROUTES: readonly { readonly route: RegExp; readonly reason:
     route: /^\/wp\/v2\/(categories|tags|taxonomies)(\/|$)/,
     reason: 'Taxonomies and terms (issue 20) landed after the capture; their requests are the next area to record.',
   },
+  {
+    route: /^\/wp\/v2\/(settings|search)(\/|$)/,
+    reason: 'Settings and search (issue 21) landed after the capture; their requests are yet to be recorded.',
+  },
+  {
+    route: /^\/oembed\/1\.0(\/|$)/,
+    reason: 'oEmbed (issue 21) landed after the capture; its requests are yet to be recorded.',
+  },
 ];
