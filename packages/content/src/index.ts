@@ -63,6 +63,16 @@ export {
   withStoredUpload,
 } from './media/store-upload.js';
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';
+export { oembedDiscoveryLinks } from './oembed/discovery-links.js';
+export {
+  type DefaultFetcherOptions,
+  defaultOembedFetcher,
+  discoverOembedEndpoint,
+  type FetchedPage,
+  type OembedFetcher,
+} from './oembed/remote-fetch.js';
+export { type EmbedSource, type OembedData, oembedData } from './oembed/response-data.js';
+export { OEMBED_NAMESPACE, type OembedRoutesOptions, oembedRoutes } from './oembed/routes.js';
 export { DEFAULT_OPTIONS, OptionsStore, type SiteOptions } from './options/options.js';
 export { userCan } from './permissions.js';
 export { type ContentPluginOptions, contentPlugin } from './plugin.js';
