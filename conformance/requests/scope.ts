@@ -45,4 +45,13 @@ export const OWN_ROUTES: readonly { readonly route: RegExp; readonly reason: str
  * comparison until an area covers them (the test fails on a served route in no list, so a
  * new route is never silently uncompared). Move each to `SERVED_ROUTES` with its requests.
  */
-export const PENDING_ROUTES: readonly { readonly route: RegExp; readonly reason: string }[] = [];
+export const PENDING_ROUTES: readonly { readonly route: RegExp; readonly reason: string }[] = [
+  {
+    route: /^\/wp\/v2\/(settings|search)(\/|$)/,
+    reason: 'Settings and search (issue 21) landed after the capture; their requests are yet to be recorded.',
+  },
+  {
+    route: /^\/oembed\/1\.0(\/|$)/,
+    reason: 'oEmbed (issue 21) landed after the capture; its requests are yet to be recorded.',
+  },
+];

@@ -156,6 +156,14 @@ export const CONTENT_ERROR_CODES = {
   rest_upload_sideload_error: { status: 500, message: 'Sorry, you are not allowed to upload this file type.' },
   // Media records
   rest_invalid_featured_media: { status: 400, message: 'Invalid featured media ID.' },
+  // Search
+  rest_search_invalid_type: { status: 400, message: 'Invalid type parameter.' },
+  rest_search_invalid_page_number: {
+    status: 400,
+    message: 'The page number requested is larger than the number of pages available.',
+  },
+  // oEmbed
+  oembed_invalid_url: { status: 404, message: 'Not Found' },
 } as const satisfies ErrorCodeTable;
 
 /** A code of the content table. */

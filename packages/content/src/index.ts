@@ -94,6 +94,16 @@ export { type MetaArg, metaArgSchema, metaArgument, metaFieldSchema, metaPropert
 export { decodeMetaValue, encodeMetaValue, type MetaRow, MetaStore } from './meta/store.js';
 export { type MetaWrite, type MetaWriteInput, planMetaWrite } from './meta/write.js';
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';
+export { oembedDiscoveryLinks } from './oembed/discovery-links.js';
+export {
+  type DefaultFetcherOptions,
+  defaultOembedFetcher,
+  discoverOembedEndpoint,
+  type FetchedPage,
+  type OembedFetcher,
+} from './oembed/remote-fetch.js';
+export { type EmbedSource, type OembedData, oembedData } from './oembed/response-data.js';
+export { OEMBED_NAMESPACE, type OembedRoutesOptions, oembedRoutes } from './oembed/routes.js';
 export { DEFAULT_OPTIONS, OptionsStore, type SiteOptions } from './options/options.js';
 export { userCan } from './permissions.js';
 export { type ContentPluginOptions, contentPlugin } from './plugin.js';

@@ -1,6 +1,7 @@
 /**
  * `contentPlugin`: the site's own content on a REST server: the authenticator, the users,
- * application-password, taxonomies and terms routes in `<prefix>/v2`, and the cookie routes in `<prefix>-auth/v1`.
+ * application-password, taxonomies, terms, settings and search routes in `<prefix>/v2`, the
+ * cookie routes in `<prefix>-auth/v1`, and `oembed/1.0`.
  *
  * @module
  */
@@ -15,15 +16,27 @@ import { type MediaOptions, mediaController } from './media/controller.js';
 import { MetaFields } from './meta/fields.js';
 import { metaRegistry } from './meta/registry.js';
 import { MetaStore } from './meta/store.js';
+import { localEmbeds } from './oembed/local-embeds.js';
+import { defaultOembedFetcher, type OembedFetcher } from './oembed/remote-fetch.js';
+import { OEMBED_NAMESPACE, oembedRoutes } from './oembed/routes.js';
 import { OptionsStore } from './options/options.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
 import { handOverContent } from './posts/hand-over.js';
-import { type PostTypeArgs, postTypes } from './posts/post-types.js';
+import { type PostTypeArgs, type PostTypeRegistry, postTypes } from './posts/post-types.js';
 import { defaultRenderer, type Renderer } from './posts/render.js';
 import { PostStore } from './posts/store.js';
 import { typesRoutes } from './posts/types-routes.js';
+import { postSearchHandler } from './search/post-search.js';
+import { declareSearchRoute } from './search/routes.js';
+import { termSearchHandler } from './search/term-search.js';
+import { settingsRoute } from './settings/routes.js';
+import { describeSiteFromOptions } from './settings/site-description.js';
+import type { TermsContext } from './terms/context.js';
 import { setUpTaxonomies } from './terms/plugin-setup.js';
+import { termLink } from './terms/record.js';
+import type { Term, TermStore } from './terms/store.js';
+import type { TaxonomyRegistry } from './terms/taxonomy.js';
 import { usersRoutes } from './users/routes.js';
 
 /**
@@ -51,6 +64,8 @@ export interface ContentPluginOptions {
    * routes (`/<prefix>/v2/media`); without it, media records have no routes.
    */
   media?: MediaOptions | undefined;
+  /** How `/oembed/1.0/proxy` fetches other sites. @default defaultOembedFetcher() */
+  oembedFetch?: OembedFetcher | undefined;
 }
 
 /**
@@ -88,11 +103,67 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
       }),
       ...applicationPasswordsRoutes({ users: auth.users, passwords: auth.applicationPasswords, namespace }),
     );
-    setUpTaxonomies(server, auth.db, namespace);
+    const { taxonomies, terms } = setUpTaxonomies(server, auth.db, namespace);
     server.register(`${prefix}-auth/v1`, ...sessionRoutes(auth));
     const posts = servePostTypes(server, namespace, auth.db, options);
+    serveSiteRoutes(server, { namespace, db: auth.db, options, posts, taxonomies, terms });
     if (options.nonceRefreshPage ?? true) server.page(nonceRefreshPage(auth, server.options.siteUrl));
   };
+}
+
+/** The settings, search and oEmbed routes, and the root index's name and description from the settings. */
+function serveSiteRoutes(
+  server: RestServer,
+  parts: {
+    namespace: string;
+    // biome-ignore lint/suspicious/noExplicitAny: any table types will do.
+    db: Kysely<any>;
+    options: ContentPluginOptions;
+    posts: ServedPostTypes;
+    taxonomies: TaxonomyRegistry;
+    terms: TermStore;
+  },
+): void {
+  const { namespace, db, options, posts, taxonomies, terms } = parts;
+  const siteOptions = new OptionsStore(db);
+  const site = { name: server.options.site?.name ?? 'cms-json', description: server.options.site?.description ?? '' };
+  server.register(namespace, settingsRoute({ options: siteOptions, site }));
+  server.describeSite(describeSiteFromOptions(siteOptions, options.now ?? Date.now));
+  const termLinkOf = (request: RestRequest, term: Term) => {
+    const taxonomy = taxonomies.get(term.taxonomy);
+    if (taxonomy === undefined) return Promise.resolve('');
+    const context: TermsContext = {
+      taxonomy,
+      taxonomies,
+      store: terms,
+      type: server.objectTypes.get(taxonomy.name),
+      objectTypes: server.objectTypes,
+      contentNamespace: namespace,
+      relationBase: server.options.curieBase,
+    };
+    return termLink(context, request, term);
+  };
+  declareSearchRoute(server.objectTypes, namespace, [
+    postSearchHandler({ registry: posts.registry, controllers: posts.controllers, store: posts.store, namespace }),
+    termSearchHandler({ db, taxonomies, namespace, termLink: termLinkOf }),
+  ]);
+  const localEmbed = localEmbeds({
+    db,
+    registry: posts.registry,
+    controllers: posts.controllers,
+    options: siteOptions,
+    siteName: site.name,
+    findUser: (id) => options.auth.users.findById(id),
+  });
+  server.register(OEMBED_NAMESPACE, ...oembedRoutes({ localEmbed, fetch: options.oembedFetch ?? defaultOembedFetcher() }));
+}
+
+/** What {@link servePostTypes} gives the other routes: the registry, each type's controller and the store. */
+interface ServedPostTypes {
+  readonly registry: PostTypeRegistry;
+  readonly controllers: ReadonlyMap<string, PostsController>;
+  readonly store: PostStore;
+  onDeleteUser(userId: number, reassign: number | null, request: RestRequest): Promise<void>;
 }
 
 /**
@@ -105,7 +176,7 @@ function servePostTypes(
   // biome-ignore lint/suspicious/noExplicitAny: any table types will do.
   db: Kysely<any>,
   options: ContentPluginOptions,
-): { onDeleteUser(userId: number, reassign: number | null, request: RestRequest): Promise<void> } {
+): ServedPostTypes {
   const controllers = new Map<string, PostsController>();
   const store = new PostStore(db);
   const metaStore = new MetaStore(db, 'post');
@@ -147,6 +218,9 @@ function servePostTypes(
     return { namespace: controller.namespace, routes: controller.routes() };
   });
   return {
+    registry,
+    controllers,
+    store,
     onDeleteUser: (userId, reassign, request) => handOverContent({ store, registry, controllers }, { userId, reassign, request }),
   };
 }

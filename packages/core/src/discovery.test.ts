@@ -41,6 +41,16 @@ describe('GET / (the root index)', () => {
     expect(JSON.parse(res?.body ?? '').url).toBe('https://site.test/blog');
   });
 
+  it('reads the name, description and time zone from the site describer at each request', async () => {
+    const described = createRestServer({ site: { name: 'Static', description: 'Fixed' } });
+    let name = 'First';
+    described.describeSite(async () => ({ name, timezone_string: 'Europe/Paris', gmt_offset: 1 }));
+    const read = async () => JSON.parse((await described.handle({ method: 'GET', url: '/cms-json/', headers: {} }))?.body ?? '');
+    expect(await read()).toMatchObject({ name: 'First', description: 'Fixed', timezone_string: 'Europe/Paris', gmt_offset: 1 });
+    name = 'Second';
+    expect((await read()).name).toBe('Second');
+  });
+
   it('honours _fields', async () => {
     const res = await client.get('/?_fields=url,namespaces');
     expect(res.body).toEqual({ url: 'http://example.test', namespaces: ['demo/v1'] });

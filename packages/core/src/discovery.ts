@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { RestError } from './errors.js';
 import type { CompiledRoute } from './namespace.js';
+import type { RestRequest } from './request.js';
 import { defineRoute, READABLE, type Route } from './route.js';
 import { describeArgs } from './schema/args.js';
 
@@ -17,7 +18,26 @@ export interface IndexSource {
   restUrl(path: string): string;
   readonly site: { name: string; description: string; url: string; home: string };
   readonly authentication: () => Record<string, unknown>;
+  /** What the site says of itself now (its options), laid over {@link site}; see `RestServer.describeSite`. */
+  readonly siteDescription: () => SiteDescriber | undefined;
 }
+
+/**
+ * The root index's members a site may take from its own settings: `name`, `description`,
+ * `gmt_offset`, `timezone_string`, `site_logo`, `site_icon`, `site_icon_url`.
+ */
+export interface SiteDescription {
+  name?: string;
+  description?: string;
+  gmt_offset?: string | number;
+  timezone_string?: string;
+  site_logo?: number;
+  site_icon?: number;
+  site_icon_url?: string;
+}
+
+/** Reads the site's description for the root index, at each request. */
+export type SiteDescriber = (request: RestRequest) => SiteDescription | Promise<SiteDescription>;
 
 /** The description of one route, as the index and OPTIONS show it. */
 export function describeRoute(
@@ -75,21 +95,26 @@ export function rootIndexRoute(source: IndexSource): Route {
       endpoint({
         methods: READABLE,
         permission: 'public',
-        handler: ({ context }, request) => ({
-          ...source.site,
-          url: request.scope.siteUrl ?? source.site.url,
-          home: request.scope.siteUrl ?? source.site.home,
-          gmt_offset: '0',
-          timezone_string: '',
-          namespaces: source.namespaces(),
-          authentication: source.authentication(),
-          routes: routeMap(source.routes(), source, context === 'help'),
-          // WordPress 6.1's values for a site without a logo or an icon (no media library here yet).
-          site_logo: 0,
-          site_icon: 0,
-          site_icon_url: '',
-          _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
-        }),
+        handler: async ({ context }, request) => {
+          const describer = source.siteDescription();
+          const own: SiteDescription = describer === undefined ? {} : await describer(request);
+          return {
+            name: own.name ?? source.site.name,
+            description: own.description ?? source.site.description,
+            url: request.scope.siteUrl ?? source.site.url,
+            home: request.scope.siteUrl ?? source.site.home,
+            gmt_offset: own.gmt_offset ?? '0',
+            timezone_string: own.timezone_string ?? '',
+            namespaces: source.namespaces(),
+            authentication: source.authentication(),
+            routes: routeMap(source.routes(), source, context === 'help'),
+            // WordPress 6.1's values for a site without a logo or an icon, unless the site says otherwise.
+            site_logo: own.site_logo ?? 0,
+            site_icon: own.site_icon ?? 0,
+            site_icon_url: own.site_icon_url ?? '',
+            _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+          };
+        },
       }),
     ],
   });

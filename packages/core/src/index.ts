@@ -8,6 +8,7 @@
 export { type BatchAnswer, MAX_BATCH_SIZE, type TransactionRunner } from './batch.js';
 export { declaredTooLarge, limitBodyStream } from './body-stream.js';
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
+export type { SiteDescriber, SiteDescription } from './discovery.js';
 export { permissionsChanged } from './dispatch.js';
 export {
   denied,
@@ -66,7 +67,7 @@ export {
   type SchemaLink,
   type StreamedBody,
 } from './route.js';
-export { type ArgsShape, parseRequestArgs, type RequestCheck, withRequestCheck } from './schema/args.js';
+export { type ArgsShape, nullPassesUnchecked, parseRequestArgs, type RequestCheck, withRequestCheck } from './schema/args.js';
 export { createArgs, updateArgs } from './schema/item-args.js';
 export { itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
 export { type JsonSchema, sanitizeValue, type ValidationIssue, validateValue } from './schema/validate.js';

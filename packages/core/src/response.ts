@@ -22,6 +22,12 @@ export interface ResponseInit {
    * still apply.
    */
   context?: string;
+  /**
+   * A body sent as it is instead of the data's JSON, as the original's `rest_pre_serve_request`
+   * answers (oEmbed's XML): give its `Content-Type` in `headers`. The data stays the response's
+   * data (in-process dispatch, `_envelope` and JSONP requests get it as JSON).
+   */
+  served?: string;
 }
 
 /**
@@ -38,6 +44,8 @@ export class RestResponse {
   readonly raw: boolean;
   /** The context the data is shown in, when the handler chose it ({@link ResponseInit.context}). */
   readonly context: string | undefined;
+  /** A body sent as it is instead of the data's JSON ({@link ResponseInit.served}). */
+  readonly served: string | undefined;
   /** Response headers by name; read with {@link RestResponse.getHeader}, any case. */
   readonly headers: Map<string, string | string[]>;
   /** Links of the top-level data (for a single record, written to `_links`). */
@@ -48,6 +56,7 @@ export class RestResponse {
     this.status = init?.status ?? 200;
     this.raw = init?.raw ?? false;
     this.context = init?.context;
+    this.served = init?.served;
     this.headers = new Map();
     const headers = init?.headers;
     if (headers !== undefined) for (const name of Object.keys(headers)) this.setHeader(name, headers[name] as string | string[]);

@@ -7,7 +7,7 @@
  * @module
  */
 import { batchRoute, type TransactionRunner } from './batch.js';
-import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute } from './discovery.js';
+import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute, type SiteDescriber } from './discovery.js';
 import { dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import { decodePath, normalizeHeaders, normalizeRoutePath, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
@@ -113,6 +113,7 @@ export class RestServer {
   readonly #contexts = new Map<string, ServerContext>();
   #authentication: Record<string, unknown> = {};
   #transactions: TransactionRunner | undefined;
+  #siteDescriber: SiteDescriber | undefined;
 
   constructor(options: RestServerOptions = {}) {
     const prefix = options.prefix ?? 'cms';
@@ -158,6 +159,7 @@ export class RestServer {
         home: options.siteUrl ?? '',
       },
       authentication: () => this.#authentication,
+      siteDescription: () => this.#siteDescriber,
     };
     this.#indexSource = source;
     this.#declared.push({ namespace: '', route: rootIndexRoute(source) });
@@ -290,6 +292,20 @@ export class RestServer {
   /** Sets the root index's `authentication` member (application-password endpoints, …). */
   describeAuthentication(description: Record<string, unknown>): this {
     this.#authentication = { ...this.#authentication, ...description };
+    return this;
+  }
+
+  /**
+   * Lets the root index read the site's name, description and timezone at each request (from
+   * its settings), over the `site` option given to the server. The last call wins.
+   *
+   * @example
+   * ```ts
+   * server.describeSite(async () => ({ name: await options.get('title') }));
+   * ```
+   */
+  describeSite(describer: SiteDescriber): this {
+    this.#siteDescriber = describer;
     return this;
   }
 

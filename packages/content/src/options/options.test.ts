@@ -41,4 +41,14 @@ describe('OptionsStore', () => {
     (await options.get('sticky_posts')).push(9);
     expect(await options.get('sticky_posts')).toEqual([]);
   });
+
+  it('tells a stored value from a default, and forgets one', async () => {
+    const { options } = await store();
+    expect(await options.find('posts_per_page')).toBeUndefined();
+    await options.set('posts_per_page', 5);
+    expect(await options.find('posts_per_page')).toBe(5);
+    await options.delete('posts_per_page');
+    expect(await options.find('posts_per_page')).toBeUndefined();
+    expect(await options.get('posts_per_page')).toBe(10);
+  });
 });

@@ -1,7 +1,7 @@
 /**
- * Site options: the site's title and description, its timezone, the sticky posts and the
- * permalink base, kept as one JSON value per name in the `options` table. A later module
- * (settings) adds names; every name has a default, so a fresh site reads sensible values.
+ * Site options: the site's title and description, its timezone, the sticky posts, the
+ * permalink base and the other settings of `/settings`, kept as one JSON value per name in
+ * the `options` table; every name has a default, so a fresh site reads sensible values.
  *
  * @module
  */
@@ -25,6 +25,40 @@ export interface SiteOptions {
   sticky_posts: number[];
   /** The permalink structure of posts: `/%postname%/` or `/?p=%post_id%` (plain). */
   permalink_structure: string;
+  /** The site's address as the settings show it (WordPress `siteurl`); empty: the server's. */
+  url: string;
+  /** The administrator's address (WordPress `admin_email`). */
+  email: string;
+  /** How dates are written on the site (PHP `date` format). */
+  date_format: string;
+  /** How times are written on the site (PHP `date` format). */
+  time_format: string;
+  /** The first day of the week: 0 Sunday … 6 Saturday. */
+  start_of_week: number;
+  /** The site's locale code (WordPress `WPLANG`). */
+  language: string;
+  /** Whether emoticons become images on display. */
+  use_smilies: boolean;
+  /** The id of the category a post gets when it has none. */
+  default_category: number;
+  /** The format of a new post (`0`: standard). */
+  default_post_format: string;
+  /** How many records a page of the site shows. */
+  posts_per_page: number;
+  /** What the front page shows: `posts` or `page`. */
+  show_on_front: string;
+  /** The page shown on the front page when {@link show_on_front} is `page`. */
+  page_on_front: number;
+  /** The page that lists the latest posts when the front page shows a page. */
+  page_for_posts: number;
+  /** Whether new posts accept pingbacks and trackbacks. */
+  default_ping_status: 'open' | 'closed';
+  /** Whether new posts accept comments. */
+  default_comment_status: 'open' | 'closed';
+  /** The media id of the site's logo, `null` when it has none. */
+  site_logo: number | null;
+  /** The media id of the site's icon, 0 when it has none. */
+  site_icon: number;
 }
 
 /** The value of each option on a site that never set it. */
@@ -34,6 +68,24 @@ export const DEFAULT_OPTIONS: Readonly<SiteOptions> = Object.freeze({
   timezone: 'UTC',
   sticky_posts: [],
   permalink_structure: '/%postname%/',
+  // WordPress 6.1's values on a fresh install (wp-admin/includes/schema.php populate_options).
+  url: '',
+  email: '',
+  date_format: 'F j, Y',
+  time_format: 'g:i a',
+  start_of_week: 1,
+  language: 'en_US',
+  use_smilies: true,
+  default_category: 1,
+  default_post_format: '0',
+  posts_per_page: 10,
+  show_on_front: 'posts',
+  page_on_front: 0,
+  page_for_posts: 0,
+  default_ping_status: 'open',
+  default_comment_status: 'open',
+  site_logo: null,
+  site_icon: 0,
 });
 
 /**
@@ -61,6 +113,37 @@ export class OptionsStore {
     } catch {
       return structuredClone(DEFAULT_OPTIONS[name]) as SiteOptions[K];
     }
+  }
+
+  /** The option's stored value, or `undefined` when it was never set (or holds what is not JSON). */
+  async find<K extends keyof SiteOptions>(name: K): Promise<SiteOptions[K] | undefined> {
+    const row = await this.#db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
+    if (row === undefined) return undefined;
+    try {
+      return JSON.parse(row.value) as SiteOptions[K];
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The stored values of several options in one query; a name never set (or not JSON) is left out. */
+  async findMany<K extends keyof SiteOptions>(names: readonly K[]): Promise<Partial<Pick<SiteOptions, K>>> {
+    const out: Partial<Pick<SiteOptions, K>> = {};
+    if (names.length === 0) return out;
+    const rows = await this.#db.selectFrom('options').select(['name', 'value']).where('name', 'in', names).execute();
+    for (const row of rows) {
+      try {
+        out[row.name as K] = JSON.parse(row.value) as SiteOptions[K];
+      } catch {
+        // Not JSON: read as never set.
+      }
+    }
+    return out;
+  }
+
+  /** Forgets an option: it reads as its default again. */
+  async delete(name: keyof SiteOptions): Promise<void> {
+    await this.#db.deleteFrom('options').where('name', '=', name).execute();
   }
 
   /** Sets an option (inserting or replacing it in one statement). */

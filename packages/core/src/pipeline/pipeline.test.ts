@@ -114,3 +114,30 @@ describe('failures outside dispatch', () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe('a body served as it is (ResponseInit.served)', () => {
+  const { server } = createDemoServer();
+  server.register(
+    'demo/v1',
+    defineRoute({
+      path: '/served',
+      endpoints: (endpoint) => [
+        endpoint({
+          methods: READABLE,
+          permission: 'public',
+          handler: () =>
+            new RestResponse({ a: 1 }, { raw: true, served: '<a>1</a>', headers: { 'Content-Type': 'text/xml; charset=UTF-8' } }),
+        }),
+      ],
+    }),
+  );
+  const client = testClient(server);
+
+  it('sends the text with its type, and the data as JSON to envelope requests', async () => {
+    const res = await client.get('/demo/v1/served');
+    expect(res.text).toBe('<a>1</a>');
+    expect(res.header('Content-Type')).toBe('text/xml; charset=UTF-8');
+    const enveloped = await client.get('/demo/v1/served?_envelope');
+    expect(enveloped.body.body).toEqual({ a: 1 });
+  });
+});

@@ -231,6 +231,11 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
         state.result = { status: state.status, headers: state.headers, body: null };
         return;
       }
+      const served = state.response?.served;
+      if (served !== undefined && !state.enveloped && state.jsonp === undefined) {
+        state.result = { status: state.status, headers: state.headers, body: served };
+        return;
+      }
       if (json === undefined) {
         try {
           json = encodeJson(state.data, { pretty: Object.hasOwn(state.request.query, '_pretty') });

@@ -6,6 +6,7 @@ import {
   collectionArgs,
   createRestServer,
   defineRoute,
+  nullPassesUnchecked,
   parseQueryString,
   parseRequestArgs,
   READABLE,
@@ -409,5 +410,33 @@ describe('parseRequestArgs', () => {
     const bad = await send('post=seven');
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ code: 'rest_invalid_param', data: { params: { post: expect.any(String) } } });
+  });
+});
+
+describe('null passed unchecked (nullPassesUnchecked)', () => {
+  const s = createRestServer({ siteUrl: 'http://example.test' });
+  s.register(
+    'demo/v1',
+    defineRoute({
+      path: '/limits',
+      endpoints: (endpoint) => [
+        endpoint({
+          methods: CREATABLE,
+          args: { limit: nullPassesUnchecked(z.number().int().optional().meta({ description: 'A limit.' })) },
+          permission: 'public',
+          handler: ({ limit }) => response({ limit: limit ?? 'unset', isNull: limit === null }, { raw: true }),
+        }),
+      ],
+    }),
+  );
+  const client = testClient(s);
+
+  it('hands null to the handler, still checks other values, and describes the type without null', async () => {
+    expect((await client.post('/demo/v1/limits', { body: { limit: null } })).body).toEqual({ limit: 'unset', isNull: true });
+    expect((await client.post('/demo/v1/limits', { body: { limit: '3' } })).body).toEqual({ limit: 3, isNull: false });
+    const bad = await client.post('/demo/v1/limits', { body: { limit: 'x' } });
+    expect(bad.body.data.params).toEqual({ limit: 'limit is not of type integer.' });
+    const described = await client.options('/demo/v1/limits');
+    expect(described.body.endpoints[0].args.limit).toEqual({ type: 'integer', description: 'A limit.', required: false });
   });
 });

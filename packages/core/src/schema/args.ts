@@ -30,6 +30,8 @@ export interface CompiledArg {
   readonly parsedDefault: unknown;
   /** A check that sees the request, run on the parsed value ({@link withRequestCheck}). */
   readonly check: RequestCheck<unknown> | undefined;
+  /** Whether a `null` sent is passed on unchecked ({@link nullPassesUnchecked}). */
+  readonly nullPasses: boolean;
 }
 
 /**
@@ -62,6 +64,25 @@ const requestChecks = new WeakMap<z.ZodType, RequestCheck<unknown>>();
 export function withRequestCheck<T extends z.ZodType>(schema: T, check: RequestCheck<z.output<T>>): T {
   const marked = schema.clone() as T;
   requestChecks.set(marked, check as RequestCheck<unknown>);
+  return marked;
+}
+
+const nullPassing = new WeakSet<z.ZodType>();
+
+/**
+ * An argument that takes `null` as it is, unchecked, as the original skips its
+ * `validate_callback` for a `null` parameter (the settings' "put back to the default"):
+ * other values are checked against the schema, which keeps its own type (no `null` in it).
+ * Apply it to the whole argument schema (after `.optional()`).
+ *
+ * @example
+ * ```ts
+ * args: { posts_per_page: nullPassesUnchecked(z.number().int().optional()) } // handler sees number | null | undefined
+ * ```
+ */
+export function nullPassesUnchecked<T extends z.ZodType>(schema: T): T {
+  const marked = schema.clone() as T;
+  nullPassing.add(marked);
   return marked;
 }
 
@@ -179,6 +200,7 @@ export function compileArgs(shape: ArgsShape): CompiledArg[] {
       async,
       parsedDefault: hasDefault && !async && check === undefined ? parseDefault(name, zod, json, defaultValue) : NOT_PARSED,
       check,
+      nullPasses: nullPassing.has(zod),
     };
   });
 }
@@ -235,8 +257,8 @@ export function parseArgs(
       }
       raw = arg.hasDefault ? arg.defaultValue : undefined;
     }
-    if (raw === undefined) {
-      values[arg.name] = undefined;
+    if (raw === undefined || (raw === null && arg.nullPasses)) {
+      values[arg.name] = raw;
       continue;
     }
     const found = nulIssue(raw, arg.name) ?? validateValue(raw, arg.json, arg.name);

@@ -1,0 +1,30 @@
+/**
+ * The root index's `name`, `description`, `timezone_string` and `gmt_offset` read from the
+ * site's settings at each request, so a change through `/settings` shows in the index.
+ *
+ * @module
+ */
+import type { SiteDescriber, SiteDescription } from '@cms-json/core';
+import type { OptionsStore } from '../options/options.js';
+import { gmtOffset } from './settings.js';
+
+/**
+ * A describer for `server.describeSite`: the stored title, tagline and time zone; a setting
+ * never stored leaves the server's own value (`UTC` leaves WordPress's `'0'` and `''`).
+ *
+ * @example
+ * server.describeSite(describeSiteFromOptions(new OptionsStore(db), Date.now));
+ */
+export function describeSiteFromOptions(options: OptionsStore, now: () => number): SiteDescriber {
+  return async function describeSite() {
+    const stored = await options.findMany(['title', 'description', 'timezone']);
+    const out: SiteDescription = {};
+    if (typeof stored.title === 'string') out.name = stored.title;
+    if (typeof stored.description === 'string') out.description = stored.description;
+    if (typeof stored.timezone === 'string' && stored.timezone !== 'UTC') {
+      out.timezone_string = stored.timezone;
+      out.gmt_offset = gmtOffset(stored.timezone, now());
+    }
+    return out;
+  };
+}
