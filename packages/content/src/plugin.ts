@@ -10,6 +10,7 @@ import { applicationPasswordsRoutes } from './auth/application-passwords-routes.
 import type { Auth } from './auth/auth.js';
 import { contentAuthenticator } from './auth/authenticator.js';
 import { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
+import { setUpComments } from './comments/plugin-setup.js';
 import { OptionsStore } from './options/options.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
@@ -41,6 +42,8 @@ export interface ContentPluginOptions {
   render?: Partial<Renderer> | undefined;
   /** The current time, for scheduled posts; tests move it. @default Date.now */
   now?: (() => number) | undefined;
+  /** The client's address, stored as a comment's `author_ip` (behind a proxy, read it from your proxy's header). @default '127.0.0.1' as WordPress without one */
+  clientIp?: ((request: RestRequest) => string | undefined) | undefined;
 }
 
 /**
@@ -100,6 +103,17 @@ function servePostTypes(
   const render: Renderer = { ...defaultRenderer, ...options.render };
   const registry = postTypes(server);
   const now = options.now ?? Date.now;
+  const comments = setUpComments(server, {
+    db,
+    namespace,
+    posts: store,
+    options: siteOptions,
+    users: options.auth.users,
+    registry,
+    controllers,
+    now,
+    clientIp: options.clientIp,
+  });
   server.register(
     namespace,
     ...typesRoutes({ registry, namespace, prefix: server.names.prefix, relationBase: server.options.curieBase }),
@@ -123,6 +137,7 @@ function servePostTypes(
       server.objectTypes.get(name).provideAuthors(() => store.publishedAuthors([name], localDate(new Date(now()), 'UTC')));
     }
     controllers.set(name, controller);
+    comments.watchPostType(name);
     return { namespace: controller.namespace, routes: controller.routes() };
   });
   return {

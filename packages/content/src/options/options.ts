@@ -25,6 +25,16 @@ export interface SiteOptions {
   sticky_posts: number[];
   /** The permalink structure of posts: `/%postname%/` or `/?p=%post_id%` (plain). */
   permalink_structure: string;
+  /** Whether visitors who are not signed in may comment over REST (WordPress's `rest_allow_anonymous_comments` filter). */
+  allow_anonymous_comments: boolean;
+  /** Whether only signed-in users may comment at all (WordPress `comment_registration`). */
+  comment_registration: boolean;
+  /** Whether a comment needs its author's name and email (WordPress `require_name_email`). */
+  require_name_email: boolean;
+  /** Whether every comment waits for a moderator (WordPress `comment_moderation`). */
+  comment_moderation: boolean;
+  /** Whether a comment is held unless its author had one approved before (WordPress `comment_previously_approved`). */
+  comment_previously_approved: boolean;
 }
 
 /** The value of each option on a site that never set it. */
@@ -34,6 +44,11 @@ export const DEFAULT_OPTIONS: Readonly<SiteOptions> = Object.freeze({
   timezone: 'UTC',
   sticky_posts: [],
   permalink_structure: '/%postname%/',
+  allow_anonymous_comments: false,
+  comment_registration: false,
+  require_name_email: true,
+  comment_moderation: false,
+  comment_previously_approved: true,
 });
 
 /**
