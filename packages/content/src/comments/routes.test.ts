@@ -334,6 +334,32 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(res.body.shout).toBe('FIRST!');
     });
 
+    it('filters and pages a list with the original parameters: search, include order, offset over page, dates', async () => {
+      const admin = site.people.administrator.headers;
+      const found = await get('/comments?search=REPLY', admin);
+      expect(found.body.map((c: { id: number }) => c.id)).toEqual([ids.reply]);
+      const included = await get(`/comments?include=${ids.reply},${ids.first}&orderby=include`, admin);
+      expect(included.body.map((c: { id: number }) => c.id)).toEqual([ids.reply, ids.first]);
+      const all = (await get(`/comments?post=${ids.hello}&order=asc&per_page=100`)).body.map((c: { id: number }) => c.id);
+      const byOffset = await get(`/comments?post=${ids.hello}&order=asc&per_page=1&page=3&offset=1`);
+      expect(byOffset.body.map((c: { id: number }) => c.id)).toEqual([all[1]]);
+      const paged = await get(`/comments?post=${ids.hello}&order=asc&per_page=1&page=2`);
+      expect(paged.body.map((c: { id: number }) => c.id)).toEqual([all[1]]);
+      expect(paged.header('Link')).toContain('rel="next"');
+      const late = await get(`/comments?post=${ids.hello}&after=2030-01-01T00:02:30`);
+      expect(late.body.map((c: { id: number }) => c.id)).not.toContain(ids.first);
+      const excluded = await get(`/comments?post=${ids.hello}&exclude=${ids.first}&parent_exclude=${ids.first}`);
+      expect(excluded.body.map((c: { id: number }) => c.id)).not.toContain(ids.first);
+      expect(excluded.body.map((c: { id: number }) => c.id)).not.toContain(ids.reply);
+      const bad = await get('/comments?orderby=karma');
+      expect([bad.status, bad.body.code]).toEqual([400, 'rest_invalid_param']);
+    });
+
+    it('does not make a commenter a published author', async () => {
+      const res = await get(`/users/${site.people.subscriber.id}`);
+      expect(res.status).toBe(401);
+    });
+
     it('deletes a post comments with it', async () => {
       const made = await send('POST', '/posts', { title: 'Doomed', status: 'publish' }, site.people.administrator.headers);
       await comment({ post: made.body.id, content: 'Bye' }, site.people.administrator.headers);
