@@ -90,7 +90,6 @@ const dateArg = (description: string) =>
   z
     .string()
     .refine((text) => DATE.test(text), 'Invalid date.')
-    .nullable()
     .optional()
     .meta({ description, format: 'date-time' });
 

@@ -112,7 +112,8 @@ export class CommentsController {
   /**
    * The links that need other records, in the original's order: `up` to the post (with its
    * `post_type`, when the post's type has routes), `in-reply-to` for a reply, `children`
-   * when the comment has replies (one query for a page of comments).
+   * when the comment has replies (one query for a page of comments). Attributes come before
+   * `href`, as the original writes them.
    */
   async prepareLinks(
     record: Record<string, unknown>,
@@ -129,10 +130,10 @@ export class CommentsController {
     ]);
     const route = post === undefined ? undefined : this.context.postTypes.route(post);
     if (post !== undefined && route !== undefined) {
-      links.up = [{ href: request.scope.restUrl(route), embeddable: true, post_type: post.type }];
+      links.up = [{ embeddable: true, post_type: post.type, href: request.scope.restUrl(route) }];
     }
-    if (parent > 0) links['in-reply-to'] = [{ href: request.scope.restUrl(`${this.base}/${parent}`), embeddable: true }];
-    if (hasChildren) links.children = [{ href: request.scope.restUrl(this.base, { parent: id }), embeddable: true }];
+    if (parent > 0) links['in-reply-to'] = [{ embeddable: true, href: request.scope.restUrl(`${this.base}/${parent}`) }];
+    if (hasChildren) links.children = [{ embeddable: true, href: request.scope.restUrl(this.base, { parent: id }) }];
     return record;
   }
 
@@ -169,11 +170,23 @@ export class CommentsController {
     return { comment, post };
   }
 
+  readonly #userEmails = requestBatch('comments.user-emails', async (ids: number[]) => {
+    const users = await Promise.all(ids.map((id) => this.context.users.findById(id)));
+    return new Map(users.flatMap((user) => (user === undefined ? [] : [[user.id, user.email] as const])));
+  });
+
   /** The full record of a comment (the core trims it to the context). */
   async prepare(request: RestRequest, comment: Comment): Promise<Record<string, unknown>> {
-    const post = comment.post_id > 0 ? await this.post(request, comment.post_id) : undefined;
+    const [post, userEmail] = await Promise.all([
+      comment.post_id > 0 ? this.post(request, comment.post_id) : undefined,
+      comment.user_id > 0 ? this.#userEmails(request, comment.user_id) : undefined,
+    ]);
     const link = post === undefined ? '' : await this.context.postTypes.link(request, post);
-    return commentRecord(comment, { siteUrl: siteUrlOf(request), postLink: () => link });
+    return commentRecord(comment, {
+      siteUrl: siteUrlOf(request),
+      postLink: () => link,
+      avatarEmail: () => userEmail ?? comment.author_email,
+    });
   }
 
   /** The list's permission check (the original's `get_items_permissions_check`). */

@@ -20,6 +20,8 @@ export interface CommentRecordScope {
   readonly siteUrl: string;
   /** The permalink of the comment's post, `''` when it has none. */
   readonly postLink: (comment: Comment) => string;
+  /** The email of the avatar: the user's own for a user's comment, as WordPress; else the comment's. */
+  readonly avatarEmail?: ((comment: Comment) => string) | undefined;
 }
 
 /**
@@ -80,7 +82,7 @@ export function commentRecord(comment: Comment, scope: CommentRecordScope): Reco
     link: `${scope.postLink(comment)}#comment-${comment.id}`,
     status: restStatus(comment.approved),
     type: comment.type,
-    author_avatar_urls: commentAvatars(comment.author_email, !scope.siteUrl.startsWith('http:')),
+    author_avatar_urls: commentAvatars(scope.avatarEmail?.(comment) ?? comment.author_email, !scope.siteUrl.startsWith('http:')),
     meta: [],
   };
 }

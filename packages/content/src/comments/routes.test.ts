@@ -96,6 +96,7 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(first._links.collection).toEqual([{ href: `${root}/comments` }]);
       expect(first._links.author).toEqual([{ href: `${root}/users/${site.people.administrator.id}`, embeddable: true }]);
       expect(first._links.up).toEqual([{ href: `${root}/posts/${ids.hello}`, embeddable: true, post_type: 'post' }]);
+      expect(Object.keys(first._links.up[0])).toEqual(['embeddable', 'post_type', 'href']);
       expect(first._links['in-reply-to']).toBeUndefined();
       expect(first._links.children).toBeUndefined();
     });

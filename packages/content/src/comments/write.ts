@@ -140,7 +140,7 @@ async function prepareForDatabase(
     args.author_user_agent !== undefined && args.author_user_agent !== '' ? args.author_user_agent : request.header('user-agent');
   if (agent !== undefined && agent !== '') prepared.agent = cleanText(agent).slice(0, 254);
   const dateText = args.date ?? args.date_gmt;
-  if (dateText !== undefined && dateText !== null && dateText !== '') {
+  if (dateText !== undefined && dateText !== '') {
     const timeZone = await controller.context.options.get('timezone');
     const moment = parseRequestDate(dateText, args.date ? timeZone : 'UTC');
     if (moment !== undefined) {
