@@ -7,6 +7,7 @@
 import { autop } from '@wordpress/autop';
 import { texturize } from '../posts/texturize.js';
 import { type AvatarUrls, avatarUrls } from '../users/avatar.js';
+import { makeClickable } from './clickable.js';
 import type { Comment } from './store.js';
 
 /**
@@ -38,14 +39,14 @@ export function restStatus(approved: string): string {
 }
 
 /**
- * The comment's text as HTML, as WordPress's `comment_text` filters make it: its typography,
- * then paragraphs (`wpautop`).
+ * The comment's text as HTML, as WordPress's `comment_text` filters make it: bare addresses
+ * as links (`make_clickable`), its typography, then paragraphs (`wpautop`).
  *
  * @example
  * renderComment('Hello "you"'); // '<p>Hello &#8220;you&#8221;</p>\n'
  */
 export function renderComment(text: string): string {
-  return autop(texturize(text));
+  return autop(texturize(makeClickable(text)));
 }
 
 /**
