@@ -293,6 +293,37 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(mine.body[0].id).toBe(ids.first);
     });
 
+    it('updates a comment as a moderator, refusing bad changes with the original codes and storing nothing for them', async () => {
+      const admin = site.people.administrator.headers;
+      const made = await comment({ post: ids.other, content: 'Typo hre' }, admin);
+      const before = await rows();
+      const cases: [Record<string, unknown>, number, string][] = [
+        [{ content: '' }, 400, 'rest_comment_content_invalid'],
+        [{ post: 999_999 }, 403, 'rest_comment_invalid_post_id'],
+        [{ type: 'pingback' }, 404, 'rest_comment_invalid_type'],
+        [{ author: 999_999 }, 400, 'rest_comment_author_invalid'],
+        [{ parent: made.body.id }, 400, 'rest_comment_invalid_parent'],
+        [{ author_ip: 'not an address' }, 400, 'rest_invalid_param'],
+      ];
+      for (const [body, status, code] of cases) {
+        const res = await send('PATCH', `/comments/${made.body.id}`, body, admin);
+        expect([res.status, res.body.code], code).toEqual([status, code]);
+      }
+      expect(await rows()).toEqual(before);
+      const fixed = await send('PUT', `/comments/${made.body.id}`, { content: 'Typo here', date: '2030-02-01T10:00:00' }, admin);
+      expect(fixed.status).toBe(200);
+      expect(fixed.body).toMatchObject({
+        content: { raw: 'Typo here' },
+        date: '2030-02-01T10:00:00',
+        date_gmt: '2030-02-01T10:00:00',
+      });
+      expect(fixed.body.author_email).toBeDefined();
+      const missing = await send('PATCH', '/comments/999999', { content: 'x' }, admin);
+      expect([missing.status, missing.body.code]).toEqual([404, 'rest_comment_invalid_id']);
+      const edit = await get(`/comments/${made.body.id}?context=edit`, site.people.author.headers);
+      expect([edit.status, edit.body.code]).toEqual([403, 'rest_forbidden_context']);
+    });
+
     it('moves a comment to the trash, refuses to trash it twice, deletes it for good with force, and keeps counts exact', async () => {
       const admin = site.people.administrator.headers;
       const made = await comment({ post: ids.other, content: 'Short lived' }, admin);
