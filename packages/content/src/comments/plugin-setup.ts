@@ -1,8 +1,9 @@
 /**
  * How the content plugin sets up comments on a server: the comment store, the controller
  * (which reads posts through the post types' controllers: their routes, permalinks and
- * rules), the `/comments` routes, and what becomes of a post's comments when it is deleted
- * for good (they go with it, as `wp_delete_post`).
+ * rules), the `/comments` routes, and what becomes of a post's comments when it goes to the
+ * trash (`post-trashed`, restored when it leaves it) or is deleted for good (they go with it,
+ * as `wp_delete_post`).
  *
  * @module
  */
@@ -78,8 +79,15 @@ export function setUpComments(
   return {
     store,
     watchPostType(name) {
-      server.objectTypes.get(name).on('preDelete', async (record) => {
+      const type = server.objectTypes.get(name);
+      type.on('preDelete', async (record) => {
         await store.deleteOfPost(Number(record.id));
+      });
+      type.on('trash', async (record) => {
+        await store.trashOfPost(Number(record.id));
+      });
+      type.on('afterInsert', async (record, { creating }) => {
+        if (!creating && record.status !== 'trash') await store.untrashOfPost(Number(record.id));
       });
     },
   };

@@ -392,6 +392,21 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(res.status).toBe(401);
     });
 
+    it('marks a trashed post comments post-trashed and gives them back when the post leaves the trash', async () => {
+      const admin = site.people.administrator.headers;
+      const made = await send('POST', '/posts', { title: 'Binned', status: 'publish' }, admin);
+      const kept = await comment({ post: made.body.id, content: 'Kept' }, admin);
+      const held = await comment({ post: made.body.id, content: 'Held', status: 'hold' }, admin);
+      expect(await commentCount(made.body.id)).toBe(1);
+      await send('DELETE', `/posts/${made.body.id}`, {}, admin);
+      expect((await get(`/comments/${kept.body.id}`, admin)).body.status).toBe('post-trashed');
+      expect(await commentCount(made.body.id)).toBe(0);
+      await send('PATCH', `/posts/${made.body.id}`, { status: 'publish' }, admin);
+      expect((await get(`/comments/${kept.body.id}`, admin)).body.status).toBe('approved');
+      expect((await get(`/comments/${held.body.id}`, admin)).body.status).toBe('hold');
+      expect(await commentCount(made.body.id)).toBe(1);
+    });
+
     it('deletes a post comments with it', async () => {
       const made = await send('POST', '/posts', { title: 'Doomed', status: 'publish' }, site.people.administrator.headers);
       await comment({ post: made.body.id, content: 'Bye' }, site.people.administrator.headers);

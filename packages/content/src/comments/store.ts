@@ -67,6 +67,9 @@ export interface CommentQuery {
 
 type CommentsExpression = ExpressionBuilder<ContentTables, 'comments'>;
 
+/** The post meta key keeping the statuses of a trashed post's comments, as WordPress. */
+const POST_TRASHED_META = '_wp_trash_meta_comments_status';
+
 const SEARCHED = [
   'comments.author_name',
   'comments.author_email',
@@ -173,6 +176,55 @@ export class CommentStore {
       const result = await trx.deleteFrom('comments').where('post_id', '=', postId).executeTakeFirst();
       await recount(trx, [postId]);
       return Number(result.numDeletedRows);
+    });
+  }
+
+  /**
+   * Marks every comment of a post `post-trashed` (the post went to the trash), keeping each
+   * one's status in the post's meta `_wp_trash_meta_comments_status`, as WordPress's
+   * `wp_trash_post_comments`; the post then counts no comment.
+   */
+  async trashOfPost(postId: number): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('comments').select(['id', 'approved']).where('post_id', '=', postId).execute();
+      if (rows.length === 0) return;
+      const statuses = Object.fromEntries(rows.map((row) => [String(row.id), row.approved]));
+      await trx.deleteFrom('post_meta').where('post_id', '=', postId).where('meta_key', '=', POST_TRASHED_META).execute();
+      await trx
+        .insertInto('post_meta')
+        .values({ post_id: postId, meta_key: POST_TRASHED_META, meta_value: JSON.stringify(statuses) })
+        .execute();
+      await trx.updateTable('comments').set({ approved: 'post-trashed' }).where('post_id', '=', postId).execute();
+      await recount(trx, [postId]);
+    });
+  }
+
+  /** Gives a post's `post-trashed` comments their statuses back (the post left the trash), as `wp_untrash_post_comments`. */
+  async untrashOfPost(postId: number): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const meta = await trx
+        .selectFrom('post_meta')
+        .select('meta_value')
+        .where('post_id', '=', postId)
+        .where('meta_key', '=', POST_TRASHED_META)
+        .executeTakeFirst();
+      if (meta === undefined) return;
+      let statuses: Record<string, string> = {};
+      try {
+        statuses = JSON.parse(meta.meta_value) as Record<string, string>;
+      } catch {
+        statuses = {};
+      }
+      for (const [id, approved] of Object.entries(statuses)) {
+        await trx
+          .updateTable('comments')
+          .set({ approved })
+          .where('id', '=', Number(id))
+          .where('approved', '=', 'post-trashed')
+          .execute();
+      }
+      await trx.deleteFrom('post_meta').where('post_id', '=', postId).where('meta_key', '=', POST_TRASHED_META).execute();
+      await recount(trx, [postId]);
     });
   }
 
