@@ -1,8 +1,9 @@
 /**
  * `@cms-json/content`: the site's own content: users, roles and capabilities,
  * authentication (application passwords over HTTP Basic, cookie sessions with nonces), post
- * types (posts, pages, custom types) with their controller, taxonomies and terms, registered
- * post and term meta (`registerMeta`), site options, and their REST routes (`contentPlugin`).
+ * types (posts, pages, custom types) with their controller, taxonomies and terms, comments,
+ * registered post and term meta (`registerMeta`), site options, and their REST routes
+ * (`contentPlugin`).
  *
  * @example
  * import { openDatabase } from '@cms-json/database';
@@ -45,6 +46,25 @@ export { createNonces, type NonceAge, type NonceOptions, type NonceSession, type
 export { hashPassword, verifyPassword } from './auth/password.js';
 export { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
 export { createSessions, type Session, type SessionStore, type SessionStoreOptions } from './auth/sessions.js';
+export {
+  createCommentArgs,
+  type DeleteCommentArgs,
+  deleteCommentArgs,
+  type ListCommentArgs,
+  listCommentArgs,
+  type ReadCommentArgs,
+  readCommentArgs,
+  updateCommentArgs,
+  type WriteCommentArgs,
+} from './comments/args.js';
+export { COMMENT_TYPE, type CommentsContext, CommentsController } from './comments/controller.js';
+export { canChangeComment, canEditComment, canReadComment, canReadCommentPost, type PostAccess } from './comments/permissions.js';
+export { type CommentsSetup, setUpComments } from './comments/plugin-setup.js';
+export { type CommentRecordScope, commentRecord, renderComment, restStatus } from './comments/record.js';
+export { commentRoutes } from './comments/routes.js';
+export { CommentSchema } from './comments/schema.js';
+export { type Comment, type CommentOrderBy, type CommentQuery, CommentStore } from './comments/store.js';
+export { canCreateComment, createComment, deleteComment, updateComment } from './comments/write.js';
 export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError } from './errors.js';
 export {
   AttachmentsController,
@@ -128,6 +148,8 @@ export { effectiveStatus, POST_STATUSES, type PostStatus } from './posts/statuse
 export { type Post, type PostOrderBy, type PostQuery, PostStore } from './posts/store.js';
 export type {
   ApplicationPasswordsTable,
+  CommentMetaTable,
+  CommentsTable,
   ContentTables,
   OptionsTable,
   PostMetaTable,

@@ -19,11 +19,14 @@ describe('migrateContent', () => {
       '0010-terms',
       '0011-term-meta',
       '0012-term-relationships',
+      '0020-comments',
     ]);
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual([
       'application_passwords',
       'cms_migrations',
+      'comment_meta',
+      'comments',
       'options',
       'post_meta',
       'posts',

@@ -253,6 +253,38 @@ export const contentMigrations: readonly Migration[] = [
       await db.schema.createIndex('term_relationships_term').on('term_relationships').columns(['term_id', 'object_id']).execute();
     },
   },
+  {
+    // Comments on post-like records, as WordPress keeps them: `approved` is '1' (approved),
+    // '0' (held), 'spam' or 'trash'; `post_id` and `parent` are 0 when there is none, and a
+    // post's `comment_count` counts its approved comments. Dates as the posts' (local, GMT).
+    id: '0020-comments',
+    async up(db, { dialect }) {
+      await db.schema
+        .createTable('comments')
+        .$call((table) => autoIncrementId(table, dialect))
+        .addColumn('post_id', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('author_name', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('author_email', 'varchar(100)', (col) => col.notNull().defaultTo(''))
+        .addColumn('author_url', 'varchar(200)', (col) => col.notNull().defaultTo(''))
+        .addColumn('author_ip', 'varchar(100)', (col) => col.notNull().defaultTo(''))
+        .addColumn('date', 'varchar(19)', (col) => col.notNull())
+        .addColumn('date_gmt', 'varchar(19)', (col) => col.notNull())
+        .addColumn('content', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('karma', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('approved', 'varchar(20)', (col) => col.notNull().defaultTo('1'))
+        .addColumn('agent', 'varchar(255)', (col) => col.notNull().defaultTo(''))
+        .addColumn('type', 'varchar(20)', (col) => col.notNull().defaultTo('comment'))
+        .addColumn('parent', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('user_id', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('comments_post_approved').on('comments').columns(['post_id', 'approved', 'date_gmt']).execute();
+      await db.schema.createIndex('comments_approved_date').on('comments').columns(['approved', 'date_gmt']).execute();
+      await db.schema.createIndex('comments_parent').on('comments').column('parent').execute();
+      await db.schema.createIndex('comments_user').on('comments').column('user_id').execute();
+      await db.schema.createIndex('comments_author_email').on('comments').column('author_email').execute();
+      await createMetaTable(db, dialect, { table: 'comment_meta', owner: 'comment_id', ownerTable: 'comments' });
+    },
+  },
 ];
 
 /**

@@ -12,6 +12,7 @@ import { applicationPasswordsRoutes } from './auth/application-passwords-routes.
 import type { Auth } from './auth/auth.js';
 import { contentAuthenticator } from './auth/authenticator.js';
 import { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
+import { setUpComments } from './comments/plugin-setup.js';
 import { type MediaOptions, mediaController } from './media/controller.js';
 import { MetaFields } from './meta/fields.js';
 import { metaRegistry } from './meta/registry.js';
@@ -66,6 +67,8 @@ export interface ContentPluginOptions {
   media?: MediaOptions | undefined;
   /** How `/oembed/1.0/proxy` fetches other sites. @default defaultOembedFetcher() */
   oembedFetch?: OembedFetcher | undefined;
+  /** The client's address, stored as a comment's `author_ip` (behind a proxy, read it from your proxy's header). @default '127.0.0.1' as WordPress without one */
+  clientIp?: ((request: RestRequest) => string | undefined) | undefined;
 }
 
 /**
@@ -191,6 +194,17 @@ function servePostTypes(
       name === 'attachment' ? { ...args, showInRest: true, controller: args.controller ?? controller } : args,
     );
   }
+  const comments = setUpComments(server, {
+    db,
+    namespace,
+    posts: store,
+    options: siteOptions,
+    users: options.auth.users,
+    registry,
+    controllers,
+    now,
+    clientIp: options.clientIp,
+  });
   server.register(
     namespace,
     ...typesRoutes({ registry, namespace, prefix: server.names.prefix, relationBase: server.options.curieBase }),
@@ -215,6 +229,7 @@ function servePostTypes(
       server.objectTypes.get(name).provideAuthors(() => store.publishedAuthors([name], localDate(new Date(now()), 'UTC')));
     }
     controllers.set(name, controller);
+    comments.watchPostType(name);
     return { namespace: controller.namespace, routes: controller.routes() };
   });
   return {

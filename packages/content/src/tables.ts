@@ -163,6 +163,45 @@ export interface TermRelationshipsTable {
 }
 
 /**
+ * A row of `comments`: a comment on a post-like record. `approved` is `'1'` (approved), `'0'`
+ * (held for moderation), `'spam'` or `'trash'`, as WordPress stores it; `post_id`, `parent`
+ * and `user_id` are 0 when there is none. Dates as the posts' (`date` local, `date_gmt` GMT).
+ *
+ * @example
+ * const row: Insertable<CommentsTable> = { post_id: 7, content: 'Nice!', date: '2030-01-01T00:00:00', date_gmt: '2030-01-01T00:00:00' };
+ */
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: Generated<number>;
+  author_name: Generated<string>;
+  author_email: Generated<string>;
+  author_url: Generated<string>;
+  author_ip: Generated<string>;
+  date: string;
+  date_gmt: string;
+  content: Generated<string>;
+  karma: Generated<number>;
+  approved: Generated<string>;
+  agent: Generated<string>;
+  type: Generated<string>;
+  parent: Generated<number>;
+  user_id: Generated<number>;
+}
+
+/**
+ * A row of `comment_meta`: one value of a comment's meta key (a key may have several rows).
+ *
+ * @example
+ * const row: Insertable<CommentMetaTable> = { comment_id: 3, meta_key: 'rating', meta_value: '5' };
+ */
+export interface CommentMetaTable {
+  id: Generated<number>;
+  comment_id: number;
+  meta_key: string;
+  meta_value: Generated<string>;
+}
+
+/**
  * The tables of `@cms-json/content`, for `Kysely<ContentTables>`; merge them into a site's own
  * table types with an intersection.
  *
@@ -179,6 +218,8 @@ export interface ContentTables {
   terms: TermsTable;
   term_meta: TermMetaTable;
   term_relationships: TermRelationshipsTable;
+  comments: CommentsTable;
+  comment_meta: CommentMetaTable;
 }
 
 /**

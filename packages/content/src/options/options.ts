@@ -59,6 +59,16 @@ export interface SiteOptions {
   site_logo: number | null;
   /** The media id of the site's icon, 0 when it has none. */
   site_icon: number;
+  /** Whether visitors who are not signed in may comment over REST (WordPress's `rest_allow_anonymous_comments` filter). */
+  allow_anonymous_comments: boolean;
+  /** Whether only signed-in users may comment at all (WordPress `comment_registration`). */
+  comment_registration: boolean;
+  /** Whether a comment needs its author's name and email (WordPress `require_name_email`). */
+  require_name_email: boolean;
+  /** Whether every comment waits for a moderator (WordPress `comment_moderation`). */
+  comment_moderation: boolean;
+  /** Whether a comment is held unless its author had one approved before (WordPress `comment_previously_approved`). */
+  comment_previously_approved: boolean;
 }
 
 /** The value of each option on a site that never set it. */
@@ -86,6 +96,11 @@ export const DEFAULT_OPTIONS: Readonly<SiteOptions> = Object.freeze({
   default_comment_status: 'open',
   site_logo: null,
   site_icon: 0,
+  allow_anonymous_comments: false,
+  comment_registration: false,
+  require_name_email: true,
+  comment_moderation: false,
+  comment_previously_approved: true,
 });
 
 /**

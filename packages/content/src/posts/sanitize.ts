@@ -75,3 +75,37 @@ function keepComments(html: string): string {
   const clean = sanitizeHtml(marked, POST_HTML);
   return clean.replace(new RegExp(`${mark}(\\d+)${mark}`, 'g'), (_, index: string) => comments[Number(index)] ?? '');
 }
+
+/**
+ * The tags and attributes kept in comments by callers without `unfiltered_html`: kses's
+ * `$allowedtags` (links, emphasis, quotes, code). As kses, a refused tag is dropped and its
+ * text kept; links get `rel="nofollow ugc"` (WordPress's `wp_rel_ugc`).
+ */
+const COMMENT_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ['a', 'abbr', 'acronym', 'b', 'blockquote', 'cite', 'code', 'del', 'em', 'i', 'q', 's', 'strike', 'strong'],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    abbr: ['title'],
+    acronym: ['title'],
+    blockquote: ['cite'],
+    del: ['datetime'],
+    q: ['cite'],
+  },
+  allowedSchemes: POST_HTML.allowedSchemes ?? [],
+  allowProtocolRelative: true,
+  disallowedTagsMode: 'discard',
+  nonTextTags: [],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc' }) },
+};
+
+/**
+ * A comment's HTML as it may be stored for this caller: unchanged for those with
+ * `unfiltered_html`, else only kses's comment tags.
+ *
+ * @example
+ * sanitizeCommentHtml('<b>Hi</b><script>x()</script>', request); // '<b>Hi</b>x()' for a subscriber
+ */
+export function sanitizeCommentHtml(html: string, request: RestRequest): string {
+  if (userCan(request, 'unfiltered_html')) return html;
+  return sanitizeHtml(html, COMMENT_HTML);
+}

@@ -1,0 +1,337 @@
+/**
+ * `CommentsController`: the comments routes' steps, after WordPress 6.1's comments
+ * controller — the permission checks, the list query, one comment, and the links that
+ * depend on other records (`up` to the post with its `post_type`, `children`). The writes
+ * are in `write.ts`, the routes in `routes.ts`.
+ *
+ * @module
+ */
+import {
+  collectionResponse,
+  denied,
+  type Links,
+  type LinkTemplate,
+  type ObjectType,
+  type RestError,
+  type RestRequest,
+  type RestResponse,
+  requestLocal,
+} from '@cms-json/core';
+import { contentError } from '../errors.js';
+import type { OptionsStore } from '../options/options.js';
+import { userCan } from '../permissions.js';
+import { localDate, parseRequestDate } from '../posts/dates.js';
+import type { PostTypeArgs } from '../posts/post-types.js';
+import type { Post, PostStore } from '../posts/store.js';
+import { requestBatch } from '../request-batch.js';
+import { siteUrlOf } from '../users/record.js';
+import type { UserStore } from '../users/store.js';
+import type { ListCommentArgs, ReadCommentArgs } from './args.js';
+import { canChangeComment, canReadComment, canReadCommentPost, type PostAccess, passwordOpens } from './permissions.js';
+import { commentRecord } from './record.js';
+import type { Comment, CommentOrderBy, CommentQuery, CommentStore } from './store.js';
+
+/** The object type of comments: fields, links and hooks registered for `comment` apply to them. */
+export const COMMENT_TYPE = 'comment';
+
+/**
+ * What the comments controller works with.
+ *
+ * @example
+ * new CommentsController({ store, posts, options, users, namespace: 'cms/v2', type: server.objectTypes.get('comment'), postTypes, now: Date.now });
+ */
+export interface CommentsContext {
+  readonly store: CommentStore;
+  readonly posts: PostStore;
+  readonly options: OptionsStore;
+  readonly users: UserStore;
+  /** The content namespace (`cms/v2`). */
+  readonly namespace: string;
+  /** The `comment` object type. */
+  readonly type: ObjectType;
+  /** What the content plugin knows of post types. */
+  readonly postTypes: {
+    /** A type's arguments after every filter. */
+    args(name: string): PostTypeArgs | undefined;
+    /** The path of a post's route (`/cms/v2/posts/7`), `undefined` for a type without routes. */
+    route(post: Post): string | undefined;
+    /** A post's permalink. */
+    link(request: RestRequest, post: Post): Promise<string>;
+  };
+  /** The current time; tests move it. */
+  readonly now: () => number;
+  /** The client's address, stored as `author_ip`; WordPress's fallback `127.0.0.1` when unknown. */
+  readonly clientIp?: ((request: RestRequest) => string | undefined) | undefined;
+}
+
+const postsSeen = requestLocal<Map<number, Promise<Post | undefined>>>('comments.posts');
+
+/**
+ * The comments controller.
+ *
+ * @example
+ * const controller = new CommentsController(context);
+ * server.register('cms/v2', ...commentRoutes(controller));
+ */
+export class CommentsController {
+  readonly context: CommentsContext;
+
+  constructor(context: CommentsContext) {
+    this.context = context;
+  }
+
+  /** The collection's path under the REST root: `/cms/v2/comments`. */
+  get base(): string {
+    return `/${this.context.namespace}/comments`;
+  }
+
+  /** The current GMT time, `YYYY-MM-DDTHH:MM:SS`. */
+  nowGmt(): string {
+    return localDate(new Date(this.context.now()), 'UTC');
+  }
+
+  /** What the permission checks need about post types. */
+  access(): PostAccess {
+    return { typeArgs: (name) => this.context.postTypes.args(name), nowGmt: this.nowGmt() };
+  }
+
+  /** The links every comment has (`up`, `in-reply-to` and `children` come from {@link prepareLinks}). */
+  links(): LinkTemplate[] {
+    return [
+      { rel: 'self', href: `${this.base}/:id` },
+      { rel: 'collection', href: this.base },
+      {
+        rel: 'author',
+        href: `/${this.context.namespace}/users/:author`,
+        embeddable: true,
+        when: (record) => Number(record.author) > 0,
+      },
+    ];
+  }
+
+  /**
+   * The links that need other records, in the original's order: `up` to the post (with its
+   * `post_type`, when the post's type has routes), `in-reply-to` for a reply, `children`
+   * when the comment has replies (one query for a page of comments). Attributes come before
+   * `href`, as the original writes them.
+   */
+  async prepareLinks(
+    record: Record<string, unknown>,
+    event: { readonly source: Record<string, unknown>; readonly request: RestRequest; readonly links: Links },
+  ): Promise<Record<string, unknown>> {
+    const { source, request, links } = event;
+    if (links.self === undefined) return record;
+    const id = Number(source.id);
+    const postId = Number(source.post);
+    const parent = Number(source.parent);
+    const [post, hasChildren] = await Promise.all([
+      postId > 0 ? this.post(request, postId) : undefined,
+      this.#children(request, id).then((found) => found === true),
+    ]);
+    const route = post === undefined ? undefined : this.context.postTypes.route(post);
+    if (post !== undefined && route !== undefined) {
+      links.up = [{ embeddable: true, post_type: post.type, href: request.scope.restUrl(route) }];
+    }
+    if (parent > 0) links['in-reply-to'] = [{ embeddable: true, href: request.scope.restUrl(`${this.base}/${parent}`) }];
+    if (hasChildren) links.children = [{ embeddable: true, href: request.scope.restUrl(this.base, { parent: id }) }];
+    return record;
+  }
+
+  readonly #children = requestBatch('comments.children', async (ids: number[]) => {
+    const found = await this.context.store.withChildren(ids);
+    return new Map(ids.map((id) => [id, found.has(id)]));
+  });
+
+  readonly #posts = requestBatch('comments.posts', async (ids: number[]) => {
+    const posts = await this.context.posts.findMany(ids);
+    return new Map(posts.map((post) => [post.id, post]));
+  });
+
+  /** A post, looked up once per request (a list's posts in one query). */
+  post(request: RestRequest, id: number): Promise<Post | undefined> {
+    const seen = postsSeen.ensure(request, () => new Map());
+    let found = seen.get(id);
+    if (found === undefined) {
+      found = id > 0 ? this.#posts(request, id) : Promise.resolve(undefined);
+      seen.set(id, found);
+    }
+    return found;
+  }
+
+  /**
+   * The comment with this id and its post (the original's `get_comment`): 404
+   * `rest_comment_invalid_id`, or 404 `rest_post_invalid_id` when its post is gone.
+   */
+  async existing(request: RestRequest, id: number): Promise<{ comment: Comment; post: Post | undefined }> {
+    const comment = await this.context.store.find(id);
+    if (comment === undefined) throw contentError('rest_comment_invalid_id');
+    const post = comment.post_id > 0 ? await this.post(request, comment.post_id) : undefined;
+    if (comment.post_id > 0 && post === undefined) throw contentError('rest_post_invalid_id');
+    return { comment, post };
+  }
+
+  readonly #userEmails = requestBatch('comments.user-emails', async (ids: number[]) => {
+    const users = await Promise.all(ids.map((id) => this.context.users.findById(id)));
+    return new Map(users.flatMap((user) => (user === undefined ? [] : [[user.id, user.email] as const])));
+  });
+
+  /** The full record of a comment (the core trims it to the context). */
+  async prepare(request: RestRequest, comment: Comment): Promise<Record<string, unknown>> {
+    const [post, userEmail] = await Promise.all([
+      comment.post_id > 0 ? this.post(request, comment.post_id) : undefined,
+      comment.user_id > 0 ? this.#userEmails(request, comment.user_id) : undefined,
+    ]);
+    const link = post === undefined ? '' : await this.context.postTypes.link(request, post);
+    return commentRecord(comment, {
+      siteUrl: siteUrlOf(request),
+      postLink: () => link,
+      avatarEmail: () => userEmail ?? comment.author_email,
+    });
+  }
+
+  /** The list's permission check (the original's `get_items_permissions_check`). */
+  async canList(request: RestRequest, args: Partial<ListCommentArgs>): Promise<true | RestError> {
+    const posts = args.post ?? [];
+    const passwordOk = posts.length === 1;
+    for (const postId of posts) {
+      const post = postId > 0 ? await this.post(request, postId) : undefined;
+      if (post !== undefined) {
+        const open = passwordOk && passwordOpens(post, args.password);
+        if (!canReadCommentPost(request, this.access(), post, { passwordOk: open })) {
+          return denied(request, 'rest_cannot_read_post', 'Sorry, you are not allowed to read the post for this comment.');
+        }
+      } else if (postId === 0 && !userCan(request, 'moderate_comments')) {
+        return denied(request, 'rest_cannot_read', 'Sorry, you are not allowed to read comments without a post.');
+      }
+    }
+    if (args.context === 'edit' && !userCan(request, 'moderate_comments')) {
+      return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit comments.');
+    }
+    if (!userCan(request, 'edit_posts')) {
+      const forbidden: string[] = [];
+      if ((args.author ?? []).length > 0) forbidden.push('author');
+      if ((args.author_exclude ?? []).length > 0) forbidden.push('author_exclude');
+      if (args.author_email !== undefined && args.author_email !== '') forbidden.push('author_email');
+      if (args.type !== undefined && args.type !== 'comment') forbidden.push('type');
+      if (args.status !== undefined && args.status !== 'approve') forbidden.push('status');
+      if (forbidden.length > 0) {
+        return denied(request, 'rest_forbidden_param', `Query parameter not permitted: ${forbidden.join(', ')}`);
+      }
+    }
+    return true;
+  }
+
+  /** The store query of a list request (before the type's `query` hooks). */
+  async buildQuery(args: ListCommentArgs): Promise<CommentQuery> {
+    const timeZone = await this.context.options.get('timezone');
+    const local = (text: string | undefined) => {
+      const moment = text === undefined ? undefined : parseRequestDate(text, timeZone);
+      return moment === undefined ? undefined : localDate(moment, timeZone);
+    };
+    const status = sanitizeKey(args.status);
+    const type = sanitizeKey(args.type);
+    // As WP_Comment_Query: `offset` wins over `page`.
+    const offset = args.offset !== undefined && args.offset > 0 ? args.offset : args.per_page * (args.page - 1);
+    return {
+      approved: approvedValues(status),
+      type: type === 'all' || type === '' ? undefined : type,
+      posts: args.post,
+      include: args.include,
+      exclude: args.exclude,
+      parents: args.parent,
+      parentsExclude: args.parent_exclude,
+      users: args.author,
+      usersExclude: args.author_exclude,
+      authorEmail: args.author_email,
+      search: args.search,
+      after: local(args.after),
+      before: local(args.before),
+      orderBy: args.orderby as CommentOrderBy,
+      order: args.order,
+      perPage: args.per_page,
+      offset,
+    };
+  }
+
+  /**
+   * `GET /comments`: one page, the totals headers and the `Link` header. As the original,
+   * the comments the caller may not read are left out of the page but not of the totals.
+   */
+  async list(args: ListCommentArgs, request: RestRequest): Promise<RestResponse> {
+    const query = (await this.context.type.filter(
+      'query',
+      { ...(await this.buildQuery(args)) },
+      {
+        request,
+        args: args as unknown as Readonly<Record<string, unknown>>,
+      },
+    )) as unknown as CommentQuery;
+    const { comments, total } = await this.context.store.list(query);
+    const onePost = args.post.length === 1;
+    const readable: Comment[] = [];
+    for (const comment of comments) {
+      const post = comment.post_id > 0 ? await this.post(request, comment.post_id) : undefined;
+      const passwordOk = onePost && post !== undefined && passwordOpens(post, args.password);
+      if (canReadComment(request, this.access(), comment, post, { passwordOk })) readable.push(comment);
+    }
+    const records = await Promise.all(readable.map((comment) => this.prepare(request, comment)));
+    return collectionResponse(request, records, { total, page: args.page, perPage: args.per_page, args });
+  }
+
+  /** One comment's permission check (the original's `get_item_permissions_check`). */
+  async canRead(request: RestRequest, args: ReadCommentArgs): Promise<true | RestError> {
+    const { comment, post } = await this.existing(request, args.id);
+    if (args.context === 'edit' && !userCan(request, 'moderate_comments')) {
+      return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit comments.');
+    }
+    const passwordOk = post !== undefined && passwordOpens(post, args.password);
+    if (!canReadComment(request, this.access(), comment, post, { passwordOk })) {
+      return denied(request, 'rest_cannot_read', 'Sorry, you are not allowed to read this comment.');
+    }
+    if (post !== undefined && !canReadCommentPost(request, this.access(), post, { passwordOk })) {
+      return denied(request, 'rest_cannot_read_post', 'Sorry, you are not allowed to read the post for this comment.');
+    }
+    return true;
+  }
+
+  /** `GET /comments/<id>`. */
+  async read(args: ReadCommentArgs, request: RestRequest): Promise<Record<string, unknown>> {
+    const { comment } = await this.existing(request, args.id);
+    return this.prepare(request, comment);
+  }
+
+  /** An update's or a delete's permission check (the original's `check_edit_permission`). */
+  async canChange(request: RestRequest, id: number, code: 'rest_cannot_edit' | 'rest_cannot_delete'): Promise<true | RestError> {
+    const { post } = await this.existing(request, id);
+    if (canChangeComment(request, this.access(), post)) return true;
+    return denied(
+      request,
+      code,
+      code === 'rest_cannot_edit'
+        ? 'Sorry, you are not allowed to edit this comment.'
+        : 'Sorry, you are not allowed to delete this comment.',
+    );
+  }
+}
+
+/** WordPress's `sanitize_key`: lower case, only letters, digits, `_` and `-`. */
+export function sanitizeKey(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9_-]/g, '');
+}
+
+/** The stored `approved` values a list's `status` selects, as WP_Comment_Query reads it (none: any). */
+function approvedValues(status: string): string[] {
+  switch (status) {
+    case 'approve':
+      return ['1'];
+    case 'hold':
+      return ['0'];
+    case 'all':
+      return ['0', '1'];
+    case 'any':
+    case '':
+      return [];
+    default:
+      return [status];
+  }
+}

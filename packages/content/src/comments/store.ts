@@ -1,0 +1,388 @@
+/**
+ * The comment store: comments in the `comments` table, written once with Kysely for SQLite
+ * and PostgreSQL. Every write that can change which comments of a post are approved counts
+ * them again into the post's `comment_count`, in the same transaction, as WordPress's
+ * `wp_update_comment_count_now`.
+ *
+ * @module
+ */
+import { lowerText } from '@cms-json/database';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
+import { type CommentsTable, type ContentTables, contentDb } from '../tables.js';
+
+/**
+ * A stored comment.
+ *
+ * @example
+ * const comment: Comment | undefined = await store.find(3);
+ */
+export type Comment = Selectable<CommentsTable>;
+
+/**
+ * Sort keys of {@link CommentQuery}, named as the REST `orderby` values.
+ *
+ * @example
+ * const key: CommentOrderBy = 'date_gmt';
+ */
+export type CommentOrderBy = 'date' | 'date_gmt' | 'id' | 'include' | 'post' | 'parent' | 'type';
+
+/**
+ * A filter and page over comments (WordPress's `WP_Comment_Query` as the REST list uses it).
+ *
+ * @example
+ * const query: CommentQuery = { approved: ['1'], posts: [7], perPage: 10, offset: 0 };
+ */
+export interface CommentQuery {
+  /** Stored `approved` values (`'1'`, `'0'`, `'spam'`, `'trash'`); empty for any. */
+  approved: readonly string[];
+  /** The comment type (`comment`); undefined for any. */
+  type?: string | undefined;
+  posts?: readonly number[] | undefined;
+  include?: readonly number[] | undefined;
+  exclude?: readonly number[] | undefined;
+  parents?: readonly number[] | undefined;
+  parentsExclude?: readonly number[] | undefined;
+  users?: readonly number[] | undefined;
+  usersExclude?: readonly number[] | undefined;
+  authorEmail?: string | undefined;
+  search?: string | undefined;
+  /** Local dates (the site's timezone): comments made after / before them. */
+  after?: string | undefined;
+  before?: string | undefined;
+  orderBy?: CommentOrderBy | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  perPage: number;
+  offset: number;
+}
+
+type CommentsExpression = ExpressionBuilder<ContentTables, 'comments'>;
+
+/** The post meta key keeping the statuses of a trashed post's comments, as WordPress. */
+const POST_TRASHED_META = '_wp_trash_meta_comments_status';
+
+const SEARCHED = [
+  'comments.author_name',
+  'comments.author_email',
+  'comments.author_url',
+  'comments.author_ip',
+  'comments.content',
+];
+
+/**
+ * Reads and writes comments.
+ *
+ * @example
+ * const store = new CommentStore(db);
+ * const { comments, total } = await store.list({ approved: ['1'], posts: [7], perPage: 10, offset: 0 });
+ */
+export class CommentStore {
+  readonly #db: Kysely<ContentTables>;
+
+  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
+  constructor(db: Kysely<any>) {
+    this.#db = contentDb(db);
+  }
+
+  /** One-value meta of comments (`comment_meta`): WordPress keeps a trashed comment's former status there. */
+  readonly meta = {
+    /** The value of a key, `undefined` when unset. */
+    get: async (commentId: number, key: string): Promise<string | undefined> => {
+      const row = await this.#db
+        .selectFrom('comment_meta')
+        .select('meta_value')
+        .where('comment_id', '=', commentId)
+        .where('meta_key', '=', key)
+        .orderBy('id')
+        .executeTakeFirst();
+      return row?.meta_value;
+    },
+    /** Sets a key to one value. */
+    set: async (commentId: number, key: string, value: string): Promise<void> => {
+      await this.#db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('comment_meta').where('comment_id', '=', commentId).where('meta_key', '=', key).execute();
+        await trx.insertInto('comment_meta').values({ comment_id: commentId, meta_key: key, meta_value: value }).execute();
+      });
+    },
+    /** Removes keys. */
+    remove: async (commentId: number, keys: readonly string[]): Promise<void> => {
+      if (keys.length === 0) return;
+      await this.#db
+        .deleteFrom('comment_meta')
+        .where('comment_id', '=', commentId)
+        .where('meta_key', 'in', [...keys])
+        .execute();
+    },
+  };
+
+  /** The comment with this id, or `undefined`. */
+  async find(id: number): Promise<Comment | undefined> {
+    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    return this.#db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Stores a new comment and counts its post's approved comments again; returns it with its id. */
+  async create(row: Insertable<CommentsTable>): Promise<Comment> {
+    return this.#db.transaction().execute(async (trx) => {
+      const created = await trx.insertInto('comments').values(row).returningAll().executeTakeFirstOrThrow();
+      await recount(trx, [created.post_id]);
+      return created;
+    });
+  }
+
+  /** Changes a comment and recounts the posts it was and is on; `undefined` when it is gone. */
+  async update(id: number, changes: Updateable<CommentsTable>): Promise<Comment | undefined> {
+    return this.#db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('comments').select('post_id').where('id', '=', id).executeTakeFirst();
+      if (before === undefined) return undefined;
+      const updated = await trx.updateTable('comments').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+      if (updated !== undefined) await recount(trx, [before.post_id, updated.post_id]);
+      return updated;
+    });
+  }
+
+  /**
+   * Deletes a comment for good, as WordPress's `wp_delete_comment`: its replies move up to its
+   * own parent, its meta goes by the foreign key's cascade, and its post is counted again.
+   * False when it was gone.
+   */
+  async delete(id: number): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const comment = await trx.selectFrom('comments').select(['post_id', 'parent']).where('id', '=', id).executeTakeFirst();
+      if (comment === undefined) return false;
+      await trx.updateTable('comments').set({ parent: comment.parent }).where('parent', '=', id).execute();
+      await trx.deleteFrom('comment_meta').where('comment_id', '=', id).execute();
+      const result = await trx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+      await recount(trx, [comment.post_id]);
+      return Number(result.numDeletedRows) > 0;
+    });
+  }
+
+  /** Deletes every comment of a post (the post is being deleted for good); how many went. */
+  async deleteOfPost(postId: number): Promise<number> {
+    if (postId <= 0) return 0;
+    return this.#db.transaction().execute(async (trx) => {
+      const ids = trx.selectFrom('comments').select('id').where('post_id', '=', postId);
+      await trx.deleteFrom('comment_meta').where('comment_id', 'in', ids).execute();
+      const result = await trx.deleteFrom('comments').where('post_id', '=', postId).executeTakeFirst();
+      await recount(trx, [postId]);
+      return Number(result.numDeletedRows);
+    });
+  }
+
+  /**
+   * Marks every comment of a post `post-trashed` (the post went to the trash), keeping each
+   * one's status in the post's meta `_wp_trash_meta_comments_status`, as WordPress's
+   * `wp_trash_post_comments`; the post then counts no comment.
+   */
+  async trashOfPost(postId: number): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('comments').select(['id', 'approved']).where('post_id', '=', postId).execute();
+      if (rows.length === 0) return;
+      const statuses = Object.fromEntries(rows.map((row) => [String(row.id), row.approved]));
+      await trx.deleteFrom('post_meta').where('post_id', '=', postId).where('meta_key', '=', POST_TRASHED_META).execute();
+      await trx
+        .insertInto('post_meta')
+        .values({ post_id: postId, meta_key: POST_TRASHED_META, meta_value: JSON.stringify(statuses) })
+        .execute();
+      await trx.updateTable('comments').set({ approved: 'post-trashed' }).where('post_id', '=', postId).execute();
+      await recount(trx, [postId]);
+    });
+  }
+
+  /** Gives a post's `post-trashed` comments their statuses back (the post left the trash), as `wp_untrash_post_comments`. */
+  async untrashOfPost(postId: number): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const meta = await trx
+        .selectFrom('post_meta')
+        .select('meta_value')
+        .where('post_id', '=', postId)
+        .where('meta_key', '=', POST_TRASHED_META)
+        .executeTakeFirst();
+      if (meta === undefined) return;
+      let statuses: Record<string, string> = {};
+      try {
+        statuses = JSON.parse(meta.meta_value) as Record<string, string>;
+      } catch {
+        statuses = {};
+      }
+      for (const [id, approved] of Object.entries(statuses)) {
+        await trx
+          .updateTable('comments')
+          .set({ approved })
+          .where('id', '=', Number(id))
+          .where('approved', '=', 'post-trashed')
+          .execute();
+      }
+      await trx.deleteFrom('post_meta').where('post_id', '=', postId).where('meta_key', '=', POST_TRASHED_META).execute();
+      await recount(trx, [postId]);
+    });
+  }
+
+  /** The ids among these comments that have replies (one query for a page of comments). */
+  async withChildren(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.#db
+      .selectFrom('comments')
+      .select('parent')
+      .distinct()
+      .where('parent', 'in', [...ids])
+      .execute();
+    return new Set(rows.map((row) => Number(row.parent)));
+  }
+
+  /**
+   * WordPress's duplicate check: a comment on the same post under the same parent, not in the
+   * trash, with the same content by the same author name (and email, when one is given).
+   */
+  async findDuplicate(candidate: {
+    post_id: number;
+    parent: number;
+    author_name: string;
+    author_email: string;
+    content: string;
+  }): Promise<number | undefined> {
+    let query = this.#db
+      .selectFrom('comments')
+      .select('id')
+      .where('post_id', '=', candidate.post_id)
+      .where('parent', '=', candidate.parent)
+      .where('approved', '!=', 'trash')
+      .where('author_name', '=', candidate.author_name)
+      .where('content', '=', candidate.content);
+    if (candidate.author_email !== '') query = query.where('author_email', '=', candidate.author_email);
+    const row = await query.limit(1).executeTakeFirst();
+    return row === undefined ? undefined : Number(row.id);
+  }
+
+  /**
+   * The GMT date of the newest comment since `sinceGmt` by this user (or, anonymous, from this
+   * address) or with this email, for WordPress's flood check.
+   */
+  async lastCommentDate(by: { userId: number; ip: string; email: string; sinceGmt: string }): Promise<string | undefined> {
+    const row = await this.#db
+      .selectFrom('comments')
+      .select('date_gmt')
+      .where('date_gmt', '>=', by.sinceGmt)
+      .where((eb) =>
+        eb.or([by.userId > 0 ? eb('user_id', '=', by.userId) : eb('author_ip', '=', by.ip), eb('author_email', '=', by.email)]),
+      )
+      .orderBy('date_gmt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.date_gmt;
+  }
+
+  /**
+   * Whether an author has a comment approved already (WordPress's `comment_previously_approved`
+   * rule): by user id for a user, else by name and email.
+   */
+  async hasApproved(by: { userId: number; name: string; email: string }): Promise<boolean> {
+    let query = this.#db.selectFrom('comments').select('id').where('approved', '=', '1');
+    query =
+      by.userId > 0
+        ? query.where('user_id', '=', by.userId)
+        : query.where('author_name', '=', by.name).where('author_email', '=', by.email);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** One page of the comments a query selects, and how many it selects in all. */
+  async list(query: CommentQuery): Promise<{ comments: Comment[]; total: number }> {
+    const where = (eb: CommentsExpression): Expression<SqlBool> => this.#where(eb, query);
+    const [rows, count] = await Promise.all([
+      this.#ordered(this.#db.selectFrom('comments').selectAll().where(where), query)
+        .limit(query.perPage)
+        .offset(query.offset)
+        .execute(),
+      this.#db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where(where)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { comments: rows, total: Number(count.total) };
+  }
+
+  #where(eb: CommentsExpression, query: CommentQuery): Expression<SqlBool> {
+    const all: Expression<SqlBool>[] = [];
+    const list = (values: readonly number[] | undefined) => (values !== undefined && values.length > 0 ? [...values] : undefined);
+    if (query.approved.length > 0) all.push(eb('comments.approved', 'in', [...query.approved]));
+    if (query.type !== undefined) all.push(eb('comments.type', '=', query.type));
+    const posts = list(query.posts);
+    if (posts) all.push(eb('comments.post_id', 'in', posts));
+    const include = list(query.include);
+    if (include) all.push(eb('comments.id', 'in', include));
+    const exclude = list(query.exclude);
+    if (exclude) all.push(eb('comments.id', 'not in', exclude));
+    const parents = list(query.parents);
+    if (parents) all.push(eb('comments.parent', 'in', parents));
+    const parentsExclude = list(query.parentsExclude);
+    if (parentsExclude) all.push(eb('comments.parent', 'not in', parentsExclude));
+    const users = list(query.users);
+    if (users) all.push(eb('comments.user_id', 'in', users));
+    const usersExclude = list(query.usersExclude);
+    if (usersExclude) all.push(eb('comments.user_id', 'not in', usersExclude));
+    if (query.authorEmail !== undefined && query.authorEmail !== '')
+      all.push(eb('comments.author_email', '=', query.authorEmail));
+    if (query.after !== undefined) all.push(eb('comments.date', '>', query.after));
+    if (query.before !== undefined) all.push(eb('comments.date', '<', query.before));
+    if (query.search !== undefined && query.search !== '') {
+      const needle = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      all.push(eb.or(SEARCHED.map((column) => sql<SqlBool>`${lowerText(this.#db, sql.ref(column))} like ${needle} escape '\\'`)));
+    }
+    return all.length === 0 ? sql<SqlBool>`1 = 1` : eb.and(all);
+  }
+
+  #ordered<Q extends { orderBy: (...args: never[]) => Q }>(builder: Q, query: CommentQuery): Q {
+    const direction = query.order ?? 'desc';
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's orderBy overloads do not survive the generic builder type.
+    const q = builder as any;
+    const orderBy = query.orderBy ?? 'date_gmt';
+    const ids = query.include ?? [];
+    if (orderBy === 'include' && ids.length > 0) {
+      const position = sql`case ${sql.join(
+        ids.map((id, index) => sql`when ${sql.ref('comments.id')} = ${id} then ${index}`),
+        sql` `,
+      )} else ${ids.length} end`;
+      return q.orderBy(position, 'asc').orderBy('comments.id', 'asc') as Q;
+    }
+    const column = {
+      date: 'comments.date',
+      date_gmt: 'comments.date_gmt',
+      id: 'comments.id',
+      include: 'comments.date_gmt',
+      post: 'comments.post_id',
+      parent: 'comments.parent',
+      type: 'comments.type',
+    }[orderBy];
+    // As WP_Comment_Query: ties fall by id in the same direction.
+    return q.orderBy(column, direction).orderBy('comments.id', direction) as Q;
+  }
+}
+
+/** Sets each post's `comment_count` to the number of its approved comments. */
+async function recount(trx: Transaction<ContentTables>, postIds: readonly number[]): Promise<void> {
+  for (const postId of new Set(postIds)) {
+    if (postId <= 0) continue;
+    await trx
+      .updateTable('posts')
+      .set((eb) => ({
+        comment_count: eb
+          .selectFrom('comments')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('comments.post_id', '=', postId)
+          .where('comments.approved', '=', '1'),
+      }))
+      .where('id', '=', postId)
+      .execute();
+  }
+}
