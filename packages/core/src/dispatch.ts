@@ -30,6 +30,12 @@ export interface DispatchOptions {
    * records are built only if someone reads the data. @default false
    */
   json?: boolean;
+  /**
+   * A check run after the arguments and the permission pass and before the handler (the
+   * `If-Match` of a conditional write): an error it settles with is the answer, and the
+   * handler never runs.
+   */
+  precondition?: (() => Promise<RestError | undefined>) | undefined;
 }
 
 /** Turns an error into a response with the original's body; unexpected failures are reported. */
@@ -173,9 +179,15 @@ function answerRequest(
       return step(permissions.check(endpoint), fail, (allowed) => {
         if (allowed !== true) throw allowed === false ? denied(request, 'rest_forbidden') : allowed;
         const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
-        return step(handler(args, request), fail, (value) =>
-          step(prepare(value, route, args, { context, json: options.json === true, request }), fail, finish),
-        );
+        const run = () =>
+          step(handler(args, request), fail, (value) =>
+            step(prepare(value, route, args, { context, json: options.json === true, request }), fail, finish),
+          );
+        if (options.precondition === undefined) return run();
+        return step(options.precondition(), fail, (refused) => {
+          if (refused !== undefined) throw refused;
+          return run();
+        });
       });
     }),
   );
