@@ -27,3 +27,13 @@ describe('entity tags', () => {
     expect(matchesTag('', 'W/"0.ab"')).toBe(false);
   });
 });
+
+describe('hashing a long text', () => {
+  it('hashes texts longer than a chunk, with multi-byte characters on the chunk edges, apart and alike', () => {
+    const long = 'é'.repeat(20_000) + '😀'.repeat(5_000);
+    expect(hashText(long)).toBe(hashText(`${long}`));
+    expect(hashText(long)).not.toBe(hashText(`${long}x`));
+    expect(hashText(long)).not.toBe(hashText(`x${long.slice(1)}`));
+    expect(hashText('a'.repeat(40_000))).not.toBe(hashText('a'.repeat(40_001)));
+  });
+});

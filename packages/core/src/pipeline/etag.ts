@@ -10,19 +10,27 @@
  * @module
  */
 
-const HEX = '0123456789abcdef';
-
 function hex32(value: number): string {
-  let out = '';
-  for (let shift = 28; shift >= 0; shift -= 4) out += HEX[(value >>> shift) & 15];
-  return out;
+  return value.toString(16).padStart(8, '0');
 }
 
+/** Bytes encoded and hashed at a time: a fixed size, so a text always splits the same way. */
+const CHUNK = 16_384;
+const encoder = new TextEncoder();
+// One buffer for every hash (hashing is synchronous), 4 bytes longer than a chunk so the
+// last word of a chunk can be padded with zeros; read as 32-bit words in the platform's order.
+const buffer = new ArrayBuffer(CHUNK + 4);
+const bytes = new Uint8Array(buffer);
+const target = bytes.subarray(0, CHUNK);
+const words = new Int32Array(buffer);
+
 /**
- * A 64-bit hash of a text, as 16 hex digits: two 32-bit multiplicative lanes over the UTF-16
- * code units (two units a step), mixed at the end (the `cyrb53` construction, both lanes
- * kept). The body's bytes are its UTF-8 encoding, a function of these units, so hashing the
- * units hashes the bytes without encoding them. Not for secrets: it only tells bodies apart.
+ * A 64-bit hash of a text's UTF-8 bytes, as 16 hex digits: two 32-bit multiplicative lanes
+ * over the bytes as 32-bit words, mixed at the end (the `cyrb53` construction, both lanes
+ * kept). The text is encoded in chunks into one buffer (`TextEncoder.encodeInto`, native
+ * and fast on any string), so hashing allocates nothing and works on every runtime. Not
+ * for secrets: it only tells bodies apart. Words are read in the platform's byte order, so
+ * the same text hashes the same on every little-endian machine (all usual ones).
  *
  * @example
  * ```ts
@@ -32,21 +40,28 @@ function hex32(value: number): string {
 export function hashText(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  const length = text.length;
-  const even = length & ~1;
-  let i = 0;
-  for (; i < even; i += 2) {
-    const unit = text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16);
-    h1 = Math.imul(h1 ^ unit, 2654435761);
-    h2 = Math.imul(h2 ^ unit, 1597334677);
-  }
-  if (i < length) {
-    const unit = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ unit, 2654435761);
-    h2 = Math.imul(h2 ^ unit, 1597334677);
-  }
-  // The length, so that a trailing NUL unit is not the same as none.
-  h1 = Math.imul(h1 ^ length, 2654435761);
+  let offset = 0;
+  let total = 0;
+  let read = 0;
+  // Bounded: each pass encodes at least one character (a chunk holds any character).
+  do {
+    const encoded = encoder.encodeInto(offset === 0 ? text : text.substring(offset), target);
+    const written = encoded.written;
+    read = encoded.read;
+    bytes[written] = 0;
+    bytes[written + 1] = 0;
+    bytes[written + 2] = 0;
+    const count = (written + 3) >>> 2;
+    for (let i = 0; i < count; i++) {
+      const word = words[i] as number;
+      h1 = Math.imul(h1 ^ word, 2654435761);
+      h2 = Math.imul(h2 ^ word, 1597334677);
+    }
+    offset += read;
+    total += written;
+  } while (offset < text.length && read > 0);
+  // The length, so that trailing zero bytes are not the same as none.
+  h1 = Math.imul(h1 ^ total, 2654435761);
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
   h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
