@@ -105,6 +105,16 @@ describe.each(['cms', 'wp'] as const)('If-Match on writes (%s profile)', (prefix
     expect(notes.get(6)?.title).toBe('Note 6');
   });
 
+  it('checks a POST turned into a PUT by X-HTTP-Method-Override', async () => {
+    const { client, notes } = setup();
+    const res = await client.post('/demo/v1/notes/7', {
+      headers: { ...EDITOR, 'x-http-method-override': 'PUT', 'if-match': 'W/"1.0000000000000000"' },
+      body: { title: 'Overridden' },
+    });
+    expect(res.status).toBe(412);
+    expect(notes.get(7)?.title).toBe('Note 7');
+  });
+
   it('ignores If-Match on a POST and on a GET', async () => {
     const { client } = setup();
     const created = await client.post('/demo/v1/notes', {
