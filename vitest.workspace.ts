@@ -4,7 +4,7 @@
  */
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 const packages = ['core', 'node', 'express', 'fetch', 'database', 'content', 'adapter-conformance'];
-const examples = ['outgoing-links', 'ratings', 'site', 'fetch'];
+const examples = ['outgoing-links', 'ratings', 'books', 'site', 'fetch'];
 
 export default [
   ...packages.map((name) => ({
@@ -13,6 +13,8 @@ export default [
   ...examples.map((name) => ({
     test: { name: `example-${name}`, root: `examples/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts },
   })),
+  // The benchmark's hand-written baselines against cms-json (docs/performance.md), in process.
+  { test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], ...timeouts } },
   // The WordPress profile against the recorded original (docs/conformance.md).
   { test: { name: 'conformance', root: 'conformance', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts } },
 ];

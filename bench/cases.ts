@@ -6,15 +6,30 @@
 import type { LoadRequest } from './load.js';
 import {
   BASELINE_NODE,
+  BASELINE_POSTS,
   BASELINE_TUNED,
   CMS_EXPRESS,
   CMS_FETCH,
   CMS_NODE,
+  CMS_POSTS,
   EXPRESS_PLAIN,
   FASTIFY,
+  FASTIFY_POSTS,
   type ServerSpec,
 } from './servers.js';
-import { AUTH_HEADER, AUTH_VALUE, CREATE_BODY, ITEM_PATH, LIST_PATH, MISSING_PATH } from './shared/constants.js';
+import {
+  AUTH_HEADER,
+  AUTH_VALUE,
+  CREATE_BODY,
+  ITEM_PATH,
+  LIST_PATH,
+  MISSING_PATH,
+  POSTS_AUTHORIZATION,
+  POSTS_CREATE_BODY,
+  POSTS_EMBED_PATH,
+  POSTS_ITEM_PATH,
+  POSTS_PATH,
+} from './shared/constants.js';
 
 /** A load case. */
 export interface LoadCase {
@@ -31,6 +46,8 @@ export interface LoadCase {
   readonly ratios: readonly (readonly [ServerSpec, ServerSpec])[];
   /** Which plan entry bounds it. */
   readonly budget: 'list' | 'others';
+  /** The cms-json server whose answer the others must match at start. @default CMS_NODE */
+  readonly reference?: ServerSpec;
 }
 
 /** Case 1 (with case 3 and 4 on the same route): the list, 10 items from SQLite. */
@@ -95,5 +112,77 @@ export const CREATE: LoadCase = {
   budget: 'others',
 };
 
-/** The load cases, in the order they run. */
-export const LOAD_CASES: readonly LoadCase[] = [LIST, ITEM, MISSING, CREATE];
+const POSTS_TRIO = [BASELINE_POSTS, CMS_POSTS, FASTIFY_POSTS];
+const POSTS_RATIOS: LoadCase['ratios'] = [
+  [CMS_POSTS, BASELINE_POSTS],
+  [CMS_POSTS, FASTIFY_POSTS],
+];
+
+/** Posts: the list of 10 published posts (with authors, categories and tags). */
+export const POSTS_LIST: LoadCase = {
+  id: 'posts-list',
+  title: `GET ${POSTS_PATH} (10 posts)`,
+  request: { path: POSTS_PATH },
+  expectStatus: 200,
+  servers: POSTS_TRIO,
+  ratios: POSTS_RATIOS,
+  budget: 'others',
+  reference: CMS_POSTS,
+};
+
+/**
+ * Posts: the same list with its authors and terms embedded. The hand-written servers load
+ * them with one `IN (…)` query each (the joins); cms-json as it does today.
+ */
+export const POSTS_EMBED: LoadCase = {
+  id: 'posts-embed',
+  title: `GET ${POSTS_EMBED_PATH} (10 posts, authors and terms embedded)`,
+  request: { path: POSTS_EMBED_PATH },
+  expectStatus: 200,
+  servers: POSTS_TRIO,
+  ratios: POSTS_RATIOS,
+  budget: 'others',
+  reference: CMS_POSTS,
+};
+
+/** Posts: one post. */
+export const POSTS_ITEM: LoadCase = {
+  id: 'posts-item',
+  title: `GET ${POSTS_ITEM_PATH}`,
+  request: { path: POSTS_ITEM_PATH },
+  expectStatus: 200,
+  servers: POSTS_TRIO,
+  ratios: POSTS_RATIOS,
+  budget: 'others',
+  reference: CMS_POSTS,
+};
+
+/** Posts: a draft created by an administrator with an application password (HTTP Basic); runs last. */
+export const POSTS_CREATE: LoadCase = {
+  id: 'posts-create',
+  title: `POST ${POSTS_PATH} (application password, draft)`,
+  request: {
+    method: 'POST',
+    path: POSTS_PATH,
+    headers: { 'content-type': 'application/json', authorization: POSTS_AUTHORIZATION },
+    body: POSTS_CREATE_BODY,
+  },
+  expectStatus: 201,
+  servers: POSTS_TRIO,
+  ratios: POSTS_RATIOS,
+  budget: 'others',
+  reference: CMS_POSTS,
+};
+
+/** The load cases, in the order they run (each create after the reads of its data). */
+export const LOAD_CASES: readonly LoadCase[] = [LIST, ITEM, MISSING, CREATE, POSTS_LIST, POSTS_EMBED, POSTS_ITEM, POSTS_CREATE];
+
+/**
+ * Ratios between two cases on one server: what `_embed` costs over the plain list (issues 19
+ * and 23). The two cases ran minutes apart, so only the ratio of medians is shown.
+ */
+export const CROSS_CASE_RATIOS: readonly { a: LoadCase; b: LoadCase; server: ServerSpec; target?: number }[] = [
+  { a: POSTS_EMBED, b: POSTS_LIST, server: CMS_POSTS, target: 0.6 },
+  { a: POSTS_EMBED, b: POSTS_LIST, server: BASELINE_POSTS },
+  { a: POSTS_ITEM, b: POSTS_LIST, server: CMS_POSTS },
+];

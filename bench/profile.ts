@@ -130,7 +130,7 @@ export async function runProfile(
   const child = await startChild({
     file: target.file,
     name: target.server.name,
-    database: data.copyFor('profile'),
+    database: data.copyFor('profile', target.server.dataset ?? 'links'),
     execArgv: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '250'],
   });
   const options = { connections: plan.connections, expectStatus: loadCase.expectStatus };

@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import { affinityNote, pinLoadGenerator } from './affinity.js';
 import { runAllocationProfile } from './alloc.js';
 import { type Bundles, bundleServers } from './build.js';
-import { LIST, LOAD_CASES, type LoadCase } from './cases.js';
+import { LIST, LOAD_CASES, type LoadCase, POSTS_CREATE } from './cases.js';
 import { type Child, killAll, startChild, stopAll } from './children.js';
 import { compareBuilds, saveBuild } from './compare.js';
 import { load } from './load.js';
@@ -24,9 +24,9 @@ import { runProfile } from './profile.js';
 import { type BenchResults, describeMachine, renderResults, writeResults } from './report.js';
 import { type Seeded, seed } from './seed.js';
 import type { InProcessResult } from './servers/cms-inprocess.js';
-import { BASELINE_NODE, CMS_NODE, HTTP_SERVERS, IN_PROCESS, type ServerSpec } from './servers.js';
+import { BASELINE_NODE, BASELINE_POSTS, CMS_NODE, HTTP_SERVERS, IN_PROCESS, type ServerSpec } from './servers.js';
 import { type Summary, summarize } from './stats.js';
-import { capture, compare } from './verify.js';
+import { type Captured, capture, compare, withoutDates } from './verify.js';
 
 const options = parseOptions(process.argv.slice(2));
 const { plan } = options;
@@ -53,8 +53,8 @@ const HARD_LIMIT_S =
     : options.compare !== undefined
       ? 180
       : plan.mode === 'quick'
-        ? 110
-        : 300;
+        ? 150
+        : 480;
 setTimeout(() => {
   console.error(`The benchmark exceeded ${HARD_LIMIT_S} s; stopping.`);
   cleanUp();
@@ -75,7 +75,9 @@ async function startServers(specs: readonly ServerSpec[], data: Seeded, results:
   for (let i = 0; i < specs.length; i += 2) {
     const batch = specs.slice(i, i + 2);
     const started = await Promise.allSettled(
-      batch.map((spec) => startChild({ file: fileOf(spec), name: spec.name, database: data.copyFor(spec.id) })),
+      batch.map((spec) =>
+        startChild({ file: fileOf(spec), name: spec.name, database: data.copyFor(spec.id, spec.dataset ?? 'links') }),
+      ),
     );
     started.forEach((outcome, j) => {
       const spec = batch[j] as ServerSpec;
@@ -91,10 +93,12 @@ async function startServers(specs: readonly ServerSpec[], data: Seeded, results:
 }
 
 async function check(children: Map<string, Child>, results: BenchResults): Promise<void> {
-  const reference = children.get(CMS_NODE.id);
-  if (reference === undefined) return;
   for (const loadCase of LOAD_CASES) {
-    if (loadCase.request.method === 'POST') continue; // a create answers a new id each time
+    // The tel create answers a new id each time (the servers' tables grew apart in no way
+    // the check knows); the posts create is checked once, its dates masked, on identical copies.
+    if (loadCase.request.method === 'POST' && loadCase !== POSTS_CREATE) continue;
+    const reference = children.get((loadCase.reference ?? CMS_NODE).id);
+    if (reference === undefined) continue;
     try {
       await checkCase(loadCase, reference, children, results);
     } catch (error) {
@@ -109,14 +113,16 @@ async function checkCase(
   children: Map<string, Child>,
   results: BenchResults,
 ): Promise<void> {
-  const expected = await capture(reference.url, loadCase.request);
+  const masked = loadCase === POSTS_CREATE ? withoutDates : (captured: Captured) => captured;
+  const referenceSpec = loadCase.reference ?? CMS_NODE;
+  const expected = masked(await capture(reference.url, loadCase.request));
   if (loadCase === LIST) results.referenceBody = expected.body.toString('utf8');
   for (const spec of loadCase.servers) {
     const child = children.get(spec.id);
-    if (child === undefined || spec === CMS_NODE) continue;
-    const comparison = compare(expected, await capture(child.url, loadCase.request));
+    if (child === undefined || spec === referenceSpec) continue;
+    const comparison = compare(expected, masked(await capture(child.url, loadCase.request)));
     results.checks.push({ server: spec, caseId: loadCase.id, comparison });
-    if (spec === BASELINE_NODE && !(comparison.body && comparison.headers && comparison.status)) {
+    if ((spec === BASELINE_NODE || spec === BASELINE_POSTS) && !(comparison.body && comparison.headers && comparison.status)) {
       log(`WARNING: the hand-written baseline differs from cms-json on ${loadCase.id}: ${comparison.headerDiff.join('; ')}`);
     }
   }
@@ -180,9 +186,9 @@ async function benchmark(data: Seeded): Promise<BenchResults> {
 
   await check(children, results);
   log(`cms-json's list body (the baseline must match it byte for byte):\n${results.referenceBody ?? '(cms-json unavailable)'}`);
-  for (const c of results.checks.filter((x) => x.caseId === 'list')) {
+  for (const c of results.checks.filter((x) => x.caseId === 'list' || x.caseId.startsWith('posts-'))) {
     log(
-      `  ${c.server.name}: body ${c.comparison.body ? 'identical' : 'DIFFERS'}, headers ${c.comparison.headers ? 'identical' : 'differ'}`,
+      `  ${c.caseId} ${c.server.name}: body ${c.comparison.body ? 'identical' : 'DIFFERS'}, headers ${c.comparison.headers ? 'identical' : 'differ'}`,
     );
   }
 

@@ -11,6 +11,8 @@ export interface ServerSpec {
   readonly id: string;
   /** Display name. */
   readonly name: string;
+  /** The seeded file it serves (see `seed.ts`). @default 'links' */
+  readonly dataset?: 'links' | 'posts';
 }
 
 export const CMS_NODE: ServerSpec = { id: 'cms-node', name: 'cms-json (node adapter)' };
@@ -22,6 +24,13 @@ export const CMS_EXPRESS: ServerSpec = { id: 'cms-express', name: 'cms-json (Exp
 export const EXPRESS_PLAIN: ServerSpec = { id: 'express-plain', name: 'plain Express 5 handler' };
 export const CMS_FETCH: ServerSpec = { id: 'cms-fetch', name: 'cms-json (Fetch adapter on node:http)' };
 
+/** The posts cases: cms-json's content package on the node adapter. */
+export const CMS_POSTS: ServerSpec = { id: 'cms-posts', name: 'cms-json posts (node adapter)', dataset: 'posts' };
+/** The posts cases: node:http + better-sqlite3 running the posts store's SQL. */
+export const BASELINE_POSTS: ServerSpec = { id: 'baseline-posts', name: 'hand-written posts, node:http', dataset: 'posts' };
+/** The posts cases on Fastify 5, over the same hand-written routes. */
+export const FASTIFY_POSTS: ServerSpec = { id: 'fastify-posts', name: 'Fastify 5 posts', dataset: 'posts' };
+
 /** Every HTTP server, in start order. */
 export const HTTP_SERVERS: readonly ServerSpec[] = [
   CMS_NODE,
@@ -31,6 +40,9 @@ export const HTTP_SERVERS: readonly ServerSpec[] = [
   CMS_EXPRESS,
   EXPRESS_PLAIN,
   CMS_FETCH,
+  CMS_POSTS,
+  BASELINE_POSTS,
+  FASTIFY_POSTS,
 ];
 
 /** The in-process child (case 5): builds the server, no socket. */

@@ -11,5 +11,5 @@ url=$(scripts/postgres.sh start) || exit 1
 trap 'scripts/postgres.sh stop' EXIT
 echo "PostgreSQL for tests: $url"
 projects=()
-for name in ${CMS_PG_PROJECTS-database content example-outgoing-links example-ratings example-site conformance}; do projects+=(--project "$name"); done
+for name in ${CMS_PG_PROJECTS-database content example-outgoing-links example-ratings example-books example-site conformance}; do projects+=(--project "$name"); done
 CMS_TEST_DATABASE_URL="$url" npm test -- "${projects[@]}" "$@"

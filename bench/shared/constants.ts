@@ -33,3 +33,31 @@ export const CREATE_BODY = JSON.stringify({ title: 'Bench link', link: 'https://
 
 /** How many links the database is seeded with. */
 export const SEED_LINKS = 25;
+
+/** The posts cases: the content package's `cms/v2` posts route. */
+export const POSTS_PATH = `${REST_ROOT}/cms/v2/posts`;
+
+/** The posts list with its authors and terms embedded (`_embed=author,cms:term`). */
+export const POSTS_EMBED_PATH = `${POSTS_PATH}?_embed=author,cms:term`;
+
+/** How many published posts the posts database is seeded with. */
+export const SEED_POSTS = 25;
+
+/** The post of the single-post case. */
+export const POSTS_ITEM_ID = 20;
+
+/** The single-post case's path. */
+export const POSTS_ITEM_PATH = `${POSTS_PATH}/${POSTS_ITEM_ID}`;
+
+/** The administrator who creates posts in the posts create case, and their application password. */
+export const POSTS_LOGIN = 'benchadmin';
+export const POSTS_APPLICATION_PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
+
+/** HTTP Basic with the application password, as a client of the content package sends it. */
+export const POSTS_AUTHORIZATION = `Basic ${Buffer.from(`${POSTS_LOGIN}:${POSTS_APPLICATION_PASSWORD}`).toString('base64')}`;
+
+/** The body of the posts create case: a draft (no slug to make unique, so every create costs the same). */
+export const POSTS_CREATE_BODY = JSON.stringify({ title: 'Bench post', content: 'A draft written by the benchmark.' });
+
+/** The site secret of the posts server (cookie nonces; unused by the cases). */
+export const POSTS_SECRET = 'a bench site secret, long enough';

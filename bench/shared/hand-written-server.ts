@@ -12,7 +12,8 @@ import { type Answer, HandWritten, type HandWrittenOptions, paging } from './han
 
 const ITEM = /^\/cms-json\/tel\/v1\/outgoing-links\/(\d+)\/?$/;
 
-function write(res: ServerResponse, answer: Answer): void {
+/** Writes an answer: one `writeHead` with raw header lines, one `end`. */
+export function write(res: ServerResponse, answer: Answer): void {
   const raw: string[] = [];
   for (const [name, value] of answer.headers) raw.push(name, value);
   raw.push('Content-Length', String(Buffer.byteLength(answer.body)));
@@ -20,7 +21,8 @@ function write(res: ServerResponse, answer: Answer): void {
   res.end(answer.body);
 }
 
-function readJson(req: IncomingMessage): Promise<unknown> {
+/** Reads a JSON request body (`undefined` when it is not JSON). */
+export function readJson(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

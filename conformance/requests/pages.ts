@@ -75,7 +75,17 @@ export const pages: RequestArea = {
       method: 'DELETE',
       path: '/wp/v2/pages/{page}',
       as: 'admin',
-      volatile: ['date', 'date_gmt', 'modified', 'modified_gmt', 'guid.rendered', 'guid.raw'],
+      volatile: [
+        'date',
+        'date_gmt',
+        'modified',
+        'modified_gmt',
+        'guid.rendered',
+        'guid.raw',
+        // Its first revision, kept by the trashing: the id is the database's next.
+        '_links.predecessor-version.0.id',
+        '_links.predecessor-version.0.href',
+      ],
       about: 'to the trash',
     },
     {

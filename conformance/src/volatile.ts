@@ -9,7 +9,7 @@
  * - any UUID → `<uuid>`; an application password as shown once → `<application-password>`;
  * - `last_used` and `created` dates → `<date>`, `last_ip` → `<ip>` (null stays null);
  * - the `X-WP-Nonce` header → `<nonce>`;
- * - a value saved by an earlier request (`save`) → `{name}`, as an `id` (`parent`, `post`), a URL segment
+ * - a value saved by an earlier request (`save`) → `{name}`, as an `id` (`parent`, `post`, `term_id`, the items of `additional_data`), a URL segment
  *   or a query value.
  * Marked per request: the body paths listed in its `volatile` (`$text` marks a body that is
  * not JSON as a whole).
@@ -85,6 +85,9 @@ function markString(text: string, context: MarkContext): string {
   return marked;
 }
 
+/** Keys whose numbers are ids of records the requests made, marked as the saved value they are. */
+const ID_KEYS = new Set(['id', 'parent', 'post', 'term_id']);
+
 function matches(pattern: readonly string[], path: readonly string[]): boolean {
   return pattern.length === path.length && pattern.every((part, index) => part === '*' || part === path[index]);
 }
@@ -99,12 +102,15 @@ function markValue(value: unknown, path: string[], key: string | undefined, cont
     const byKey = key === undefined ? undefined : BY_KEY[key]?.(value);
     return byKey ?? markString(value, context);
   }
-  if (typeof value === 'number' && (key === 'id' || key === 'parent' || key === 'post')) {
+  if (typeof value === 'number' && key !== undefined && ID_KEYS.has(key)) {
     const saved = [...context.saved].find(([, saved]) => saved === String(value));
     return saved === undefined ? value : `{${saved[0]}}`;
   }
-  if (Array.isArray(value))
-    return value.map((item, index) => markValue(item, [...path, String(index)], undefined, context, volatile));
+  if (Array.isArray(value)) {
+    // An error's earlier data (`term_exists` gives the term's id twice).
+    const itemKey = key === 'additional_data' ? 'id' : undefined;
+    return value.map((item, index) => markValue(item, [...path, String(index)], itemKey, context, volatile));
+  }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [name, item] of Object.entries(value)) {

@@ -27,6 +27,11 @@ export interface SiteConfig {
   secret: string | undefined;
   /** `CMS_SAMPLE_LINKS=0` switches the sample outgoing links off. */
   sampleLinks: boolean;
+  /**
+   * `CMS_SAMPLE_CONTENT=0` switches the sample posts, pages, books and book authors (with their
+   * categories, tags and genres) off; they are added on a first start, to an empty database.
+   */
+  sampleContent: boolean;
   /** `UPLOADS_DIR`: where uploaded files are kept, default `./data/uploads`. */
   uploadsDir: string;
   /** Where the site serves the uploads folder: `/{prefix}-content/uploads` (`/wp-content/uploads` as the original). */
@@ -57,6 +62,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
     adminAppPassword: env.CMS_ADMIN_APP_PASSWORD || undefined,
     secret: env.CMS_SECRET || undefined,
     sampleLinks: env.CMS_SAMPLE_LINKS !== '0' && env.CMS_SAMPLE_LINKS !== 'false',
+    sampleContent: env.CMS_SAMPLE_CONTENT !== '0' && env.CMS_SAMPLE_CONTENT !== 'false',
     uploadsDir: env.UPLOADS_DIR || './data/uploads',
     uploadsUrlPath: `/${prefix}-content/uploads`,
     workers,

@@ -1,6 +1,6 @@
 /**
- * The example site as a value: the REST server with the content and `tel/v1` plugins on
- * one database, the front page, and the first administrator. `main.ts` serves it; tests
+ * The example site as a value: the REST server with the content, books and `tel/v1` plugins
+ * on one database, the front page, the first administrator and the sample content. `main.ts` serves it; tests
  * build it on a temporary database.
  *
  * @module
@@ -11,11 +11,13 @@ import { dirname, resolve } from 'node:path';
 import { type Auth, type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
 import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Database, openDatabase, withStartupLock } from '@cms-json/database';
+import { books } from '@cms-json/example-books';
 import { OutgoingLinksStore, type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
 import { apiViewer } from '@cms-json/node';
 import type { Kysely } from 'kysely';
 import type { SiteConfig } from './config.js';
 import { frontPage } from './front-page.js';
+import { addSampleContent, type SampleContentCounts } from './sample-content.js';
 import { addSampleLinks } from './sample-links.js';
 
 /** The site's tables. */
@@ -29,6 +31,8 @@ export interface Site {
   /** Set on a first start: the administrator's login and application password, to print once. */
   readonly firstAdmin: { login: string; password: string; generated: boolean } | undefined;
   readonly sampleLinksAdded: number;
+  /** What the sample content added on this start (all zeros when it was off or the database was not empty). */
+  readonly sampleContentAdded: SampleContentCounts | undefined;
   close(): Promise<void>;
 }
 
@@ -75,18 +79,30 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
   const server = createRestServer({
     prefix: config.prefix,
     siteUrl: config.siteUrl,
-    site: { name: 'cms-json example site', description: 'Outgoing links, tracked.' },
+    site: { name: 'cms-json example site', description: 'Posts, pages, books and outgoing links.' },
   });
   await server.use(contentPlugin({ auth }));
+  await server.use(books());
   await server.use(outgoingLinks({ db: database.db }));
   await server.use(apiViewer());
   const store = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
   server.page(
-    frontPage({ store, siteUrl: config.siteUrl, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase }),
+    frontPage({
+      server,
+      store,
+      siteUrl: config.siteUrl,
+      restRootUrl: server.restRootUrl(),
+      curieBase: server.options.curieBase,
+    }),
   );
   const firstAdmin = await ensureAdmin(auth, config);
   const sampleLinksAdded = config.sampleLinks ? await addSampleLinks(store) : 0;
-  return { server, database, auth, firstAdmin, sampleLinksAdded, close: () => database.close() };
+  const admin = config.sampleContent ? await auth.users.findByLogin(config.adminUser) : undefined;
+  const sampleContentAdded =
+    admin === undefined
+      ? undefined
+      : await addSampleContent({ server, db: database.db as unknown as Kysely<ContentTables>, admin });
+  return { server, database, auth, firstAdmin, sampleLinksAdded, sampleContentAdded, close: () => database.close() };
 }
 
 /** Creates the first administrator when there are no users. */

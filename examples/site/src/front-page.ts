@@ -1,34 +1,95 @@
 /**
- * The front page `/`: an HTML page with the discovery `<link>` element that lists the
- * outgoing links with their `/out/` addresses.
+ * The front page `/`: an HTML page with the discovery `<link>` element that lists what a
+ * visitor may read — the latest posts (sticky ones first), the pages, the books with their
+ * book author and genres — and the outgoing links with their `/out/` addresses. The content
+ * is read through the site's own REST routes, in process, as an anonymous visitor, so
+ * drafts, pending and private records never show.
  *
  * @module
  */
-import { discoveryLinkElement, type PageDefinition } from '@cms-json/core';
+import { discoveryLinkElement, type PageDefinition, type RestServer } from '@cms-json/core';
 import type { OutgoingLinksStore } from '@cms-json/example-outgoing-links';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** The fields of a post-like record the page shows. */
+interface Item {
+  id: number;
+  link: string;
+  title: { rendered: string };
+  sticky?: boolean;
+  parent?: number;
+  author?: string | number;
+  genres?: number[];
+  content?: { protected: boolean };
+}
+
+/** A term's id and name. */
+interface Term {
+  id: number;
+  name: string;
+}
+
+/** The records of a list route as an anonymous visitor reads them; none when the route is missing. */
+async function read<T>(server: RestServer, path: string): Promise<T[]> {
+  const res = await server.dispatch({ path, user: null });
+  return res.status === 200 && Array.isArray(res.data) ? (res.data as T[]) : [];
+}
+
+/** A rendered title is HTML already (entities, the filters' typography); it is shown as it is. */
+function titleLink(item: Item): string {
+  return `<a href="${escapeHtml(item.link)}">${item.title.rendered === '' ? '(no title)' : item.title.rendered}</a>`;
+}
+
+function list(items: readonly string[], empty: string): string {
+  return items.length === 0 ? `<p>${empty}</p>` : `<ul>\n      ${items.join('\n      ')}\n    </ul>`;
+}
+
 /** The front page. */
 export function frontPage(options: {
+  server: RestServer;
   store: OutgoingLinksStore;
   siteUrl: string;
   restRootUrl: string;
   curieBase: string;
 }): PageDefinition {
+  const { server } = options;
   return {
     path: '/',
     handler: async () => {
-      const { items, total } = await options.store.list({ limit: 100, offset: 0, order: 'asc', orderby: 'id' });
-      const rows = items
-        .map(
-          (link) =>
-            `<li><a href="${escapeHtml(`${options.siteUrl}/out/${link.slug}`)}">${escapeHtml(link.title)}</a> ` +
-            `<small>${escapeHtml(link.link)} · ${link.count} clicks</small></li>`,
-        )
-        .join('\n      ');
+      const ns = `/${server.names.prefix}/v2`;
+      const [sticky, latest, pages, books, bookAuthors, genres, links] = await Promise.all([
+        read<Item>(server, `${ns}/posts?sticky=true&per_page=10`),
+        read<Item>(server, `${ns}/posts?sticky=false&per_page=10`),
+        read<Item>(server, `${ns}/pages?per_page=100&orderby=menu_order&order=asc`),
+        read<Item>(server, `${ns}/books?per_page=100&orderby=title&order=asc`),
+        read<Item>(server, `${ns}/book-authors?per_page=100`),
+        read<Term>(server, `${ns}/genres?per_page=100`),
+        options.store.list({ limit: 100, offset: 0, order: 'asc', orderby: 'id' }),
+      ]);
+      const authorNames = new Map(bookAuthors.map((author) => [String(author.id), author.title.rendered]));
+      const genreNames = new Map(genres.map((genre) => [genre.id, escapeHtml(genre.name)]));
+      const postRows = [...sticky, ...latest].map(
+        (post) =>
+          `<li>${titleLink(post)}${post.sticky === true ? ' <small>(sticky)</small>' : ''}` +
+          `${post.content?.protected === true ? ' <small>(password protected)</small>' : ''}</li>`,
+      );
+      const pageRows = pages.map((page) => `<li>${(page.parent ?? 0) > 0 ? '&nbsp;&nbsp;↳ ' : ''}${titleLink(page)}</li>`);
+      const bookRows = books.map((book) => {
+        const author = authorNames.get(String(book.author));
+        const kinds = (book.genres ?? []).map((id) => genreNames.get(id)).filter((name) => name !== undefined);
+        return (
+          `<li>${titleLink(book)}${author === undefined ? '' : ` by ${author}`}` +
+          `${kinds.length === 0 ? '' : ` <small>${kinds.join(', ')}</small>`}</li>`
+        );
+      });
+      const linkRows = links.items.map(
+        (link) =>
+          `<li><a href="${escapeHtml(`${options.siteUrl}/out/${link.slug}`)}">${escapeHtml(link.title)}</a> ` +
+          `<small>${escapeHtml(link.link)} · ${link.count} clicks</small></li>`,
+      );
       const body = `<!doctype html>
 <html lang="en">
   <head>
@@ -39,10 +100,14 @@ export function frontPage(options: {
   <body>
     <h1>cms-json example site</h1>
     <p>The REST API lives at <a href="${escapeHtml(options.restRootUrl)}">${escapeHtml(options.restRootUrl)}</a>.</p>
-    <h2>Outgoing links (${total})</h2>
-    <ul>
-      ${rows}
-    </ul>
+    <h2>Posts</h2>
+    ${list(postRows, 'No posts yet.')}
+    <h2>Pages</h2>
+    ${list(pageRows, 'No pages yet.')}
+    <h2>Books</h2>
+    ${list(bookRows, 'No books yet.')}
+    <h2>Outgoing links (${links.total})</h2>
+    ${list(linkRows, 'No outgoing links yet.')}
   </body>
 </html>
 `;

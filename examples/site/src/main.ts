@@ -80,6 +80,12 @@ async function runServer(config: SiteConfig): Promise<void> {
     say(`      curl -u ${config.adminUser}:'<application password>' ${root}${config.prefix}/v2/users/me`);
   }
   if (site.sampleLinksAdded > 0) say(`  added ${site.sampleLinksAdded} sample outgoing links`);
+  const sample = site.sampleContentAdded;
+  if (sample !== undefined && sample.posts + sample.books > 0) {
+    say(
+      `  added sample content: ${sample.posts} posts, ${sample.pages} pages, ${sample.books} books by ${sample.bookAuthors} book authors`,
+    );
+  }
 
   let stopping = false;
   async function stop(signal: string): Promise<void> {

@@ -17,6 +17,8 @@ export interface RunningSite {
   site: Site;
   url: string;
   dir: string;
+  /** The site's database (a SQLite file in {@link dir}, or a PostgreSQL schema). */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     site,
     url: config.siteUrl,
     dir,
+    databaseUrl: config.databaseUrl,
     async stop() {
       await listening.close();
       await site.close();

@@ -9,7 +9,7 @@ const WPAPI: any = require('wpapi');
 
 let running: RunningSite;
 beforeAll(async () => {
-  running = await startSite({ CMS_PREFIX: 'wp', CMS_SAMPLE_LINKS: '0' });
+  running = await startSite({ CMS_PREFIX: 'wp', CMS_SAMPLE_LINKS: '0', CMS_SAMPLE_CONTENT: '0' });
 });
 afterAll(async () => {
   await running?.stop();
@@ -64,6 +64,57 @@ describe('the real wpapi client against the WordPress profile', () => {
     ] as const) {
       expect(await wp[route]().id(id).param('force', true).delete()).toMatchObject({ deleted: true });
     }
+  });
+
+  it('pages and embeds posts of a category, creates a draft, updates it and deletes it for good (issue 19, 20)', async () => {
+    const wp = await WPAPI.discover(running.url);
+    wp.auth({ username: 'admin', password: ADMIN_PASSWORD });
+    const category = await wp.categories().create({ name: 'Wpapi posts' });
+    const ids: number[] = [];
+    for (let i = 1; i <= 7; i++) {
+      const post = await wp
+        .posts()
+        .create({ title: `Wpapi post ${i}`, status: 'publish', categories: [category.id], date: `2021-01-0${i}T10:00:00` });
+      expect(post).toMatchObject({ title: { raw: `Wpapi post ${i}` }, status: 'publish', categories: [category.id] });
+      ids.push(post.id);
+    }
+
+    const first = await wp.posts().categories(category.id).perPage(5).embed();
+    expect(first.map((p: { id: number }) => p.id)).toEqual(ids.slice(2).reverse());
+    expect(first[0]._embedded.author[0]).toMatchObject({ id: 1, slug: 'admin' });
+    expect(first[0]._embedded['wp:term'][0][0]).toMatchObject({ id: category.id, taxonomy: 'category' });
+    expect(first._paging).toMatchObject({ total: 7, totalPages: 2 });
+    expect(first._paging.prev).toBeUndefined();
+    const second = await first._paging.next;
+    expect(second.map((p: { id: number }) => p.id)).toEqual(ids.slice(0, 2).reverse());
+    expect((await second._paging.prev).map((p: { id: number }) => p.id)).toEqual(ids.slice(2).reverse());
+
+    const draft = await wp.posts().create({ title: 'Wpapi draft', content: 'Words.' });
+    expect(draft).toMatchObject({ status: 'draft', content: { raw: 'Words.', rendered: '<p>Words.</p>\n' } });
+    const updated = await wp.posts().id(draft.id).update({ title: 'Wpapi draft, renamed' });
+    expect(updated.title.raw).toBe('Wpapi draft, renamed');
+
+    // Anonymous callers get no drafts: neither the record nor in a list.
+    const anonymous = await WPAPI.discover(running.url);
+    await expect(anonymous.posts().id(draft.id)).rejects.toMatchObject({ code: 'rest_forbidden', data: { status: 401 } });
+    await expect(anonymous.posts().status('draft')).rejects.toMatchObject({ code: 'rest_invalid_param', data: { status: 400 } });
+
+    expect(await wp.posts().id(draft.id).param('force', true).delete()).toMatchObject({
+      deleted: true,
+      previous: { id: draft.id },
+    });
+    await expect(wp.posts().id(draft.id)).rejects.toMatchObject({ code: 'rest_post_invalid_id', data: { status: 404 } });
+
+    // Fetching all of them, page by page, as wpapi's users do.
+    const all: number[] = [];
+    let page = await wp.posts().categories(category.id).perPage(3);
+    for (;;) {
+      all.push(...page.map((p: { id: number }) => p.id));
+      if (page._paging?.next === undefined) break;
+      page = await page._paging.next;
+    }
+    expect(all).toEqual([...ids].reverse());
+    for (const id of ids) await wp.posts().id(id).param('force', true).delete();
   });
 
   it('builds a handler for every namespace and route of the index, and each one answers (issue 22)', async () => {

@@ -33,7 +33,20 @@ export function describeRoute(
       args: describeArgs(e.args, { pathParams: route.pattern.paramNames }),
     })),
   };
-  if (options.withSchema && route.jsonSchema !== undefined) data.schema = route.jsonSchema;
+  if (options.withSchema && route.jsonSchema !== undefined) {
+    data.schema =
+      route.schemaLinks.length === 0
+        ? route.jsonSchema
+        : {
+            ...route.jsonSchema,
+            links: route.schemaLinks.map((link) => ({
+              rel: link.rel,
+              title: link.title,
+              href: options.restUrl(link.href),
+              targetSchema: link.targetSchema,
+            })),
+          };
+  }
   if (route.pattern.paramNames.length === 0) data._links = { self: [{ href: options.restUrl(route.key) }] };
   return data;
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createRestServer, DELETABLE, defineRoute, EDITABLE, READABLE, RestError } from './index.js';
+import {
+  createRestServer,
+  DELETABLE,
+  defineRoute,
+  EDITABLE,
+  permissionsChanged,
+  READABLE,
+  RestError,
+  response,
+} from './index.js';
 import { testClient } from './testing.js';
 
 function countingServer() {
@@ -82,6 +91,53 @@ describe('permission checks and Allow', () => {
     const res = await client.get('/demo/v1/open');
     expect(res.header('Allow')).toBe('GET, POST');
     expect(calls).toEqual([]);
+  });
+
+  it('lets the checks of Allow see the context a handler answered in, and run again after permissionsChanged', async () => {
+    const things = new Set([1, 2]);
+    const server = createRestServer();
+    server.register(
+      'demo/v1',
+      defineRoute({
+        path: '/notes',
+        args: { context: z.string().default('view') },
+        endpoints: (endpoint) => [
+          // Only editors may list in the edit context; anyone may create.
+          endpoint({ methods: READABLE, permission: (_request, args) => args.context !== 'edit', handler: () => [] }),
+          endpoint({
+            methods: ['POST'],
+            permission: 'public',
+            handler: () => response({ id: 3 }, { status: 201, context: 'edit' }),
+          }),
+        ],
+      }),
+      defineRoute({
+        path: '/things/:id',
+        args: { id: z.number().int() },
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: READABLE,
+            permission: (_request, args) => things.has(args.id as number),
+            handler: ({ id }) => ({ id }),
+          }),
+          endpoint({
+            methods: DELETABLE,
+            permission: (_request, args) => things.has(args.id as number),
+            handler: ({ id }, request) => {
+              things.delete(id);
+              permissionsChanged(request);
+              return response({ deleted: true }, { raw: true });
+            },
+          }),
+        ],
+      }),
+    );
+    const client = testClient(server);
+    expect((await client.get('/demo/v1/notes')).header('Allow')).toBe('GET, POST');
+    expect((await client.post('/demo/v1/notes')).header('Allow')).toBe('POST');
+    expect((await client.get('/demo/v1/things/1')).header('Allow')).toBe('GET, DELETE');
+    const deleted = await client.delete('/demo/v1/things/1');
+    expect([deleted.status, deleted.header('Allow')]).toEqual([200, undefined]);
   });
 
   it('sets no Allow when no route matched', async () => {

@@ -15,6 +15,7 @@ import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 import type { ObjectTypeHooks } from './object-types/hooks.js';
 import { isRecord, withMember } from './record.js';
 import type { RestRequest } from './request.js';
+import { requestLocal } from './request-local.js';
 import { RestResponse } from './response.js';
 import { parseArgs } from './schema/args.js';
 import type { ContextFilter } from './schema/context-filter.js';
@@ -60,7 +61,22 @@ function settle(outcome: unknown): Outcome {
   return isRestError(outcome) ? outcome : false;
 }
 
-/** The permission outcomes of one request, by endpoint: each check runs once. */
+const checksStale = requestLocal<true>('permissions.stale');
+
+/**
+ * Says that a handler changed what the permission checks see (it deleted the record): the
+ * checks of `Allow` then run again, the endpoint's own too, as the original runs every check
+ * for its `Allow` after the handler. A forced delete answers with no `Allow`, as there.
+ *
+ * @example
+ * await store.delete(id);
+ * permissionsChanged(request);
+ */
+export function permissionsChanged(request: RestRequest): void {
+  checksStale.set(request, true);
+}
+
+/** The permission outcomes of one request, by endpoint: each check runs once (unless {@link permissionsChanged}). */
 class Permissions {
   // Side by side rather than a Map: a route has a handful of endpoints, and most requests
   // check one or two. Made at the first check: a public endpoint needs none.
@@ -74,6 +90,11 @@ class Permissions {
   /** The outcome of an endpoint's check; a throwing check is a failure (never an allow). */
   check(endpoint: CompiledEndpoint): Outcome | Promise<Outcome> {
     if (endpoint.permission === 'public') return true;
+    if (this.#checked !== undefined && checksStale.get(this.request) === true) {
+      this.request.locals.delete(checksStale);
+      this.#checked = undefined;
+      this.#outcomes = undefined;
+    }
     const index = this.#checked === undefined ? -1 : this.#checked.indexOf(endpoint);
     if (index !== -1) return this.#outcomes?.[index] as Outcome | Promise<Outcome>;
     const check = endpoint.permission as (request: RestRequest, args: Record<string, unknown>) => unknown;
@@ -161,8 +182,14 @@ function answerRequest(
   const permissions = new Permissions(request);
   let parsed = false;
   // Every answer, an error too, gets its Allow (unless an embedded request asks for none).
-  const finish = (response: RestResponse): RestResponse | Promise<RestResponse> =>
-    options.allow === false ? response : after(setAllowHeader(response, route, permissions), () => response);
+  const finish = (response: RestResponse): RestResponse | Promise<RestResponse> => {
+    if (options.allow === false) return response;
+    // A handler that shows its record in a context of its choosing (`edit` after a write) has
+    // set that context on the request, as the original's `set_param('context', …)`: the checks
+    // of Allow that have not run yet see it.
+    if (response.context !== undefined) permissions.args = { ...permissions.args, context: response.context };
+    return after(setAllowHeader(response, route, permissions), () => response);
+  };
   const fail = (error: unknown) => {
     const response = errorResponse(error, request, context);
     // Arguments that failed to parse: the checks of Allow still see the path's own (the id).

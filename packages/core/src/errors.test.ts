@@ -23,6 +23,20 @@ describe('RestError', () => {
     });
   });
 
+  it('writes earlier data as additional_data, as the original does for data added twice', () => {
+    const error = new RestError('term_exists', 'A term with the name provided already exists.', {
+      status: 400,
+      data: { term_id: 7 },
+      additionalData: [7, 7],
+    });
+    expect(error.toBody()).toEqual({
+      code: 'term_exists',
+      message: 'A term with the name provided already exists.',
+      data: { status: 400, term_id: 7 },
+      additional_data: [7, 7],
+    });
+  });
+
   it('defaults an unknown code without a status to 500, as the original does', () => {
     expect(new RestError('tel/rest/insert', 'Could not insert.').toBody().data.status).toBe(500);
   });

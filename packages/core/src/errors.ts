@@ -78,6 +78,11 @@ export interface RestErrorOptions {
   data?: Record<string, unknown>;
   /** The underlying cause, kept for logs; never written to the wire. */
   cause?: unknown;
+  /**
+   * Earlier data of the same error, written as `additional_data` (WordPress sends it when a
+   * `WP_Error` was given data more than once, as `term_exists` is).
+   */
+  additionalData?: readonly unknown[];
 }
 
 /** The wire shape of an error: `{ code, message, data: { status, … } }`. */
@@ -85,6 +90,7 @@ export interface ErrorBody {
   code: string;
   message: string;
   data: ErrorData & { status: number };
+  additional_data?: readonly unknown[];
 }
 
 /** `Error` with V8's `stackTraceLimit`, which other engines do not have. */
@@ -106,6 +112,8 @@ export class RestError extends Error {
   readonly status: number;
   /** Extra members of the body's `data`, next to `status`. */
   readonly data: Record<string, unknown>;
+  /** Earlier data of the error, written as `additional_data` (see {@link RestErrorOptions}). */
+  readonly additionalData: readonly unknown[] | undefined;
 
   constructor(code: ErrorCode, message?: string, options?: RestErrorOptions);
   constructor(code: string, message: string, options?: RestErrorOptions);
@@ -128,12 +136,19 @@ export class RestError extends Error {
     if (options?.data !== undefined) ({ status: dataStatus, ...data } = options.data);
     this.status = options?.status ?? (typeof dataStatus === 'number' ? dataStatus : undefined) ?? known?.status ?? 500;
     this.data = data;
+    this.additionalData = options?.additionalData;
   }
 
   /** The wire body for this error. */
   toBody(): ErrorBody {
     const status = this.status;
-    return { code: this.code, message: this.message, data: hasMembers(this.data) ? { status, ...this.data } : { status } };
+    const body: ErrorBody = {
+      code: this.code,
+      message: this.message,
+      data: hasMembers(this.data) ? { status, ...this.data } : { status },
+    };
+    if (this.additionalData !== undefined) body.additional_data = this.additionalData;
+    return body;
   }
 }
 

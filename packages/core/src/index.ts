@@ -7,6 +7,7 @@
  */
 export { declaredTooLarge, limitBodyStream } from './body-stream.js';
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
+export { permissionsChanged } from './dispatch.js';
 export {
   denied,
   ERROR_CODES,
@@ -60,6 +61,7 @@ export {
   READABLE,
   type Route,
   type RouteDefinition,
+  type SchemaLink,
   type StreamedBody,
 } from './route.js';
 export { type ArgsShape, type RequestCheck, withRequestCheck } from './schema/args.js';

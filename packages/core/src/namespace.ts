@@ -14,7 +14,15 @@ import type { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
 import { RecordListWriter } from './record-json.js';
 import type { RestRequest } from './request.js';
-import { type AnyEndpoint, type HttpMethod, normalizeMethods, type Permission, type Route, type StreamedBody } from './route.js';
+import {
+  type AnyEndpoint,
+  type HttpMethod,
+  normalizeMethods,
+  type Permission,
+  type Route,
+  type SchemaLink,
+  type StreamedBody,
+} from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
 import { type ArgsShape, argDefaults, type CompiledArg, compileArgs } from './schema/args.js';
 import { ContextFilter } from './schema/context-filter.js';
@@ -49,6 +57,8 @@ export interface CompiledRoute {
   readonly links: readonly LinkTemplate[];
   /** The links made ready per site URL. */
   readonly linking: RouteLinks;
+  /** The item schema's `links` (paths under the REST root). */
+  readonly schemaLinks: readonly SchemaLink[];
   /** The `Allow` values made so far, by the set of endpoints allowed (a bit each). */
   readonly allowValues: Map<number, string>;
   /** The context filter of the item schema, when it has one. */
@@ -178,6 +188,7 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
     itemSchema: zodWithFields(route, type),
     title: route.title,
     ...withLinks(links),
+    schemaLinks: route.schemaLinks ?? [],
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
     publicAllow: allowOf(endpoints),
@@ -206,6 +217,7 @@ export function mergeRoutes(first: CompiledRoute, second: CompiledRoute): Compil
         : first.itemSchema.extend(second.itemSchema.shape),
     title: first.title ?? second.title,
     ...withLinks(links),
+    schemaLinks: [...first.schemaLinks, ...second.schemaLinks],
     endpoints,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
     publicAllow: allowOf(endpoints),

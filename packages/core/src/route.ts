@@ -125,6 +125,8 @@ export interface RouteDefinition<TSchema extends ItemSchema | undefined, TRouteA
   args?: TRouteArgs;
   /** Links added to every record this route returns. */
   links?: readonly LinkTemplate[];
+  /** The item schema's `links`, shown with the schema in OPTIONS (see {@link SchemaLink}). */
+  schemaLinks?: readonly SchemaLink[];
   /**
    * The object type of the route's records (`user`, `post`, `book`): the fields, links and
    * hooks extensions registered for it apply to them (`server.objectTypes.get(name)`).
@@ -134,6 +136,26 @@ export interface RouteDefinition<TSchema extends ItemSchema | undefined, TRouteA
   endpoints: (endpoint: EndpointFactory<TRouteArgs, ItemOf<TSchema>>) => AnyEndpoint[];
 }
 
+/**
+ * A link of the item schema (JSON Hyper-Schema's `links`, as the original's
+ * `get_schema_links`): what a client may do with a record, and the body it would send.
+ *
+ * @example
+ * const publish: SchemaLink = {
+ *   rel: 'https://api.cms-json.org/action-publish',
+ *   title: 'The current user can publish this post.',
+ *   href: '/cms/v2/posts/{id}',
+ *   targetSchema: { type: 'object', properties: { status: { type: 'string', enum: ['publish', 'future'] } } },
+ * };
+ */
+export interface SchemaLink {
+  readonly rel: string;
+  readonly title: string;
+  /** A path under the REST root, `{id}` left as it is: it is made absolute per site URL. */
+  readonly href: string;
+  readonly targetSchema: Readonly<Record<string, unknown>>;
+}
+
 /** A declared route, ready to register on a namespace. */
 export interface Route {
   readonly path: string;
@@ -141,6 +163,7 @@ export interface Route {
   readonly title: string | undefined;
   readonly args: ArgsShape;
   readonly links: readonly LinkTemplate[];
+  readonly schemaLinks: readonly SchemaLink[];
   readonly objectType: string | undefined;
   readonly endpoints: readonly AnyEndpoint[];
 }
@@ -173,6 +196,7 @@ export function defineRoute<
     title: definition.title,
     args: definition.args ?? {},
     links: definition.links ?? [],
+    schemaLinks: definition.schemaLinks ?? [],
     objectType: definition.objectType,
     endpoints: definition.endpoints(factory),
   };

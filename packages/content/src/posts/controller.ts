@@ -13,6 +13,7 @@ import {
   type ObjectType,
   type ObjectTypeRegistry,
   pageWindow,
+  permissionsChanged,
   type RestError,
   RestError as RestErrorClass,
   type RestRequest,
@@ -20,6 +21,7 @@ import {
   type Route,
   requestLocal,
   response,
+  type SchemaLink,
 } from '@cms-json/core';
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
@@ -37,6 +39,7 @@ import { revisionRoutes, saveRevision } from './revisions.js';
 import { postRoutes } from './routes.js';
 import { sanitizePostHtml } from './sanitize.js';
 import { postSchema } from './schema.js';
+import { postSchemaLinks } from './schema-links.js';
 import { effectiveStatus } from './statuses.js';
 import type { Post, PostOrderBy, PostQuery, PostStore } from './store.js';
 import { canCreate, canDelete, canUpdate, newPostRow, postChanges, trashedSlug, type WriteScope } from './write.js';
@@ -115,6 +118,17 @@ export class PostsController {
     this.type.on('prepare', (record, event) => this.prepareLinks(record, event));
     const routes = postRoutes(this);
     return this.context.args.supports.includes('revisions') ? [...routes, ...revisionRoutes(this)] : routes;
+  }
+
+  /** The item schema's `links`: the actions a record may offer (see `prepareLinks`). */
+  schemaLinks(): SchemaLink[] {
+    return postSchemaLinks({
+      name: this.context.name,
+      args: this.context.args,
+      itemPath: `${this.base}/{id}`,
+      relationBase: this.context.relationBase,
+      objectTypes: this.context.objectTypes,
+    });
   }
 
   /** The links of every record (spec §2.5); `cms:term` links come from the taxonomies. */
@@ -359,7 +373,7 @@ export class PostsController {
     const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
     const updated = await this.context.store.update(before.id, row);
     if (updated === undefined) throw contentError('rest_post_invalid_id');
-    if (this.context.args.supports.includes('revisions')) await saveRevision(this.context.store, before, updated);
+    if (this.context.args.supports.includes('revisions')) await saveRevision(this.context.store, updated);
     await this.afterWrite(updated, args, event);
     return response(this.prepare(updated, await this.scope(request, [updated], { edit: true })), { context: 'edit' });
   }
@@ -385,10 +399,13 @@ export class PostsController {
       }
       if (post.status === 'trash') throw contentError('rest_already_trashed');
       const trashed = (await this.context.store.update(post.id, { status: 'trash', slug: trashedSlug(post.slug) })) ?? post;
+      // Trashing is an update in the original (`wp_update_post`): a first revision is kept.
+      if (this.context.args.supports.includes('revisions')) await saveRevision(this.context.store, trashed);
       await this.type.emit('trash', trashed as unknown as Record<string, unknown>, { request });
       return response(this.prepare(trashed, scope), { context: 'edit' });
     }
-    const previous = this.prepare(post, scope);
+    // Read before it goes: its registered fields (the terms) go with it.
+    const previous = await this.type.withFields(this.prepare(post, scope), request);
     await this.deleteForGood(post, request);
     return response({ deleted: true, previous }, { raw: true });
   }
@@ -400,6 +417,9 @@ export class PostsController {
   async deleteForGood(post: Post, request: RestRequest): Promise<void> {
     await this.type.emit('preDelete', post as unknown as Record<string, unknown>, { request });
     await this.context.store.delete(post.id);
+    // Gone for the rest of the request too: the checks of `Allow` find no record, as the original's.
+    loaded.ensure(request, () => new Map()).set(post.id, Promise.resolve(undefined));
+    permissionsChanged(request);
     await this.setSticky(post.id, false);
     await this.type.emit('delete', post as unknown as Record<string, unknown>, { request });
   }

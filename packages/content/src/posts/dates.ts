@@ -8,9 +8,13 @@
 /** `YYYY-MM-DDTHH:MM:SS`, the stored and served form of every record date. */
 export type MysqlDate = string;
 
-const parts = (date: Date, timeZone: string) =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+/** One formatter per time zone: making an `Intl.DateTimeFormat` costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -19,7 +23,15 @@ const parts = (date: Date, timeZone: string) =>
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const parts = (date: Date, timeZone: string) =>
+  Object.fromEntries(
+    formatterOf(timeZone)
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   ) as Record<string, string>;

@@ -240,6 +240,15 @@ export class PostTypeRegistry {
     return this.#objectTypes.argsOf<PostTypeArgs>('post_type', name);
   }
 
+  /** The taxonomies of a type that have REST routes (`/types` lists only these, as the original). */
+  restTaxonomies(name: string): string[] {
+    const args = this.get(name);
+    if (args === undefined) return [];
+    return args.taxonomies.filter(
+      (taxonomy) => this.#objectTypes.argsOf<{ showInRest?: boolean }>('taxonomy', taxonomy)?.showInRest === true,
+    );
+  }
+
   /** The type whose collection is served under this base, if it has routes. */
   byRestBase(restBase: string): string | undefined {
     return this.#names.find((name) => {

@@ -69,13 +69,15 @@ export function permalink(post: Post, scope: RecordScope): string {
 }
 
 /**
- * `permalink_template` (edit context), as WordPress's sample permalink: the pretty template
- * for a record that is or may become public (drafts, pending and scheduled records too), with
- * a hierarchical record's ancestors in its path; the plain address for the others (trash).
+ * `permalink_template` (edit context), as WordPress's sample permalink: the pretty template,
+ * with a hierarchical record's ancestors in its path. A `post` gets it when it is or may become
+ * public (drafts, pending and scheduled posts too), else its plain address (trash); pages and
+ * other types get it whatever their status, as `get_page_link` and `get_post_permalink`
+ * always give a sample its pretty form.
  */
 function permalinkTemplate(post: Post, status: string, scope: RecordScope): string {
   const site = scope.siteUrl;
-  const sampled = ['publish', 'future', 'draft', 'pending', 'private'].includes(status);
+  const sampled = scope.name !== 'post' || ['publish', 'future', 'draft', 'pending', 'private'].includes(status);
   if (scope.permalinkStructure === '' || !sampled) {
     if (scope.name === 'page') return `${site}/?page_id=${sampled ? '%pagename%' : post.id}`;
     return sampled ? `${site}/?p=%postname%` : `${site}/?p=${post.id}`;

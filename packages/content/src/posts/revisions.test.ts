@@ -41,6 +41,20 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(res.header(`X-${prefix.toUpperCase()}-Total`)).toBe('1');
     });
 
+    it('keeps a first revision on any first update (trashing too), later ones only when the text changed', async () => {
+      const created = await send('POST', '/posts', { title: 'First', content: 'same' }, site.people.author.headers);
+      const id = created.body.id as number;
+      const revisions = async () => (await get(`/posts/${id}/revisions`, site.people.author.headers)).body as unknown[];
+      await send('POST', `/posts/${id}`, { comment_status: 'closed' }, site.people.author.headers);
+      expect(await revisions()).toHaveLength(1);
+      // Only whitespace differs from the newest revision: nothing new.
+      await send('POST', `/posts/${id}`, { content: '  same\r\n' }, site.people.author.headers);
+      expect(await revisions()).toHaveLength(1);
+      const page = await send('POST', '/pages', { title: 'Trashed page' }, site.people.editor.headers);
+      await site.client.request('DELETE', `${site.ns}/pages/${page.body.id}`, { headers: site.people.editor.headers });
+      expect((await get(`/pages/${page.body.id}/revisions`, site.people.editor.headers)).body).toHaveLength(1);
+    });
+
     it('serves one revision, and refuses ids that are not revisions of that post', async () => {
       const [revision] = (await get(`/posts/${postId}/revisions`, site.people.author.headers)).body;
       expect((await get(`/posts/${postId}/revisions/${revision.id}`, site.people.author.headers)).body.id).toBe(revision.id);

@@ -68,22 +68,35 @@ export const RevisionSchema = z
   })
   .meta({ title: 'post-revision' });
 
+/** WordPress's `normalize_whitespace`: line ends as `\n`, runs of blank lines and of spaces as one, trimmed. */
+function normalizeWhitespace(text: string): string {
+  return text
+    .replace(/\r/g, '\n')
+    .replace(/\n+/g, '\n')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
+
 /**
- * Stores a revision of a record when a write changed its title, content or excerpt.
+ * Stores a revision of a record after an update, as WordPress's `wp_save_post_revision`:
+ * always when it has none yet, else when its title, content or excerpt differ from the
+ * newest revision's (whitespace normalised). Not for auto-drafts.
  *
  * @example
- * await saveRevision(store, before, after);
+ * await saveRevision(store, updated);
  */
-export async function saveRevision(store: PostStore, before: Post | undefined, after: Post): Promise<Post | undefined> {
+export async function saveRevision(store: PostStore, after: Post): Promise<Post | undefined> {
+  if (after.status === 'auto-draft') return undefined;
+  const latestId = (await store.revisionCounts([after.id])).get(after.id)?.latest;
+  const latest = latestId === undefined ? undefined : await store.find(latestId);
   if (
-    before !== undefined &&
-    before.title === after.title &&
-    before.content === after.content &&
-    before.excerpt === after.excerpt
+    latest !== undefined &&
+    (['title', 'content', 'excerpt'] as const).every(
+      (field) => normalizeWhitespace(latest[field]) === normalizeWhitespace(after[field]),
+    )
   ) {
     return undefined;
   }
-  if (before === undefined) return undefined;
   const count = await store.countChildren(after.id, 'revision');
   return store.create({
     type: 'revision',

@@ -21,7 +21,7 @@ import { deletePostArgs, type WritePostArgs, writePostArgs } from './write-args.
 export function postRoutes(controller: PostsController): Route[] {
   const { name, args } = controller.context;
   const schema = controller.schema();
-  const shared = { schema, objectType: name, links: controller.links() };
+  const shared = { schema, objectType: name, links: controller.links(), schemaLinks: controller.schemaLinks() };
   const path = `/${args.restBase}`;
   const write = writePostArgs(schema);
 

@@ -10,6 +10,43 @@
 export const SLUG_MAX = 200;
 
 /**
+ * The letters of WordPress's `remove_accents` table (its default locale) that Unicode's
+ * decomposition does not turn into theirs: `ł` → `l`, `æ` → `ae`, `þ` → `th`, `€` → `E`, …
+ */
+const LETTERS: Readonly<Record<string, string>> = {
+  Æ: 'AE',
+  æ: 'ae',
+  Ð: 'D',
+  ð: 'd',
+  Þ: 'TH',
+  þ: 'th',
+  ß: 's',
+  Ø: 'O',
+  ø: 'o',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  ĸ: 'k',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ł: 'L',
+  ł: 'l',
+  ŉ: 'n',
+  Ŋ: 'N',
+  ŋ: 'n',
+  Œ: 'OE',
+  œ: 'oe',
+  Ŧ: 'T',
+  ŧ: 't',
+  '€': 'E',
+  '£': '',
+  ɑ: 'a',
+};
+const NOT_DECOMPOSED = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
+
+/**
  * The slug of a title or of a slug a client sent.
  *
  * @example
@@ -17,11 +54,9 @@ export const SLUG_MAX = 200;
  */
 export function sanitizeTitle(text: string): string {
   return text
+    .replace(NOT_DECOMPOSED, (letter) => LETTERS[letter] ?? letter)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/ß/g, 'ss')
-    .replace(/æ/gi, 'ae')
-    .replace(/ø/gi, 'o')
     .replace(/&[a-z0-9#]+;/gi, '')
     .replace(/<[^>]*>/g, '')
     .toLowerCase()

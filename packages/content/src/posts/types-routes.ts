@@ -8,6 +8,7 @@
 import { contextArg, defineRoute, denied, READABLE, type RestRequest, type Route, response } from '@cms-json/core';
 import { z } from 'zod';
 import { contentError } from '../errors.js';
+import { opaqueObject } from '../opaque-object.js';
 import { userCan } from '../permissions.js';
 import { postTypeLabels } from './labels.js';
 import { typeCapabilities } from './permissions.js';
@@ -31,10 +32,7 @@ export interface TypesRoutesOptions {
 
 const TypeSchema = z
   .object({
-    capabilities: z
-      .record(z.string(), z.string())
-      .readonly()
-      .meta({ description: 'All capabilities used by the post type.', context: ['edit'] }),
+    capabilities: opaqueObject(z.string(), { description: 'All capabilities used by the post type.', context: ['edit'] }),
     description: z
       .string()
       .readonly()
@@ -56,10 +54,10 @@ const TypeSchema = z
       .boolean()
       .readonly()
       .meta({ description: 'Whether or not the post type can be viewed.', context: ['edit'] }),
-    labels: z
-      .record(z.string(), z.string().nullable())
-      .readonly()
-      .meta({ description: 'Human-readable labels for the post type for various contexts.', context: ['edit'] }),
+    labels: opaqueObject(z.string().nullable(), {
+      description: 'Human-readable labels for the post type for various contexts.',
+      context: ['edit'],
+    }),
     name: z
       .string()
       .readonly()
@@ -68,10 +66,7 @@ const TypeSchema = z
       .string()
       .readonly()
       .meta({ description: 'An alphanumeric identifier for the post type.', context: ['view', 'edit', 'embed'] }),
-    supports: z
-      .record(z.string(), z.boolean())
-      .readonly()
-      .meta({ description: 'All features, supported by the post type.', context: ['edit'] }),
+    supports: opaqueObject(z.boolean(), { description: 'All features, supported by the post type.', context: ['edit'] }),
     has_archive: z
       .union([z.string(), z.boolean()])
       .readonly()
@@ -193,7 +188,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
       slug: name,
       icon: args.icon ?? DEFAULT_ICONS[name] ?? null,
       supports: Object.fromEntries(args.supports.map((feature) => [feature, true])),
-      taxonomies: args.taxonomies,
+      taxonomies: registry.restTaxonomies(name),
       rest_base: args.restBase,
       rest_namespace: ns,
       viewable: args.public,

@@ -112,6 +112,34 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(Object.keys(res.body._links).some((rel) => rel.includes('action-'))).toBe(false);
     });
 
+    it("describes the actions in the item schema's links, with the body each would send", async () => {
+      const base = prefix === 'wp' ? 'https://api.w.org/' : 'https://api.cms-json.org/';
+      for (const path of ['/posts', `/posts/${first}`]) {
+        const res = await site.client.options(`${site.ns}${path}`);
+        const links = res.body.schema.links as { rel: string; href: string; targetSchema: unknown }[];
+        expect(links.map((link) => link.rel.slice(base.length))).toEqual([
+          'action-publish',
+          'action-unfiltered-html',
+          'action-sticky',
+          'action-assign-author',
+          'action-assign-categories',
+          'action-create-categories',
+          'action-assign-tags',
+          'action-create-tags',
+        ]);
+        expect(links[0]).toMatchObject({
+          href: `http://site.test/${prefix}-json/${prefix}/v2/posts/{id}`,
+          targetSchema: { type: 'object', properties: { status: { type: 'string', enum: ['publish', 'future'] } } },
+        });
+      }
+      const pages = (await site.client.options(`${site.ns}/pages`)).body.schema.links as { rel: string }[];
+      expect(pages.map((link) => link.rel.slice(base.length))).toEqual([
+        'action-publish',
+        'action-unfiltered-html',
+        'action-assign-author',
+      ]);
+    });
+
     it('shows a revision without its raw fields in the view context', async () => {
       await site.client.request('POST', `${site.ns}/posts/${first}`, {
         headers: { 'content-type': 'application/json', ...site.people.editor.headers },

@@ -35,7 +35,10 @@ export function listTermArgs(taxonomy: Taxonomy, schema: ReturnType<typeof termS
       .int()
       .nullable()
       .default(null)
-      .meta({ description: 'Limit result set to terms assigned to a specific post.' }),
+      .meta({
+        description: 'Limit result set to terms assigned to a specific post.',
+        published: { description: 'Limit result set to terms assigned to a specific post.', type: 'integer', default: null },
+      }),
     slug: z.array(z.string()).optional().meta({ description: 'Limit result set to terms with one or more specific slugs.' }),
   };
   // The original offers `offset` to flat taxonomies only, `parent` to hierarchical ones.
@@ -56,7 +59,10 @@ export function updateTermArgs(taxonomy: Taxonomy) {
     name: z.string().optional().meta({ description: 'HTML title for the term.' }),
     slug: z.string().optional().meta({ description: 'An alphanumeric identifier for the term unique to its type.' }),
     parent: z.number().int().optional().meta({ description: 'The parent term ID.' }),
-    meta: z.record(z.string(), z.unknown()).optional().meta({ description: 'Meta fields.' }),
+    meta: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'Meta fields.', published: { description: 'Meta fields.', type: 'object', properties: [] } }),
   };
   return taxonomy.args.hierarchical ? shape : withoutKey(shape, 'parent');
 }

@@ -51,6 +51,14 @@ export function lookupTerm(context: TermsContext, request: RestRequest, id: numb
 }
 
 /**
+ * Forgets a deleted term for the rest of the request, so that the checks of `Allow` run after
+ * the delete find it gone, as the original's do (a forced delete answers with no `Allow`).
+ */
+export function forgetTerm(request: RestRequest, id: number): void {
+  loaded.ensure(request, () => new Map()).set(id, Promise.resolve(undefined));
+}
+
+/**
  * The term of the route's taxonomy with this id, or the original's 404 `rest_term_invalid`.
  *
  * @example

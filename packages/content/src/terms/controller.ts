@@ -15,6 +15,7 @@ import {
   defineRoute,
   EDITABLE,
   type LinkTemplate,
+  permissionsChanged,
   READABLE,
   type RestError,
   type RestRequest,
@@ -34,7 +35,7 @@ import {
   type UpdateTermArgs,
   updateTermArgs,
 } from './args.js';
-import { basePath, existingTerm, type TermsContext } from './context.js';
+import { basePath, existingTerm, forgetTerm, type TermsContext } from './context.js';
 import { termLinks } from './links.js';
 import { canCreate, canDelete, canList, canRead, canUpdate } from './permissions.js';
 import { termQuery } from './query.js';
@@ -126,10 +127,12 @@ export class TermsController {
     if (!args.force) {
       throw contentError('rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.");
     }
-    const previous = await this.record(term, request);
+    const previous = await this.context.type.withFields(await this.record(term, request), request);
     if (!(await this.context.store.delete(id))) {
       throw contentError('rest_cannot_delete', 'The term cannot be deleted.');
     }
+    forgetTerm(request, id);
+    permissionsChanged(request);
     await this.context.type.emit('delete', previous, { request });
     return response({ deleted: true, previous }, { raw: true });
   }

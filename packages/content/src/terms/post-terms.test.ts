@@ -122,8 +122,11 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(await count(term.news)).toBe(2);
       await send('POST', `/posts/${draft.body.id}`, { status: 'publish' });
       expect(await count(term.news)).toBe(3);
-      await send('DELETE', `/posts/${draft.body.id}?force=true`, {});
+      const gone = await send('DELETE', `/posts/${draft.body.id}?force=true`, {});
       expect(await count(term.news)).toBe(2);
+      // The deleted post's terms, read before they went, and no Allow: nothing is left to allow.
+      expect(gone.body.previous).toMatchObject({ id: draft.body.id, categories: [term.news], tags: [] });
+      expect(gone.header('Allow')).toBeUndefined();
     });
 
     it('keeps counts exact under concurrent assignments and deletions', async () => {
@@ -161,6 +164,8 @@ for (const prefix of ['cms', 'wp'] as const) {
     it('gives a custom type its custom taxonomy: the field, the filter and the link', async () => {
       const book = await send('POST', '/books', { title: 'Emma', status: 'publish', genres: [term.fiction] });
       expect(book.body.genres).toEqual([term.fiction]);
+      // The type lists the taxonomy registered for it, as get_object_taxonomies does.
+      expect((await get('/types/book')).body.taxonomies).toEqual(['genre']);
       expect(ids((await get(`/books?genres=${term.fiction}`)).body)).toEqual([book.body.id]);
       expect(book.body._links[`${prefix}:term`]).toEqual([
         { taxonomy: 'genre', embeddable: true, href: `http://site.test/${prefix}-json/${prefix}/v2/genres?post=${book.body.id}` },

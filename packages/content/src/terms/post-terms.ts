@@ -41,8 +41,29 @@ export interface PostTermsOptions {
 
 const idList = z.array(z.number().int());
 
+/**
+ * Which members a filter's object form has, as the original's: `include_children` for
+ * hierarchical taxonomies only, `operator` for the include filter only.
+ */
+interface FilterShape {
+  readonly hierarchical: boolean;
+  readonly exclude: boolean;
+}
+
+const INCLUDE_CHILDREN = {
+  description: 'Whether to include child terms in the terms limiting the result set.',
+  type: 'boolean',
+  default: false,
+};
+const OPERATOR = {
+  description: 'Whether items must be assigned all or any of the specified terms.',
+  type: 'string',
+  enum: ['AND', 'OR'],
+  default: 'OR',
+};
+
 /** The JSON Schema the original shows for a term filter argument. */
-function filterSchema(description: string) {
+function filterSchema(description: string, shape: FilterShape) {
   return {
     description,
     type: ['object', 'array'],
@@ -54,17 +75,8 @@ function filterSchema(description: string) {
         type: 'object',
         properties: {
           terms: { description: 'Term IDs.', type: 'array', items: { type: 'integer' }, default: [] },
-          include_children: {
-            description: 'Whether to include child terms in the terms limiting the result set.',
-            type: 'boolean',
-            default: false,
-          },
-          operator: {
-            description: 'Whether items must be assigned all or any of the specified terms.',
-            type: 'string',
-            enum: ['AND', 'OR'],
-            default: 'OR',
-          },
+          ...(shape.hierarchical ? { include_children: INCLUDE_CHILDREN } : {}),
+          ...(shape.exclude ? {} : { operator: OPERATOR }),
         },
         additionalProperties: false,
       },
@@ -72,21 +84,29 @@ function filterSchema(description: string) {
   };
 }
 
-/** A term filter argument: a list of ids (`1,2`), or `{terms, include_children, operator}`. */
-function filterArg(description: string) {
+/** A term filter argument: a list of ids (`1,2`), or `{terms, include_children, operator}` (as the shape allows). */
+function filterArg(description: string, shape: FilterShape) {
   return z
     .union([
       idList,
       z
         .object({
           terms: idList.default([]),
-          include_children: z.boolean().default(false),
-          operator: z.enum(['AND', 'OR']).default('OR'),
+          ...(shape.hierarchical ? { include_children: z.boolean().default(false) } : {}),
+          ...(shape.exclude ? {} : { operator: z.enum(['AND', 'OR']).default('OR') }),
         })
-        .strict(),
+        .strict()
+        .transform((value) => {
+          const sent = value as Partial<TermFilter> & { terms: number[] };
+          return {
+            include_children: sent.include_children ?? false,
+            operator: sent.operator ?? 'OR',
+            terms: sent.terms,
+          } as TermFilter;
+        }),
     ])
     .optional()
-    .meta({ description, published: filterSchema(description) });
+    .meta({ description, published: filterSchema(description, shape) });
 }
 
 /** The term ids a request sent for a taxonomy's field, or undefined when it sent none. */
@@ -175,9 +195,13 @@ export function connectPostTerms(type: ObjectType, taxonomy: Taxonomy, options: 
 
   type.on('collectionParams', (params) => ({
     ...params,
-    [base]: filterArg(`Limit result set to items with specific terms assigned in the ${base} taxonomy.`),
+    [base]: filterArg(`Limit result set to items with specific terms assigned in the ${base} taxonomy.`, {
+      hierarchical: taxonomy.args.hierarchical,
+      exclude: false,
+    }),
     [`${base}_exclude`]: filterArg(
       `Limit result set to items except those with specific terms assigned in the ${base} taxonomy.`,
+      { hierarchical: taxonomy.args.hierarchical, exclude: true },
     ),
     tax_relation: z
       .enum(['AND', 'OR'])

@@ -22,15 +22,25 @@ export function termSchema(taxonomy: Taxonomy) {
     count: z.number().int().readonly().meta({ description: 'Number of published posts for the term.', context: VIEW_EDIT }),
     description: z.string().meta({ description: 'HTML description of the term.', context: VIEW_EDIT }),
     link: z.string().readonly().meta({ description: 'URL of the term.', format: 'uri', context: ALL }),
-    name: z.string().meta({ description: 'HTML title for the term.', context: ALL }),
+    // The original's item schema marks the name required (draft-03 style), for creates.
+    name: z.string().meta({
+      description: 'HTML title for the term.',
+      context: ALL,
+      published: { description: 'HTML title for the term.', type: 'string', context: ALL, required: true },
+    }),
     slug: z.string().meta({ description: 'An alphanumeric identifier for the term unique to its type.', context: ALL }),
     taxonomy: z.enum([taxonomy.name]).readonly().meta({ description: 'Type attribution for the term.', context: ALL }),
     ...(taxonomy.args.hierarchical
       ? { parent: z.number().int().meta({ description: 'The parent term ID.', context: VIEW_EDIT }) }
       : {}),
-    meta: z.record(z.string(), z.unknown()).meta({ description: 'Meta fields.', context: VIEW_EDIT }),
+    meta: z.record(z.string(), z.unknown()).meta({
+      description: 'Meta fields.',
+      context: VIEW_EDIT,
+      published: { description: 'Meta fields.', type: 'object', context: VIEW_EDIT, properties: [] },
+    }),
   };
-  return z.object(shape).meta({ title: taxonomy.name });
+  // Tags are titled `tag` in the original, every other taxonomy by its name.
+  return z.object(shape).meta({ title: taxonomy.name === 'post_tag' ? 'tag' : taxonomy.name });
 }
 
 /**

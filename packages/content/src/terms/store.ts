@@ -338,8 +338,9 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
         const column = orderBy === 'include' || orderBy === 'include_slugs' ? 'id' : orderBy;
         page = page.orderBy(`terms.${column}`, direction);
       }
+      // Ties keep the table's order, as MySQL's sort leaves them in the original.
       const rows = await page
-        .orderBy('terms.id', direction)
+        .orderBy('terms.id', 'asc')
         .limit(query.limit ?? 10)
         .offset(query.offset ?? 0)
         .execute();
@@ -360,7 +361,8 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
           throw contentError(
             'term_exists',
             hierarchical ? 'A term with the name provided already exists with this parent.' : undefined,
-            { data: { term_id: match.id } },
+            // The original adds the id to its WP_Error twice before the status: both come as `additional_data`.
+            { data: { term_id: match.id }, additionalData: [match.id, match.id] },
           );
         }
       }

@@ -8,6 +8,7 @@
 import { contextArg, defineRoute, denied, READABLE, type RestRequest, type Route, response } from '@cms-json/core';
 import { z } from 'zod';
 import { contentError } from '../errors.js';
+import { opaqueObject } from '../opaque-object.js';
 import { userCan } from '../permissions.js';
 import { taxonomyLabels } from './labels.js';
 import type { Taxonomy, TaxonomyRegistry } from './taxonomy.js';
@@ -24,19 +25,16 @@ const EDIT = ['edit'];
  */
 export const TaxonomySchema = z
   .object({
-    capabilities: z
-      .record(z.string(), z.string())
-      .readonly()
-      .meta({ description: 'All capabilities used by the taxonomy.', context: EDIT }),
+    capabilities: opaqueObject(z.string(), { description: 'All capabilities used by the taxonomy.', context: EDIT }),
     description: z.string().readonly().meta({ description: 'A human-readable description of the taxonomy.', context: VIEW_EDIT }),
     hierarchical: z
       .boolean()
       .readonly()
       .meta({ description: 'Whether or not the taxonomy should have children.', context: VIEW_EDIT }),
-    labels: z
-      .record(z.string(), z.string().nullable())
-      .readonly()
-      .meta({ description: 'Human-readable labels for the taxonomy for various contexts.', context: EDIT }),
+    labels: opaqueObject(z.string().nullable(), {
+      description: 'Human-readable labels for the taxonomy for various contexts.',
+      context: EDIT,
+    }),
     name: z.string().readonly().meta({ description: 'The title for the taxonomy.', context: ALL }),
     slug: z.string().readonly().meta({ description: 'An alphanumeric identifier for the taxonomy.', context: ALL }),
     show_cloud: z.boolean().readonly().meta({ description: 'Whether or not the term cloud should be displayed.', context: EDIT }),
@@ -44,7 +42,20 @@ export const TaxonomySchema = z
     rest_base: z.string().readonly().meta({ description: 'REST base route for the taxonomy.', context: ALL }),
     rest_namespace: z.string().readonly().meta({ description: 'REST namespace route for the taxonomy.', context: ALL }),
     visibility: z
-      .record(z.string(), z.boolean())
+      .object({
+        public: z.boolean().meta({
+          description: 'Whether a taxonomy is intended for use publicly either via the admin interface or by front-end users.',
+        }),
+        publicly_queryable: z.boolean().meta({ description: 'Whether the taxonomy is publicly queryable.' }),
+        show_ui: z.boolean().meta({ description: 'Whether to generate a default UI for managing this taxonomy.' }),
+        show_admin_column: z.boolean().meta({
+          description: 'Whether to allow automatic creation of taxonomy columns on associated post-types table.',
+        }),
+        show_in_nav_menus: z
+          .boolean()
+          .meta({ description: 'Whether to make the taxonomy available for selection in navigation menus.' }),
+        show_in_quick_edit: z.boolean().meta({ description: 'Whether to show the taxonomy in the quick/bulk edit panel.' }),
+      })
       .readonly()
       .meta({ description: 'The visibility settings for the taxonomy.', context: EDIT }),
   })

@@ -131,6 +131,14 @@ export class TaxonomyRegistry {
     this.#registry = registry;
     this.#namespace = namespace;
     this.#routes = routes;
+    // A post type's `taxonomies` include every taxonomy registered for it, as WordPress's
+    // `register_taxonomy_for_object_type` makes `get_object_taxonomies` answer.
+    registry.filterArgs<{ taxonomies?: readonly string[] }>('post_type', (args, typeName) => {
+      const own = [...this.#objectTypes].filter(([, types]) => types.includes(typeName)).map(([taxonomy]) => taxonomy);
+      const known = args.taxonomies ?? [];
+      const added = own.filter((taxonomy) => !known.includes(taxonomy));
+      return added.length === 0 ? args : { ...args, taxonomies: [...known, ...added] };
+    });
   }
 
   /**

@@ -48,6 +48,11 @@ export function lookupUser(context: UsersContext, request: RestRequest, id: numb
   return found;
 }
 
+/** Forgets a deleted user for the rest of the request (the checks of `Allow` then find them gone, as the original's). */
+export function forgetUser(request: RestRequest, id: number): void {
+  loaded.ensure(request, () => new Map()).set(id, Promise.resolve(undefined));
+}
+
 /**
  * The user with this id, or the original's 404 `rest_user_invalid_id`.
  *

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { type RestRequest, type RestResponse, response } from '@cms-json/core';
+import { permissionsChanged, type RestRequest, type RestResponse, response } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import type { CreateUserArgs, DeleteUserArgs, UpdateUserArgs } from './args.js';
-import { existingUser, recordOf, type UsersContext } from './context.js';
+import { existingUser, forgetUser, recordOf, type UsersContext } from './context.js';
 import { checkRoleUpdate } from './permissions.js';
 import type { NewUser, UserChanges } from './store.js';
 import type { User } from './user.js';
@@ -92,9 +92,11 @@ export async function deleteUser(
   if (reassign !== null && (reassign === id || (await context.users.findById(reassign)) === undefined)) {
     throw contentError('rest_user_invalid_reassign');
   }
-  const previous = recordOf(user, request);
+  const previous = await context.type.withFields(recordOf(user, request), request);
   await context.onDeleteUser?.(id, reassign, request);
   if (!(await context.users.delete(id))) throw contentError('rest_cannot_delete');
+  forgetUser(request, id);
+  permissionsChanged(request);
   await context.type.emit('delete', previous, { request });
   return response({ deleted: true, previous }, { raw: true });
 }

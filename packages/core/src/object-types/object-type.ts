@@ -143,6 +143,23 @@ export class ObjectType {
     }
   }
 
+  /**
+   * A copy of the record with every registered field's value added (the original's
+   * `add_additional_fields_to_object`), for data the pipeline does not prepare: a delete's
+   * `previous`, read before the record is gone.
+   *
+   * @example
+   * const previous = await type.withFields(record, request);
+   * return response({ deleted: true, previous }, { raw: true });
+   */
+  async withFields(record: AnyRecord, request: RestRequest): Promise<AnyRecord> {
+    const out: AnyRecord = { ...record };
+    for (const [name, field] of this.#fields) {
+      if (field.get !== undefined) out[name] = await field.get(record, request);
+    }
+    return out;
+  }
+
   /** The ids of the users who have published records of this type. */
   async authors(): Promise<readonly number[]> {
     const lists = await Promise.all(this.#authors.map((provider) => provider()));

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CREATABLE, createRestServer, defineRoute, EDITABLE, READABLE, RestError, response } from '../index.js';
+import { CREATABLE, createRestServer, defineRoute, EDITABLE, READABLE, RestError, RestRequest, response } from '../index.js';
 import { testClient } from '../testing.js';
 
 const Note = z
@@ -130,6 +130,15 @@ describe("a field registered for another package's type", () => {
     expect((await client.get('/notes/v1/notes/1')).body).toMatchObject({ id: 1, title: 'One', stars: 4 });
     const list = await client.get('/notes/v1/notes');
     expect(list.body.map((n: { stars: number }) => n.stars)).toEqual([4, 0]);
+  });
+
+  it("is added by withFields to data the pipeline does not prepare (a delete's previous)", async () => {
+    const { server } = notesServer();
+    addStars(server);
+    await server.ready();
+    const request = new RestRequest({ method: 'DELETE', path: '/notes/v1/notes/1', query: {}, headers: {} });
+    const previous = await server.objectTypes.get('note').withFields({ id: 1, title: 'One' }, request);
+    expect(previous).toEqual({ id: 1, title: 'One', stars: 4 });
   });
 
   it("is filtered by its own context, like the record's own fields", async () => {

@@ -54,7 +54,7 @@ function clean(node: unknown, options: CleanOptions): unknown {
     if (key === 'pattern' && typeof source.format === 'string') continue;
     if ((key === 'minimum' && value === -SAFE_BOUND) || (key === 'maximum' && value === SAFE_BOUND)) continue;
     out[key] =
-      SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null
+      SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)
         ? cleanMap(value as never, options)
         : clean(value, options);
   }

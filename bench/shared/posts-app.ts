@@ -1,0 +1,36 @@
+/**
+ * The cms-json server of the posts cases: the content package (`contentPlugin` with
+ * `createAuth`: application passwords over HTTP Basic) on the seeded SQLite file.
+ *
+ * @module
+ */
+import { type ContentTables, contentPlugin, createAuth } from '@cms-json/content';
+import { createRestServer, type RestServer } from '@cms-json/core';
+import { openDatabase } from '@cms-json/database';
+import type { Kysely } from 'kysely';
+import { POSTS_SECRET, SITE_URL } from './constants.js';
+
+/** A built posts server and the way to close its database. */
+export interface PostsApp {
+  server: RestServer;
+  db: Kysely<ContentTables>;
+  auth: ReturnType<typeof createAuth>;
+  close(): Promise<void>;
+}
+
+/** Builds the content site on a SQLite file (already migrated: see `seed.ts`). */
+export async function createPostsApp(fileOrUrl: string): Promise<PostsApp> {
+  const url = /^(sqlite|postgres(ql)?):/.test(fileOrUrl) ? fileOrUrl : `sqlite:${fileOrUrl}`;
+  const database = openDatabase<ContentTables>({ url });
+  let failures = 0;
+  const server = createRestServer({
+    siteUrl: SITE_URL,
+    onError: (error, request) => {
+      if (failures++ === 0)
+        console.error(`[cms-json] ${request.method} ${request.path} failed (further failures not printed):`, error);
+    },
+  });
+  const auth = createAuth({ db: database.db, secret: POSTS_SECRET });
+  await server.use(contentPlugin({ auth }));
+  return { server, db: database.db, auth, close: () => database.close() };
+}
