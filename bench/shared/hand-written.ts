@@ -37,7 +37,8 @@ export function tagged(answer: Answer): Answer {
   return { status: answer.status, headers, body: answer.body };
 }
 
-const TAGGED_VARY: [string, string] = ['Vary', 'Origin, Authorization, Cookie, X-CMS-Nonce'];
+/** The `Vary` line of a tagged answer. */
+export const TAGGED_VARY: [string, string] = ['Vary', 'Origin, Authorization, Cookie, X-CMS-Nonce'];
 const COLLECTION_URL = `${SITE_URL}${REST_ROOT}/tel/v1/outgoing-links`;
 const ROOT_LINK = `<${SITE_URL}${REST_ROOT}/>; rel="https://api.cms-json.org/"`;
 const LEADING: readonly [string, string][] = [
