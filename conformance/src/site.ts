@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
 import { createRestServer } from '@cms-json/core';
 import { openTestDatabase } from '@cms-json/database/testing';
+import { books } from '@cms-json/example-books';
 import { type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
 import { serve } from '@cms-json/node';
 import { seedContent } from './seed-content.js';
@@ -82,6 +83,8 @@ export async function startConformanceSite(): Promise<ConformanceSite> {
     // The original registers tel/v1 before the core's wp/v2: its index lists it first.
     await server.use(outgoingLinks({ db: database.db, clickCounter: false }));
     await server.use(contentPlugin({ auth }));
+    // The original has the specification's books example: book, book-author and genre.
+    await server.use(books());
     const listening = await serve({ server, port, host: '127.0.0.1' });
     const close = async () => {
       await listening.close();

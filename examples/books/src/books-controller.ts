@@ -71,9 +71,11 @@ export class BooksController extends PostsController {
     this.#schema ??= super
       .schema()
       .extend({
+        // Shown as the original's sample plugin describes it (an integer), though sent as a string.
         author: z.string().meta({
           description: 'The ID of the book author (a book-author record), as a string; "0" when none.',
           context: ['view', 'edit', 'embed'],
+          published: { description: 'The ID of the author of the book.', type: 'integer', context: ['view', 'edit', 'embed'] },
         }),
       })
       .meta({ title: this.context.name });
@@ -83,7 +85,15 @@ export class BooksController extends PostsController {
   /** The default routes, whose create and update take `author` as a book author's id. */
   override routes(): Route[] {
     const author = withRequestCheck(
-      z.number().int().min(0).optional().meta({ description: 'The ID of the book author (a book-author record); 0 for none.' }),
+      z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .meta({
+          description: 'The ID of the book author (a book-author record); 0 for none.',
+          published: { description: 'The ID of the author of the book.', type: 'integer' },
+        }),
       async (id) => id === undefined || id === 0 || (await this.isBookAuthor(id)) || 'Invalid book author ID.',
     );
     const writes = (methods: readonly string[] | string) =>

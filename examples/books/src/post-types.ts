@@ -20,29 +20,47 @@ import { BOOK_AUTHOR_TYPE, BOOK_AUTHORS_BASE, BOOK_TYPE } from './names.js';
  */
 export function registerBookTypes(server: RestServer): void {
   const types = postTypes(server);
+  // The registration of the specification's sample plugin (the runnable original has the same).
   types.register(BOOK_TYPE, {
     label: 'Books',
-    labels: { name: 'Books', singular_name: 'Book' },
-    description: 'Books, with their book author and genres.',
+    labels: typeLabels({ plural: 'Books', singular: 'Book' }),
     public: true,
     hasArchive: true,
-    icon: 'dashicons-book',
     showInRest: true,
     restBase: 'books',
     supports: ['title', 'editor', 'excerpt', 'author', 'thumbnail', 'custom-fields'],
-    // Named here for `/types` (the taxonomy itself is registered by `registerGenre`).
-    taxonomies: ['genre'],
     controller: BooksController,
   });
   // Registered as a type without routes; `exposeBookAuthors` switches them on.
   types.register(BOOK_AUTHOR_TYPE, {
-    label: 'Book authors',
-    labels: { name: 'Book authors', singular_name: 'Book author' },
-    description: 'The people who wrote the books.',
+    label: 'Book Authors',
+    labels: typeLabels({ plural: 'Book Authors', singular: 'Book Author' }),
     public: true,
+    hasArchive: true,
     showInRest: false,
-    supports: ['title', 'editor', 'excerpt', 'author', 'thumbnail'],
+    supports: ['title', 'editor', 'author', 'thumbnail', 'excerpt', 'comments'],
   });
+}
+
+/** The labels the sample plugin gives each of its types, from the plural and singular names. */
+function typeLabels(names: { plural: string; singular: string }): Record<string, string> {
+  const { plural, singular } = names;
+  return {
+    name: plural,
+    singular_name: singular,
+    menu_name: plural,
+    name_admin_bar: singular,
+    add_new: 'Add New',
+    add_new_item: `Add New ${singular}`,
+    new_item: `New ${singular}`,
+    edit_item: `Edit ${singular}`,
+    view_item: `View ${singular}`,
+    all_items: `All ${plural}`,
+    search_items: `Search ${plural}`,
+    parent_item_colon: `Parent ${plural}:`,
+    not_found: `No ${plural.toLowerCase()} found.`,
+    not_found_in_trash: `No ${plural.toLowerCase()} found in Trash.`,
+  };
 }
 
 /**

@@ -94,6 +94,8 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
     path: `/${REST_BASE}`,
     schema: OutgoingLink,
     links,
+    // Creates may be sent several at a time through `POST /batch/v1` (docs/batch.md).
+    allowBatch: { v1: true },
     endpoints: (endpoint) => [
       endpoint({
         methods: READABLE,
@@ -128,6 +130,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
     schema: OutgoingLink,
     args: { id: existingId },
     links,
+    allowBatch: { v1: true },
     endpoints: (endpoint) => [
       endpoint({
         methods: READABLE,

@@ -136,6 +136,11 @@ export const CONTENT_ERROR_CODES = {
     authorization: true,
   },
   rest_invalid_term_id: { status: 400, message: 'Invalid term ID.' },
+  // Registered meta
+  rest_invalid_stored_value: {
+    status: 500,
+    message: 'The property has an invalid stored value, and cannot be updated to null.',
+  },
   // Media uploads
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
   rest_upload_no_content_disposition: { status: 400, message: 'No Content-Disposition supplied.' },

@@ -1,8 +1,8 @@
 /**
  * `@cms-json/content`: the site's own content: users, roles and capabilities,
  * authentication (application passwords over HTTP Basic, cookie sessions with nonces), post
- * types (posts, pages, custom types) with their controller, taxonomies and terms, site
- * options, and their REST routes (`contentPlugin`).
+ * types (posts, pages, custom types) with their controller, taxonomies and terms, registered
+ * post and term meta (`registerMeta`), site options, and their REST routes (`contentPlugin`).
  *
  * @example
  * import { openDatabase } from '@cms-json/database';
@@ -62,6 +62,23 @@ export {
   storeUpload,
   withStoredUpload,
 } from './media/store-upload.js';
+export { MetaFields } from './meta/fields.js';
+export { loadMeta, metaRecord, prepareMetaValue, type StoredMeta } from './meta/read.js';
+export {
+  isProtectedMeta,
+  type MetaAuthCheck,
+  type MetaObjectType,
+  type MetaOptions,
+  MetaRegistry,
+  type MetaRestOptions,
+  type MetaValueType,
+  metaRegistry,
+  type RestMetaKey,
+  registerMeta,
+} from './meta/registry.js';
+export { type MetaArg, metaArgSchema, metaArgument, metaFieldSchema, metaProperties } from './meta/schema.js';
+export { decodeMetaValue, encodeMetaValue, type MetaRow, MetaStore } from './meta/store.js';
+export { type MetaWrite, type MetaWriteInput, planMetaWrite } from './meta/write.js';
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';
 export { DEFAULT_OPTIONS, OptionsStore, type SiteOptions } from './options/options.js';
 export { userCan } from './permissions.js';

@@ -5,11 +5,15 @@
  * @module
  */
 import type { Plugin, RestRequest, RestServer } from '@cms-json/core';
+import { dialectOf, transactionRunner } from '@cms-json/database';
 import type { Kysely } from 'kysely';
 import { applicationPasswordsRoutes } from './auth/application-passwords-routes.js';
 import type { Auth } from './auth/auth.js';
 import { contentAuthenticator } from './auth/authenticator.js';
 import { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
+import { MetaFields } from './meta/fields.js';
+import { metaRegistry } from './meta/registry.js';
+import { MetaStore } from './meta/store.js';
 import { OptionsStore } from './options/options.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
@@ -63,6 +67,8 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
     }
     const namespace = `${prefix}/v2`;
     server.authenticate(contentAuthenticator(auth));
+    // Atomic batches (docs/batch.md) run in one transaction of the site's database.
+    if (dialectOf(auth.db) !== undefined) server.provideTransactions(transactionRunner(auth.db));
     server.register(
       namespace,
       ...usersRoutes({
@@ -96,6 +102,7 @@ function servePostTypes(
 ): { onDeleteUser(userId: number, reassign: number | null, request: RestRequest): Promise<void> } {
   const controllers = new Map<string, PostsController>();
   const store = new PostStore(db);
+  const metaStore = new MetaStore(db, 'post');
   const siteOptions = new OptionsStore(db);
   const render: Renderer = { ...defaultRenderer, ...options.render };
   const registry = postTypes(server);
@@ -117,6 +124,7 @@ function servePostTypes(
       relationBase: server.options.curieBase,
       now,
       userExists: async (id) => (await options.auth.users.findById(id)) !== undefined,
+      meta: new MetaFields({ registry: metaRegistry(server), store: metaStore, objectType: 'post', subtype: name }),
     });
     // Anyone may see the authors of published records of a type with routes (spec §2.2).
     if (args.supports.includes('author')) {

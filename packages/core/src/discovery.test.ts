@@ -20,6 +20,7 @@ describe('GET / (the root index)', () => {
     });
     expect(Object.keys(res.body.routes)).toEqual([
       '/',
+      '/batch/v1',
       '/demo/v1',
       '/demo/v1/notes',
       '/demo/v1/notes/(?P<id>[\\d]+)',

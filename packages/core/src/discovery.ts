@@ -28,10 +28,13 @@ export function describeRoute(
   const data: Record<string, unknown> = {
     namespace: route.namespace,
     methods: [...new Set(endpoints.flatMap((e) => e.methods))],
-    endpoints: endpoints.map((e) => ({
-      methods: e.methods,
-      args: describeArgs(e.args, { pathParams: route.pattern.paramNames }),
-    })),
+    endpoints: endpoints.map((e) => {
+      const out: Record<string, unknown> = { methods: e.methods };
+      // The original shows `allow_batch` between methods and args, when set.
+      if (e.allowBatch !== undefined && Object.keys(e.allowBatch).length > 0) out.allow_batch = { ...e.allowBatch };
+      out.args = describeArgs(e.args, { pathParams: route.pattern.paramNames });
+      return out;
+    }),
   };
   if (options.withSchema && route.jsonSchema !== undefined) {
     data.schema =

@@ -37,6 +37,11 @@ export interface DispatchOptions {
    * handler never runs.
    */
   precondition?: (() => Promise<RestError | undefined>) | undefined;
+  /**
+   * The request is a member of a `/batch/v1` request: an endpoint that does not allow
+   * batching (`allowBatch: { v1: true }`) answers 400 `rest_batch_not_allowed`. @default false
+   */
+  batch?: boolean;
 }
 
 /** Turns an error into a response with the original's body; unexpected failures are reported. */
@@ -148,6 +153,27 @@ function step<T, R>(
  */
 const NO_ROUTE = new RestError('rest_no_route');
 
+/**
+ * Checks a batch member without running it, as the original's batch validation does: a
+ * route and an endpoint for the method, `allow_batch`, then the arguments (required, valid,
+ * sanitised). No permission check and no handler run. The error, or `undefined`.
+ */
+export async function validateBatchMember(request: RestRequest, context: ServerContext): Promise<RestError | undefined> {
+  const found = context.router.match(request.path);
+  const endpoint = found === undefined ? undefined : findEndpoint(found.value, request.method);
+  if (found === undefined || endpoint === undefined) return NO_ROUTE;
+  if (endpoint.allowBatch?.v1 !== true) return new RestError('rest_batch_not_allowed');
+  request.urlParams = found.params;
+  request.scope = context.scope;
+  request.defaults = endpoint.defaults;
+  try {
+    await parseArgs(request, endpoint.args);
+    return undefined;
+  } catch (error) {
+    return toRestError(error);
+  }
+}
+
 /** Dispatches a request to its route. Never throws: failures become error responses. */
 export function dispatch(request: RestRequest, context: ServerContext, options: DispatchOptions = {}): Promise<RestResponse> {
   const answer = answerRequest(request, context, options);
@@ -199,6 +225,7 @@ function answerRequest(
       return finish(response);
     });
   };
+  if (options.batch === true && endpoint.allowBatch?.v1 !== true) return fail(new RestError('rest_batch_not_allowed'));
   return guarded(fail, () =>
     step(parseArgs(request, endpoint.args), fail, (args) => {
       parsed = true;

@@ -47,6 +47,10 @@ export const ERROR_CODES = {
     status: 412,
     message: 'The resource has changed since it was read: its ETag no longer matches If-Match.',
   },
+  // Batch requests (`POST /batch/v1`)
+  rest_batch_not_allowed: { status: 400, message: 'The requested route does not support batch requests.' },
+  parse_path_failed: { status: 400, message: 'Could not parse the path.' },
+  rest_batch_atomic_unavailable: { status: 501, message: 'This site cannot run a batch atomically: it has no transactions.' },
   // Parameters
   rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
   rest_missing_callback_param: { status: 400, message: 'Missing parameter(s).' },

@@ -5,6 +5,7 @@
  *
  * @module
  */
+export { type BatchAnswer, MAX_BATCH_SIZE, type TransactionRunner } from './batch.js';
 export { declaredTooLarge, limitBodyStream } from './body-stream.js';
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
 export { permissionsChanged } from './dispatch.js';
@@ -47,6 +48,7 @@ export { type RequestLocal, requestLocal } from './request-local.js';
 export { type ResponseInit, RestResponse, response } from './response.js';
 export {
   ALLMETHODS,
+  type AllowBatch,
   type ArgsOf,
   CREATABLE,
   DELETABLE,
@@ -68,5 +70,6 @@ export {
 export { type ArgsShape, type RequestCheck, withRequestCheck } from './schema/args.js';
 export { createArgs, updateArgs } from './schema/item-args.js';
 export { itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
+export { type JsonSchema, sanitizeValue, type ValidationIssue, validateValue } from './schema/validate.js';
 export { createRestServer, type Plugin, RestServer, type RestServerOptions } from './server.js';
 export { discoveryLinkElement, discoveryLinkHeader, type PageDefinition, type PageRequest, type PageResponse } from './site.js';

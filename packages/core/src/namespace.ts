@@ -15,6 +15,7 @@ import type { RestField } from './object-types/rest-field.js';
 import { RecordListWriter } from './record-json.js';
 import type { RestRequest } from './request.js';
 import {
+  type AllowBatch,
   type AnyEndpoint,
   type HttpMethod,
   normalizeMethods,
@@ -39,6 +40,8 @@ export interface CompiledEndpoint {
   readonly showInIndex: boolean;
   /** Set when the endpoint takes its body as a stream. */
   readonly streamBody: StreamedBody | undefined;
+  /** The endpoint's `allow_batch`, or its route's (`undefined`: not batchable). */
+  readonly allowBatch: AllowBatch | undefined;
 }
 
 /** A route compiled at registration: everything the dispatcher and the index need. */
@@ -178,6 +181,7 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
       handler: endpoint.handler,
       showInIndex: endpoint.showInIndex ?? true,
       streamBody: endpoint.streamBody,
+      allowBatch: endpoint.allowBatch ?? route.allowBatch,
     };
   });
   return {

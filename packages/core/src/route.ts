@@ -70,6 +70,25 @@ export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs e
    * the server's `maxBodyBytes` (file uploads). See {@link StreamedBody}.
    */
   streamBody?: StreamedBody;
+  /**
+   * Whether `POST /batch/v1` may run this endpoint: the original's `allow_batch`
+   * (`{ v1: true }`). Overrides the route's {@link RouteDefinition.allowBatch}.
+   */
+  allowBatch?: AllowBatch;
+}
+
+/**
+ * Which batch versions may run an endpoint: the original's `allow_batch` (`array( 'v1' => true )`),
+ * shown as is in the route index. See docs/batch.md.
+ *
+ * @example
+ * ```ts
+ * defineRoute({ path: '/outgoing-links', allowBatch: { v1: true }, endpoints: … });
+ * ```
+ */
+export interface AllowBatch {
+  /** `POST /batch/v1` may run it. */
+  readonly v1?: boolean;
 }
 
 /**
@@ -96,6 +115,7 @@ export interface AnyEndpoint {
   handler: (args: never, request: RestRequest) => HandlerResult<unknown>;
   showInIndex?: boolean;
   streamBody?: StreamedBody;
+  allowBatch?: AllowBatch;
 }
 
 /** The factory a route hands to its `endpoints` function, bound to the route's types. */
@@ -132,6 +152,11 @@ export interface RouteDefinition<TSchema extends ItemSchema | undefined, TRouteA
    * hooks extensions registered for it apply to them (`server.objectTypes.get(name)`).
    */
   objectType?: string;
+  /**
+   * Whether `POST /batch/v1` may run the route's endpoints (the original's route option
+   * `allow_batch`); an endpoint's own {@link EndpointDefinition.allowBatch} wins.
+   */
+  allowBatch?: AllowBatch;
   /** The endpoints, built with a factory that knows the route's argument and record types. */
   endpoints: (endpoint: EndpointFactory<TRouteArgs, ItemOf<TSchema>>) => AnyEndpoint[];
 }
@@ -165,6 +190,7 @@ export interface Route {
   readonly links: readonly LinkTemplate[];
   readonly schemaLinks: readonly SchemaLink[];
   readonly objectType: string | undefined;
+  readonly allowBatch: AllowBatch | undefined;
   readonly endpoints: readonly AnyEndpoint[];
 }
 
@@ -198,6 +224,7 @@ export function defineRoute<
     links: definition.links ?? [],
     schemaLinks: definition.schemaLinks ?? [],
     objectType: definition.objectType,
+    allowBatch: definition.allowBatch,
     endpoints: definition.endpoints(factory),
   };
 }

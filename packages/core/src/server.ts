@@ -6,8 +6,9 @@
  *
  * @module
  */
+import { batchRoute, type TransactionRunner } from './batch.js';
 import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute } from './discovery.js';
-import { dispatch as dispatchRequest } from './dispatch.js';
+import { dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import { decodePath, normalizeHeaders, normalizeRoutePath, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
 import { CurieRegistry } from './links/curies.js';
@@ -18,6 +19,8 @@ import { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
 import { openApiRoute } from './openapi/routes.js';
 import type { BrowsableOptions } from './pipeline/browsable.js';
+import { linkedData } from './pipeline/embed.js';
+import { filterFields, parseFields } from './pipeline/fields.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
 import { type Authenticator, type PipelineOptions, runPipeline } from './pipeline/pipeline.js';
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
@@ -61,6 +64,11 @@ export interface RestServerOptions {
    * API's HTML page of the response instead of raw JSON. @default true
    */
   browsable?: boolean;
+  /**
+   * Runs work in one database transaction: what `POST /batch/v1` with `"atomic": true` needs
+   * (docs/batch.md). A plugin may give it instead, with {@link RestServer.provideTransactions}.
+   */
+  transaction?: TransactionRunner;
   /** Receives unexpected failures (500s). @default console.error */
   onError?: (error: unknown, request: RestRequest) => void;
 }
@@ -79,7 +87,8 @@ export class RestServer {
     this.#built = false;
   });
   /** The options, with defaults filled in. */
-  readonly options: Readonly<Required<Omit<RestServerOptions, 'siteUrl' | 'site' | 'onError'>>> & RestServerOptions;
+  readonly options: Readonly<Required<Omit<RestServerOptions, 'siteUrl' | 'site' | 'onError' | 'transaction'>>> &
+    RestServerOptions;
   /**
    * The object types (`user`, `post`, custom types): the fields, links and hooks extensions
    * add to another package's records, and the types whose routes are built from their
@@ -103,6 +112,7 @@ export class RestServer {
   readonly #pages = new PageRegistry();
   readonly #contexts = new Map<string, ServerContext>();
   #authentication: Record<string, unknown> = {};
+  #transactions: TransactionRunner | undefined;
 
   constructor(options: RestServerOptions = {}) {
     const prefix = options.prefix ?? 'cms';
@@ -151,6 +161,25 @@ export class RestServer {
     };
     this.#indexSource = source;
     this.#declared.push({ namespace: '', route: rootIndexRoute(source) });
+    this.#transactions = options.transaction;
+    const contextOf = (request: RestRequest) =>
+      this.#context(request.scope.siteUrl ?? this.options.siteUrl ?? 'http://localhost');
+    const batch = batchRoute(
+      {
+        dispatch: (request) => dispatchRequest(request, contextOf(request), { batch: true }),
+        validate: (request) => validateBatchMember(request, contextOf(request)),
+        toData: (response, request) => {
+          // The original's `rest_filter_response_fields` runs on each member (its `_fields`),
+          // before its `_links` are added; errors are never trimmed. No `_embed` in a batch.
+          const fields = response.status >= 400 ? undefined : parseFields(request.query._fields);
+          if (fields !== undefined && fields.length > 0) response.data = filterFields(response.data, fields);
+          return linkedData(response, contextOf(request));
+        },
+        transactions: () => this.#transactions,
+      },
+      { declareAtomic: !wp },
+    );
+    this.#declared.push({ namespace: '', route: batch });
     if (this.options.openapi) this.#declared.push({ namespace: '', route: openApiRoute(source, this.names) });
   }
 
@@ -240,6 +269,21 @@ export class RestServer {
   /** Adds an authenticator; the first that recognises a request decides. */
   authenticate(authenticator: Authenticator): this {
     this.#authenticators.push(authenticator);
+    return this;
+  }
+
+  /**
+   * Gives the server its transaction capability, for atomic batches (docs/batch.md): the
+   * database package's `transactionRunner(db)`, or any function that runs work in one
+   * transaction. The last one given is used.
+   *
+   * @example
+   * ```ts
+   * server.provideTransactions(transactionRunner(db));
+   * ```
+   */
+  provideTransactions(runner: TransactionRunner): this {
+    this.#transactions = runner;
     return this;
   }
 

@@ -13,6 +13,7 @@ import {
   sql,
 } from 'kysely';
 import type pg from 'pg';
+import { ambientDialect, ambientDrivers } from './ambient-transaction.js';
 import { redactDatabaseUrl } from './redact.js';
 import { refuseWritesWhenMoved } from './sqlite-moved.js';
 
@@ -247,9 +248,23 @@ function openSqlite<DB>(file: string, synchronous: 'full' | 'normal'): Kysely<DB
   );
   if (!memory) refuseWritesWhenMoved(database, path);
   cacheStatements(database);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  let driver: AmbientDriverRef;
+  const db = new Kysely<DB>({
+    dialect: ambientDialect(new SqliteDialect({ database }), (made) => {
+      driver = made;
+    }),
+  });
+  keepAmbientDriver(db, driver);
   sqliteHandles.set(db, database);
   return db;
+}
+
+type AmbientDriverRef = Parameters<Parameters<typeof ambientDialect>[1]>[0] | undefined;
+
+/** Remembers the driver Kysely made (it makes it in its constructor), for `runInTransaction`. */
+function keepAmbientDriver(db: object, driver: AmbientDriverRef): void {
+  if (driver === undefined) throw new Error('openDatabase: Kysely made no driver.');
+  ambientDrivers.set(db, driver);
 }
 
 /** How many prepared statements a connection keeps; Kysely sends one SQL text per query shape. */
@@ -319,7 +334,14 @@ function openPostgres<DB>(connectionString: string, options: OpenDatabaseOptions
   // `pg_terminate_backend`) kills the process with an unhandled 'error' event. The pool has
   // already dropped that client; the next query opens a new one.
   pool.on('error', onIdleError);
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: unavailableAware(pool) }) });
+  let driver: AmbientDriverRef;
+  const db = new Kysely<DB>({
+    dialect: ambientDialect(new PostgresDialect({ pool: unavailableAware(pool) }), (made) => {
+      driver = made;
+    }),
+  });
+  keepAmbientDriver(db, driver);
+  return db;
 }
 
 /**

@@ -10,6 +10,13 @@
  * @packageDocumentation
  */
 export {
+  DEFAULT_TRANSACTION_TIMEOUT_MS,
+  runInTransaction,
+  type TransactionOptions,
+  TransactionTimeout,
+  transactionRunner,
+} from './ambient-transaction.js';
+export {
   DATABASE_UNAVAILABLE,
   type Database,
   DEFAULT_CONNECT_TIMEOUT_MS,

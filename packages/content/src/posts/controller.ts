@@ -25,6 +25,8 @@ import {
 } from '@cms-json/core';
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
+import type { MetaFields } from '../meta/fields.js';
+import type { MetaWrite } from '../meta/write.js';
 import type { OptionsStore } from '../options/options.js';
 import { userCan } from '../permissions.js';
 import { requestBatch } from '../request-batch.js';
@@ -67,6 +69,8 @@ export interface PostsControllerContext {
   readonly now?: (() => number) | undefined;
   /** Whether a user id names a user (authors must). */
   readonly userExists: (id: number) => Promise<boolean>;
+  /** The type's registered meta (post meta of this type); none when left out. */
+  readonly meta?: MetaFields | undefined;
 }
 
 /** A post's constructor, for `register(name, { controller })`. */
@@ -109,7 +113,7 @@ export class PostsController {
 
   /** The record schema (built once). */
   schema(): z.ZodObject {
-    this.#schema ??= postSchema(this.context.name, this.context.args);
+    this.#schema ??= postSchema(this.context.name, this.context.args, { meta: this.context.meta?.fieldSchema() });
     return this.#schema;
   }
 
@@ -300,11 +304,12 @@ export class PostsController {
     const { posts, total } = await this.context.store.list(query);
     // The page of the paging headers is the one asked for, with an `offset` too (as the original).
     const page = args.page;
-    if (total > 0 && page > Math.ceil(total / query.perPage)) throw contentError('rest_post_invalid_page_number');
+    const perPage = query.perPage ?? Math.max(total, 1);
+    if (total > 0 && page > Math.ceil(total / perPage)) throw contentError('rest_post_invalid_page_number');
     const scope = await this.scope(request, posts);
     // A list shows protected records' content to no one but their editors, as the original.
     const records = posts.map((post) => this.prepare(post, scope));
-    return collectionResponse(request, records, { total, page, perPage: query.perPage, args });
+    return collectionResponse(request, records, { total, page, perPage, args });
   }
 
   /** `GET /<rest_base>/<id>`. */
@@ -348,12 +353,13 @@ export class PostsController {
     const scope = await this.writeScope(request);
     const event = { request, creating: true };
     const prepared = newPostRow(scope, await postChanges(scope, args, request), request);
+    const meta = await this.planMeta(request, undefined, args);
     const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
     const created = await this.context.store.create(row);
     // As WordPress: the guid is the permalink the record has when it is made.
     const guid = permalink(created, await this.scope(request, [created], { edit: true }));
     const post = (await this.context.store.update(created.id, { guid })) ?? created;
-    await this.afterWrite(post, args, event);
+    await this.afterWrite(post, args, { ...event, meta });
     const record = this.prepare(post, await this.scope(request, [post], { edit: true }));
     return response(record, {
       status: 201,
@@ -368,23 +374,43 @@ export class PostsController {
     const scope = await this.writeScope(request);
     const event = { request, creating: false };
     const changes = await postChanges(scope, args, request, before);
+    const meta = await this.planMeta(request, before.id, args);
     const nowLocal = localDate(new Date((this.context.now ?? Date.now)()), scope.timeZone);
     const prepared = { ...changes, modified: nowLocal, modified_gmt: scope.nowGmt };
     const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
     const updated = await this.context.store.update(before.id, row);
     if (updated === undefined) throw contentError('rest_post_invalid_id');
     if (this.context.args.supports.includes('revisions')) await saveRevision(this.context.store, updated);
-    await this.afterWrite(updated, args, event);
+    await this.afterWrite(updated, args, { ...event, meta });
     return response(this.prepare(updated, await this.scope(request, [updated], { edit: true })), { context: 'edit' });
   }
 
-  /** After a record was stored: the `insert` hooks, sticky, registered fields, the `afterInsert` hooks. */
-  async afterWrite(post: Post, args: WritePostArgs, event: { request: RestRequest; creating: boolean }): Promise<void> {
+  /**
+   * Checks the body's `meta` against the type's registered keys before anything is stored
+   * (the original checks it after storing the record; here a refused request changes nothing).
+   */
+  async planMeta(request: RestRequest, id: number | undefined, args: WritePostArgs): Promise<MetaWrite | undefined> {
+    const fields = this.context.meta;
+    if (fields === undefined || !('meta' in this.schema().shape) || args.meta === undefined) return undefined;
+    return fields.plan(request, id, args.meta);
+  }
+
+  /**
+   * After a record was stored: the `insert` hooks, sticky, the checked meta, registered
+   * fields, the `afterInsert` hooks (the original's order).
+   */
+  async afterWrite(
+    post: Post,
+    args: WritePostArgs,
+    event: { request: RestRequest; creating: boolean; meta?: MetaWrite | undefined },
+  ): Promise<void> {
     const record = post as unknown as Record<string, unknown>;
-    await this.type.emit('insert', record, event);
+    const hookEvent = { request: event.request, creating: event.creating };
+    await this.type.emit('insert', record, hookEvent);
     if (args.sticky !== undefined) await this.setSticky(post.id, args.sticky);
+    await event.meta?.apply(post.id);
     await this.type.updateFields(record, args, event.request);
-    await this.type.emit('afterInsert', record, event);
+    await this.type.emit('afterInsert', record, hookEvent);
   }
 
   /** `DELETE /<rest_base>/<id>`: to the trash, or for good with `force=true`. */
@@ -440,10 +466,14 @@ export class PostsController {
   ): Promise<RecordScope> {
     // As the original: protected content shows in the edit context, or with the right password.
     const edit = access.edit ?? request.param('context') === 'edit';
-    const [sticky, permalinkStructure, ancestors] = await Promise.all([
+    const [sticky, permalinkStructure, ancestors, meta] = await Promise.all([
       this.context.name === 'post' ? this.context.options.get('sticky_posts') : Promise.resolve([]),
       this.context.options.get('permalink_structure'),
       this.context.args.hierarchical ? this.ancestorSlugs(posts) : undefined,
+      this.context.meta?.values(
+        request,
+        posts.map((post) => post.id),
+      ),
     ]);
     return {
       name: this.context.name,
@@ -454,7 +484,7 @@ export class PostsController {
       sticky: new Set(sticky),
       permalinkStructure,
       showProtected: (post) => edit || (access.password !== undefined && access.password === post.password),
-      meta: () => [],
+      meta: (post) => meta?.get(post.id) ?? [],
       featuredMedia: () => 0,
       ancestorSlugs: (post) => ancestors?.get(post.id) ?? [],
     };

@@ -149,7 +149,7 @@ export function postRecord(post: Post, scope: RecordScope): Record<string, unkno
   if (scope.name === 'post') record.sticky = scope.sticky.has(post.id);
   record.template = post.template;
   if (supports.has('post-formats')) record.format = post.format;
-  record.meta = scope.meta(post);
+  if (supports.has('custom-fields')) record.meta = scope.meta(post);
   record.permalink_template = permalinkTemplate(post, status, scope);
   // As WordPress's sample permalink: the slug the title gives, whatever the record's own is.
   record.generated_slug = sanitizeTitle(post.title);

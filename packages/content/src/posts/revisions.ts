@@ -183,12 +183,22 @@ export function revisionRoutes(controller: PostsController): Route[] {
             schema: RevisionSchema,
             orderby: ['date', 'id', 'include', 'relevance', 'slug', 'include_slugs', 'title'],
           }),
+          // Without `per_page`, every revision (the original's `posts_per_page` -1).
+          per_page: z
+            .number()
+            .int()
+            .min(1)
+            .max(100)
+            .optional()
+            .meta({ description: 'Maximum number of items to be returned in result set.' }),
           exclude: z.array(z.number().int()).default([]).meta({ description: 'Ensure result set excludes specific IDs.' }),
           include: z.array(z.number().int()).default([]).meta({ description: 'Limit result set to specific IDs.' }),
         },
         permission: (request, args) => mayRead(request, args.parent),
         handler: async (args, request) => {
-          const { limit, offset } = pageWindow(args);
+          const perPage = args.per_page;
+          const { limit, offset } =
+            perPage === undefined ? { limit: undefined, offset: args.offset ?? 0 } : pageWindow({ ...args, per_page: perPage });
           const { posts, total } = await store.list({
             types: ['revision'],
             statuses: [],
@@ -202,8 +212,8 @@ export function revisionRoutes(controller: PostsController): Route[] {
             perPage: limit,
             offset,
           });
-          const page = Math.floor(offset / limit) + 1;
-          if (total > 0 && page > Math.ceil(total / limit)) {
+          const page = limit === undefined ? 1 : Math.floor(offset / limit) + 1;
+          if (limit !== undefined && total > 0 && page > Math.ceil(total / limit)) {
             throw new RestError(
               'rest_revision_invalid_page_number',
               'The page number requested is larger than the number of pages available.',
@@ -215,7 +225,7 @@ export function revisionRoutes(controller: PostsController): Route[] {
           return collectionResponse(
             request,
             posts.map((revision) => record(revision, request)),
-            { total, page, perPage: limit },
+            { total, page, perPage: limit ?? Math.max(total, 1) },
           );
         },
       }),

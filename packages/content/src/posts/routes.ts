@@ -21,7 +21,9 @@ import { deletePostArgs, type WritePostArgs, writePostArgs } from './write-args.
 export function postRoutes(controller: PostsController): Route[] {
   const { name, args } = controller.context;
   const schema = controller.schema();
-  const shared = { schema, objectType: name, links: controller.links(), schemaLinks: controller.schemaLinks() };
+  // The original's posts controller allows batching (`allow_batch`); its attachments controller does not.
+  const allowBatch = name === 'attachment' ? undefined : { v1: true };
+  const shared = { schema, objectType: name, links: controller.links(), schemaLinks: controller.schemaLinks(), allowBatch };
   const path = `/${args.restBase}`;
   const write = writePostArgs(schema);
 

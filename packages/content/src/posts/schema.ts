@@ -8,6 +8,7 @@
  * @module
  */
 import { z } from 'zod';
+import { metaFieldSchema } from '../meta/schema.js';
 import { type PostTypeArgs, restFeatures } from './post-types.js';
 
 const ALL = ['view', 'edit', 'embed'];
@@ -40,13 +41,24 @@ const localDate = (description: string, context: string[]) =>
   z.string().nullable().meta({ description, format: 'date-time', context });
 
 /**
+ * What a post type's schema is made with besides its arguments.
+ *
+ * @example
+ * postSchema('book', args, { meta: metaFields.fieldSchema() });
+ */
+export interface PostSchemaOptions {
+  /** The `meta` field, with the type's registered keys (types supporting `custom-fields`). */
+  readonly meta?: z.ZodType | undefined;
+}
+
+/**
  * The schema of a post type's records.
  *
  * @example
  * const schema = postSchema('book', args);
  * itemJsonSchema(schema).title; // 'book'
  */
-export function postSchema(name: string, args: PostTypeArgs): z.ZodObject {
+export function postSchema(name: string, args: PostTypeArgs, options: PostSchemaOptions = {}): z.ZodObject {
   const supports = restFeatures(name, args);
   const shape: Record<string, z.ZodType> = {
     date: localDate("The date the post was published, in the site's timezone.", ALL),
@@ -127,12 +139,8 @@ export function postSchema(name: string, args: PostTypeArgs): z.ZodObject {
       .enum(['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'])
       .meta({ description: 'The format for the post.', context: VIEW_EDIT });
   }
-  // Shown as the original shows a type without registered meta: an object with no properties (PHP's `[]`).
-  shape.meta = z.record(z.string(), z.unknown()).meta({
-    description: 'Meta fields.',
-    context: VIEW_EDIT,
-    published: { description: 'Meta fields.', type: 'object', context: VIEW_EDIT, properties: [] },
-  });
+  // The registered meta of the type (an object with no properties, PHP's `[]`, while none is).
+  if (supports.has('custom-fields')) shape.meta = options.meta ?? metaFieldSchema([]);
   if (name === 'post') {
     shape.sticky = z.boolean().meta({ description: 'Whether or not the post should be treated as sticky.', context: VIEW_EDIT });
   }

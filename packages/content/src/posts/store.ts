@@ -82,7 +82,8 @@ export interface PostQuery {
   stickyIds?: { ids: readonly number[]; include: boolean } | undefined;
   orderBy?: PostOrderBy | undefined;
   order?: 'asc' | 'desc' | undefined;
-  perPage: number;
+  /** Records per page; `undefined` for all of them (a post's revisions without `per_page`). */
+  perPage: number | undefined;
   offset: number;
 }
 
@@ -253,7 +254,8 @@ export class PostStore {
     const where = (eb: PostsExpression): Expression<SqlBool> => this.#where(eb, query);
     const [rows, count] = await Promise.all([
       this.#ordered(this.#db.selectFrom('posts').selectAll().where(where), query)
-        .limit(query.perPage)
+        // Both engines take a limit before an offset; "all of them" is the largest safe one.
+        .limit(query.perPage ?? Number.MAX_SAFE_INTEGER)
         .offset(query.offset)
         .execute(),
       this.#db

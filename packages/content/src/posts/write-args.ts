@@ -11,6 +11,7 @@ import { itemJsonSchema, updateArgs } from '@cms-json/core';
 type JsonSchema = ReturnType<typeof itemJsonSchema>;
 
 import { z } from 'zod';
+import { metaArgument } from '../meta/schema.js';
 
 /**
  * A `title`, `content` or `excerpt` argument: a string or `{ raw }`, described (as the
@@ -46,11 +47,11 @@ export function writePostArgs(schema: z.ZodObject) {
     .nullable()
     .optional()
     .meta({ description: 'The date the post was published, as GMT.', format: 'date-time' });
-  // Meta is written through registered keys only; with none, the original takes and ignores an object.
-  fields.meta = z
-    .record(z.string(), z.unknown())
-    .optional()
-    .meta({ description: 'Meta fields.', published: { description: 'Meta fields.', type: 'object', properties: [] } });
+  // Meta is written through registered keys only (checked by the write step, key by key),
+  // described by the record's `meta` property; others in the body are ignored, as the original.
+  if ('meta' in shape) {
+    fields.meta = metaArgument(properties?.meta?.properties ?? []);
+  }
   return fields;
 }
 

@@ -7,6 +7,7 @@
  */
 import { type ArgsOf, collectionArgs } from '@cms-json/core';
 import { z } from 'zod';
+import { type MetaArg, metaArgSchema } from '../meta/schema.js';
 import type { termSchema } from './schema.js';
 import type { Taxonomy } from './taxonomy.js';
 
@@ -53,23 +54,20 @@ function withoutKey<T extends object>(shape: T, key: keyof T): T {
 }
 
 /** The writable fields of an update (every one optional). */
-export function updateTermArgs(taxonomy: Taxonomy) {
+export function updateTermArgs(taxonomy: Taxonomy, meta?: MetaArg) {
   const shape = {
     description: z.string().optional().meta({ description: 'HTML description of the term.' }),
     name: z.string().optional().meta({ description: 'HTML title for the term.' }),
     slug: z.string().optional().meta({ description: 'An alphanumeric identifier for the term unique to its type.' }),
     parent: z.number().int().optional().meta({ description: 'The parent term ID.' }),
-    meta: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .meta({ description: 'Meta fields.', published: { description: 'Meta fields.', type: 'object', properties: [] } }),
+    meta: meta ?? metaArgSchema([]),
   };
   return taxonomy.args.hierarchical ? shape : withoutKey(shape, 'parent');
 }
 
 /** The fields of a create: `name` required. */
-export function createTermArgs(taxonomy: Taxonomy) {
-  return { ...updateTermArgs(taxonomy), name: z.string().meta({ description: 'HTML title for the term.' }) };
+export function createTermArgs(taxonomy: Taxonomy, meta?: MetaArg) {
+  return { ...updateTermArgs(taxonomy, meta), name: z.string().meta({ description: 'HTML title for the term.' }) };
 }
 
 /** A delete's arguments: terms have no trash. */

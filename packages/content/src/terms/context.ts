@@ -7,6 +7,7 @@
  */
 import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
 import { contentError } from '../errors.js';
+import type { MetaFields } from '../meta/fields.js';
 import type { Term, TermStore } from './store.js';
 import type { Taxonomy, TaxonomyRegistry } from './taxonomy.js';
 
@@ -28,6 +29,8 @@ export interface TermsContext {
   readonly contentNamespace: string;
   /** The base of the relation URIs (`https://api.cms-json.org/`). */
   readonly relationBase: string;
+  /** The taxonomy's registered term meta; none when left out. */
+  readonly meta?: MetaFields | undefined;
 }
 
 /** The collection's path under the REST root: `/cms/v2/categories`. */

@@ -25,6 +25,7 @@ import {
 } from '@cms-json/core';
 import { z } from 'zod';
 import { contentError } from '../errors.js';
+import type { MetaWrite } from '../meta/write.js';
 import {
   type CreateTermArgs,
   createTermArgs,
@@ -63,7 +64,7 @@ export class TermsController {
   readonly schema: ReturnType<typeof termSchema>;
 
   constructor(readonly context: TermsContext) {
-    this.schema = termSchema(context.taxonomy);
+    this.schema = termSchema(context.taxonomy, { meta: context.meta?.fieldSchema() });
   }
 
   /** The link templates of a term record. */
@@ -95,6 +96,7 @@ export class TermsController {
   /** `POST /<rest_base>`. */
   async create(args: CreateTermArgs, request: RestRequest): Promise<RestResponse> {
     await checkParent(this.context, request, args.parent);
+    const meta = await this.planMeta(request, undefined, args.meta);
     const term = await insertTerm(
       this.context,
       {
@@ -106,7 +108,7 @@ export class TermsController {
       },
       request,
     );
-    const record = await this.afterWrite(term, args, request, true);
+    const record = await this.afterWrite(term, args, request, true, meta);
     const location = request.scope.restUrl(`${basePath(this.context)}/${term.id}`);
     return response(record, { status: 201, context: 'edit', headers: { Location: location } });
   }
@@ -115,10 +117,11 @@ export class TermsController {
   async update(id: number, args: UpdateTermArgs, request: RestRequest): Promise<RestResponse> {
     await existingTerm(this.context, request, id);
     await checkParent(this.context, request, args.parent);
+    const meta = await this.planMeta(request, id, args.meta);
     const changes = { name: args.name, slug: args.slug, description: args.description, parent: args.parent };
     const sent = Object.values(changes).some((value) => value !== undefined);
     const term = sent ? await changeTerm(this.context, id, changes, request) : await existingTerm(this.context, request, id);
-    return response(await this.afterWrite(term, args, request, false), { context: 'edit' });
+    return response(await this.afterWrite(term, args, request, false, meta), { context: 'edit' });
   }
 
   /** `DELETE /<rest_base>/<id>`: needs `force=true`. */
@@ -137,16 +140,33 @@ export class TermsController {
     return response({ deleted: true, previous }, { raw: true });
   }
 
-  /** After the store wrote a term: the `insert` hooks, the registered fields, the `afterInsert` hooks. */
+  /**
+   * Checks the body's `meta` against the taxonomy's registered keys before anything is
+   * stored (the original checks it after storing the term; here a refused request changes nothing).
+   */
+  protected async planMeta(request: RestRequest, id: number | undefined, meta: unknown): Promise<MetaWrite | undefined> {
+    if (this.context.meta === undefined || meta === undefined) return undefined;
+    return this.context.meta.plan(request, id, meta);
+  }
+
+  /**
+   * After the store wrote a term: the `insert` hooks, the checked meta, the registered
+   * fields, the `afterInsert` hooks (the original's order).
+   */
   protected async afterWrite(
     term: Term,
     args: Readonly<Record<string, unknown>>,
     request: RestRequest,
     creating: boolean,
+    meta?: MetaWrite,
   ): Promise<TermRecord> {
     const event = { request, creating };
     const record = await this.record(term, request);
     await this.context.type.emit('insert', record, event);
+    if (meta !== undefined && this.context.meta !== undefined) {
+      await meta.apply(term.id);
+      record.meta = (await this.context.meta.values(request, [term.id])).get(term.id) ?? [];
+    }
     await this.context.type.updateFields(record, args, request);
     await this.context.type.emit('afterInsert', record, event);
     return record;
@@ -181,7 +201,8 @@ export class TermsController {
   routes(): Route[] {
     const { restBase } = this.context.taxonomy.args;
     const schema = this.schema;
-    const shared = { schema, objectType: this.context.taxonomy.name, links: this.links() };
+    // The original's terms controller allows batching (`allow_batch`).
+    const shared = { schema, objectType: this.context.taxonomy.name, links: this.links(), allowBatch: { v1: true } };
     const collection = defineRoute({
       ...shared,
       path: `/${restBase}`,
@@ -194,7 +215,7 @@ export class TermsController {
         }),
         endpoint({
           methods: CREATABLE,
-          args: createTermArgs(this.context.taxonomy),
+          args: createTermArgs(this.context.taxonomy, this.context.meta?.argSchema()),
           permission: (request) => this.canCreate(request),
           handler: (args, request) => this.create(args, request),
         }),
@@ -213,7 +234,7 @@ export class TermsController {
         }),
         endpoint({
           methods: EDITABLE,
-          args: updateTermArgs(this.context.taxonomy),
+          args: updateTermArgs(this.context.taxonomy, this.context.meta?.argSchema()),
           permission: (request, args) => this.canUpdate(request, args.id),
           handler: (args, request) => this.update(args.id, args, request),
         }),

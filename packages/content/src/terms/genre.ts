@@ -16,7 +16,19 @@ import { taxonomiesOf } from './taxonomy.js';
  */
 export function registerGenre(server: object): void {
   taxonomiesOf(server).register('genre', ['book'], {
-    labels: { name: 'Genres', singular_name: 'Genre' },
+    labels: {
+      name: 'Genres',
+      singular_name: 'Genre',
+      search_items: 'Search Genres',
+      all_items: 'All Genres',
+      parent_item: 'Parent Genre',
+      parent_item_colon: 'Parent Genre:',
+      edit_item: 'Edit Genre',
+      update_item: 'Update Genre',
+      add_new_item: 'Add New Genre',
+      new_item_name: 'New Genre Name',
+      menu_name: 'Genre',
+    },
     showInRest: true,
     restBase: 'genres',
     rewrite: { slug: 'genre', hierarchical: false },

@@ -7,6 +7,9 @@
  */
 import type { RestServer } from '@cms-json/core';
 import type { Kysely } from 'kysely';
+import { MetaFields } from '../meta/fields.js';
+import { metaRegistry } from '../meta/registry.js';
+import { MetaStore } from '../meta/store.js';
 import { userCan } from '../permissions.js';
 import type { ContentTables } from '../tables.js';
 import type { TermsContext } from './context.js';
@@ -28,6 +31,7 @@ export function setUpTaxonomies(
   namespace: string,
 ): { taxonomies: TaxonomyRegistry; terms: TermStore } {
   const terms = createTermStore(db);
+  const metaStore = new MetaStore(db, 'term');
   const relationBase = server.options.curieBase;
   const taxonomies: TaxonomyRegistry = new TaxonomyRegistry(server.objectTypes, namespace, (taxonomy) => {
     const context: TermsContext = {
@@ -38,6 +42,7 @@ export function setUpTaxonomies(
       objectTypes: server.objectTypes,
       contentNamespace: namespace,
       relationBase,
+      meta: new MetaFields({ registry: metaRegistry(server), store: metaStore, objectType: 'term', subtype: taxonomy.name }),
     };
     // The taxonomy's post types get its field, filters, link, default term and counts.
     for (const objectType of taxonomy.objectTypes) {

@@ -41,6 +41,8 @@ export async function termLink(context: TermsContext, request: RestRequest, term
  * return response(await termRecord(context, request, term), { context: 'edit' });
  */
 export async function termRecord(context: TermsContext, request: RestRequest, term: Term): Promise<TermRecord> {
+  // Asked for before any other wait, so the terms of a list share one meta query.
+  const meta = context.meta?.valueOf(request, term.id);
   const record: TermRecord = {
     id: term.id,
     count: term.count,
@@ -49,7 +51,7 @@ export async function termRecord(context: TermsContext, request: RestRequest, te
     name: term.name,
     slug: term.slug,
     taxonomy: term.taxonomy,
-    meta: [],
+    meta: (await meta) ?? [],
   };
   if (context.taxonomy.args.hierarchical) {
     // `parent` sits before `meta`, as in the original.

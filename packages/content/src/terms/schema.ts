@@ -5,18 +5,20 @@
  * @module
  */
 import { z } from 'zod';
+import { metaFieldSchema } from '../meta/schema.js';
 import type { Taxonomy } from './taxonomy.js';
 
 const ALL = ['view', 'embed', 'edit'];
 const VIEW_EDIT = ['view', 'edit'];
 
 /**
- * The record schema of a taxonomy's terms; its title is the taxonomy's name.
+ * The record schema of a taxonomy's terms; its title is the taxonomy's name. `options.meta`
+ * is the `meta` field with the taxonomy's registered keys.
  *
  * @example
  * itemJsonSchema(termSchema(taxonomies.get('category')!)).title; // 'category'
  */
-export function termSchema(taxonomy: Taxonomy) {
+export function termSchema(taxonomy: Taxonomy, options: { meta?: z.ZodType | undefined } = {}) {
   const shape = {
     id: z.number().int().readonly().meta({ description: 'Unique identifier for the term.', context: ALL }),
     count: z.number().int().readonly().meta({ description: 'Number of published posts for the term.', context: VIEW_EDIT }),
@@ -33,11 +35,8 @@ export function termSchema(taxonomy: Taxonomy) {
     ...(taxonomy.args.hierarchical
       ? { parent: z.number().int().meta({ description: 'The parent term ID.', context: VIEW_EDIT }) }
       : {}),
-    meta: z.record(z.string(), z.unknown()).meta({
-      description: 'Meta fields.',
-      context: VIEW_EDIT,
-      published: { description: 'Meta fields.', type: 'object', context: VIEW_EDIT, properties: [] },
-    }),
+    // The taxonomy's registered meta (an object with no properties, PHP's `[]`, while none is).
+    meta: options.meta ?? metaFieldSchema([]),
   };
   // Tags are titled `tag` in the original, every other taxonomy by its name.
   return z.object(shape).meta({ title: taxonomy.name === 'post_tag' ? 'tag' : taxonomy.name });

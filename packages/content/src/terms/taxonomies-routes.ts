@@ -169,7 +169,7 @@ export function taxonomiesRoutes(options: TaxonomiesRoutesOptions): Route[] {
     ],
   });
   const item = defineRoute({
-    path: '/taxonomies/:taxonomy',
+    path: '/taxonomies/(?P<taxonomy>[\\w-]+)',
     schema: TaxonomySchema,
     args: { taxonomy: z.string().meta({ description: 'An alphanumeric identifier for the taxonomy.' }) },
     links: [

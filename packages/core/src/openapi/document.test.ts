@@ -86,7 +86,7 @@ describe('GET /openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBe('Library');
     expect(doc.servers).toEqual([{ url: 'http://example.test/cms-json' }]);
-    expect(Object.keys(doc.paths)).toEqual(['/', '/lib/v1', '/lib/v1/books', '/lib/v1/books/{isbn}']);
+    expect(Object.keys(doc.paths)).toEqual(['/', '/batch/v1', '/lib/v1', '/lib/v1/books', '/lib/v1/books/{isbn}']);
     expect(doc.tags.map((t) => t.name)).toEqual(['index', 'lib/v1']);
   });
 

@@ -54,6 +54,7 @@ function clean(node: unknown, options: CleanOptions): unknown {
     if (key === 'pattern' && typeof source.format === 'string') continue;
     if ((key === 'minimum' && value === -SAFE_BOUND) || (key === 'maximum' && value === SAFE_BOUND)) continue;
     out[key] =
+      // A map given as `[]` (the original's PHP empty array) is kept as it is.
       SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)
         ? cleanMap(value as never, options)
         : clean(value, options);

@@ -1,0 +1,183 @@
+/**
+ * Ambient transactions on the test engine (SQLite, or PostgreSQL with CMS_TEST_DATABASE_URL):
+ * the work's queries through the shared `db` are one transaction, nested transactions are
+ * savepoints, and others never see uncommitted writes.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Database,
+  isDatabaseUnavailable,
+  prepareQuery,
+  runInTransaction,
+  TransactionTimeout,
+  transactionRunner,
+} from './index.js';
+import { openTestDatabase } from './testing.js';
+
+interface Tables {
+  notes: { id: number; text: string };
+}
+
+let database: Database<Tables>;
+beforeEach(async () => {
+  database = await openTestDatabase<Tables>();
+  await database.db.schema
+    .createTable('notes')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .execute();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+/** A store that holds `db`, as the content stores do: it knows nothing of transactions. */
+const insert = (id: number, text = `note ${id}`) => database.db.insertInto('notes').values({ id, text }).execute();
+const count = async () =>
+  Number(
+    (
+      await database.db
+        .selectFrom('notes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+async function failure(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('runInTransaction', () => {
+  it('commits every write of the work when it resolves', async () => {
+    const result = await runInTransaction(database.db, async () => {
+      await insert(1);
+      await insert(2);
+      return 'done';
+    });
+    expect([result, await count()]).toEqual(['done', 2]);
+  });
+
+  it('rolls every write back when the work rejects, and passes the rejection on', async () => {
+    await insert(1);
+    const error = await failure(() =>
+      runInTransaction(database.db, async () => {
+        await insert(2);
+        await database.db.updateTable('notes').set({ text: 'changed' }).where('id', '=', 1).execute();
+        throw new Error('third one failed');
+      }),
+    );
+    expect((error as Error).message).toBe('third one failed');
+    expect(await database.db.selectFrom('notes').selectAll().execute()).toEqual([{ id: 1, text: 'note 1' }]);
+  });
+
+  it("makes the work's own transactions savepoints: an inner failure undoes only its part", async () => {
+    await runInTransaction(database.db, async () => {
+      await insert(1);
+      await failure(() =>
+        database.db.transaction().execute(async (trx) => {
+          await trx.insertInto('notes').values({ id: 2, text: 'inner' }).execute();
+          throw new Error('inner failed');
+        }),
+      );
+      await database.db.transaction().execute((trx) => trx.insertInto('notes').values({ id: 3, text: 'kept' }).execute());
+    });
+    expect((await database.db.selectFrom('notes').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it('undoes committed inner transactions too when the work fails later', async () => {
+    await failure(() =>
+      runInTransaction(database.db, async () => {
+        await database.db.transaction().execute((trx) => trx.insertInto('notes').values({ id: 1, text: 'a' }).execute());
+        throw new Error('later');
+      }),
+    );
+    expect(await count()).toBe(0);
+  });
+
+  it('joins the transaction already open when called inside one', async () => {
+    await failure(() =>
+      runInTransaction(database.db, async () => {
+        await runInTransaction(database.db, () => insert(1));
+        throw new Error('outer failed');
+      }),
+    );
+    expect(await count()).toBe(0);
+  });
+
+  it('lets no other request see uncommitted writes, and serves it after the commit', async () => {
+    const byId = prepareQuery(database.db, database.db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
+    let release!: () => void;
+    const gate = new Promise<void>((done) => {
+      release = done;
+    });
+    let inserted!: () => void;
+    const wrote = new Promise<void>((done) => {
+      inserted = done;
+    });
+    const batch = runInTransaction(database.db, async () => {
+      await insert(1);
+      inserted();
+      await gate;
+    });
+    await wrote;
+    // Outside the work: either not seen (PostgreSQL) or waiting its turn (SQLite), never dirty.
+    const outside = Promise.all([byId([1]), count()]);
+    const early = await Promise.race([
+      outside.then(([rows, n]) => ({ rows, n })),
+      new Promise((done) => setTimeout(done, 20, 'waiting')),
+    ]);
+    if (early !== 'waiting') expect(early).toEqual({ rows: [], n: 0 });
+    release();
+    await batch;
+    const [rows, n] = await outside;
+    expect(n === 0 || n === 1).toBe(true);
+    expect(rows.length === 0 || rows.length === 1).toBe(true);
+    expect(await byId([1])).toEqual([{ id: 1, text: 'note 1' }]);
+  });
+
+  it('rolls back a transaction that outlasts its time limit; the late queries of its work fail', async () => {
+    let late: Promise<unknown> | undefined;
+    let resume!: () => void;
+    const stalled = new Promise<void>((done) => {
+      resume = done;
+    });
+    const error = await failure(() =>
+      runInTransaction(
+        database.db,
+        async () => {
+          await insert(1);
+          await stalled;
+          late = insert(2);
+          await late;
+        },
+        { timeoutMs: 50 },
+      ),
+    );
+    expect(error).toBeInstanceOf(TransactionTimeout);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(await count()).toBe(0);
+    resume();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(isDatabaseUnavailable(await failure(() => late ?? Promise.reject(new Error('not run'))))).toBe(true);
+    expect(await count()).toBe(0);
+    await insert(3);
+    expect(await count()).toBe(1);
+  });
+
+  it('is the runner the core takes, and refuses an instance openDatabase did not open', async () => {
+    const run = transactionRunner(database.db);
+    await failure(() =>
+      run(async () => {
+        await insert(1);
+        throw new Error('no');
+      }),
+    );
+    expect(await count()).toBe(0);
+    expect(((await failure(() => runInTransaction({}, async () => 1))) as Error).message).toMatch(/not opened by openDatabase/);
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * Ambient transactions: while {@link runInTransaction} runs its work, every query of that
+ * work made through the same Kysely instance (`db`, held by any store) runs inside one
+ * database transaction, on one connection, without the code passing a transaction object
+ * around. A transaction the work opens itself (`db.transaction().execute(…)`) becomes a
+ * savepoint of it. This is what atomic batches need (docs/batch.md).
+ *
+ * How: {@link openDatabase} wraps each engine's Kysely driver in an {@link AmbientDriver}.
+ * It hands the transaction's connection to queries made inside the work (found through
+ * `AsyncLocalStorage`, which follows the work's promises and timers), and any other
+ * connection to everything else.
+ *
+ * Others meanwhile: on PostgreSQL the transaction holds one pooled connection; other
+ * requests use the others and see none of its writes until it commits (READ COMMITTED),
+ * waiting only on rows it has written. On SQLite there is one connection: other requests'
+ * queries wait their turn until the transaction ends (they never see its writes either:
+ * `prepareQuery` reads go through the queue while a transaction is open). A transaction
+ * lasts at most `timeoutMs`: past it, it is rolled back, the connection is freed, and the
+ * work's later queries fail instead of running outside it.
+ *
+ * @module
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/** `DATABASE_UNAVAILABLE` of connect.ts, by its shared name (that module imports this one). */
+const DATABASE_UNAVAILABLE = Symbol.for('cms-json.database-unavailable');
+
+/** How long an ambient transaction may last before it is rolled back, by default. */
+export const DEFAULT_TRANSACTION_TIMEOUT_MS = 30_000;
+
+/** The connection of an ambient transaction, as the work's queries receive it. */
+class AmbientConnection implements DatabaseConnection {
+  /** Savepoints of the transactions the work opened inside, innermost last. */
+  readonly savepoints: string[] = [];
+  /** Set when the transaction ended (committed, rolled back or timed out). */
+  ended: string | undefined;
+
+  constructor(readonly inner: DatabaseConnection) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.ended !== undefined) return Promise.reject(endedError(this.ended));
+    return this.inner.executeQuery<R>(query);
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    if (this.ended !== undefined) throw endedError(this.ended);
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+function endedError(how: string): Error {
+  const error = new Error(`The transaction this query belongs to has ended (${how}).`);
+  Object.defineProperty(error, DATABASE_UNAVAILABLE, { value: true });
+  return error;
+}
+
+/** The transaction of the current work, if any. */
+interface Ambient {
+  readonly driver: AmbientDriver;
+  readonly connection: AmbientConnection;
+}
+
+const storage = new AsyncLocalStorage<Ambient>();
+
+let savepointCount = 0;
+
+/** A Kysely driver that runs the queries of an ambient transaction's work on its connection. */
+export class AmbientDriver implements Driver {
+  #init: Promise<void> | undefined;
+
+  constructor(readonly inner: Driver) {}
+
+  init(): Promise<void> {
+    this.#init ??= this.inner.init();
+    return this.#init;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const ambient = storage.getStore();
+    // An ended transaction's connection is still handed out: its queries then fail rather
+    // than run outside the transaction.
+    if (ambient !== undefined && ambient.driver === this) return ambient.connection;
+    return this.inner.acquireConnection();
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (!(connection instanceof AmbientConnection)) return this.inner.beginTransaction(connection, settings);
+    const name = `cms_nested_${++savepointCount}`;
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
+    connection.savepoints.push(name);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!(connection instanceof AmbientConnection)) return this.inner.commitTransaction(connection);
+    const name = connection.savepoints.pop();
+    if (name !== undefined) await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!(connection instanceof AmbientConnection)) return this.inner.rollbackTransaction(connection);
+    const name = connection.savepoints.pop();
+    if (name === undefined) return;
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await this.#required('savepoint')(connection, name, compile);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await this.#required('rollbackToSavepoint')(connection, name, compile);
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await this.#required('releaseSavepoint')(connection, name, compile);
+  }
+
+  #required(name: 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint') {
+    const method = this.inner[name];
+    if (method === undefined) throw new Error(`The database driver does not support ${name}.`);
+    return method.bind(this.inner);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof AmbientConnection) return;
+    return this.inner.releaseConnection(connection);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+
+  /** Runs `work` in a transaction of its own connection (see {@link runInTransaction}). */
+  async run<T>(work: () => Promise<T>, timeoutMs: number): Promise<T> {
+    const current = storage.getStore();
+    // Already inside one: the work simply joins it (its failure fails the outer one).
+    if (current !== undefined && current.driver === this) return work();
+    await this.init();
+    const inner = await this.inner.acquireConnection();
+    const connection = new AmbientConnection(inner);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await this.inner.beginTransaction(inner, {});
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new TransactionTimeout(timeoutMs)), timeoutMs);
+      });
+      let result: T;
+      try {
+        result = await Promise.race([storage.run({ driver: this, connection }, work), timedOut]);
+      } catch (error) {
+        connection.ended = error instanceof TransactionTimeout ? 'timed out' : 'rolled back';
+        await this.inner.rollbackTransaction(inner);
+        throw error;
+      }
+      connection.ended = 'committed';
+      await this.inner.commitTransaction(inner);
+      return result;
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      connection.ended ??= 'failed';
+      await this.inner.releaseConnection(inner);
+    }
+  }
+}
+
+/** A transaction that lasted past its time limit; marked as the database being unavailable (503). */
+export class TransactionTimeout extends Error {
+  constructor(timeoutMs: number) {
+    super(`The transaction lasted more than ${timeoutMs} ms and was rolled back.`);
+    Object.defineProperty(this, DATABASE_UNAVAILABLE, { value: true });
+  }
+}
+
+/** A dialect whose driver is wrapped in an {@link AmbientDriver}, kept by the Kysely instance. */
+export function ambientDialect(dialect: Dialect, onDriver: (driver: AmbientDriver) => void): Dialect {
+  return {
+    createDriver: () => {
+      const driver = new AmbientDriver(dialect.createDriver());
+      onDriver(driver);
+      return driver;
+    },
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createAdapter: () => dialect.createAdapter(),
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's own Dialect signature takes any tables.
+    createIntrospector: (db: Kysely<any>) => dialect.createIntrospector(db),
+  };
+}
+
+/** The ambient driver of each Kysely instance opened by `openDatabase`. */
+export const ambientDrivers = new WeakMap<object, AmbientDriver>();
+
+/** Options of {@link runInTransaction} and {@link transactionRunner}. */
+export interface TransactionOptions {
+  /** How long the transaction may last before it is rolled back. @default 30000 */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Runs `work` in one transaction of `db` (an instance opened by `openDatabase`): every query
+ * the work makes through `db`, at any depth, is part of it. Commits when the work resolves;
+ * rolls every write back when it rejects (the rejection is passed on) or outlasts
+ * `timeoutMs`. Called inside such work, it joins the transaction already open.
+ *
+ * @throws Error when `db` was not opened by `openDatabase`.
+ * @example
+ * await runInTransaction(db, async () => {
+ *   await notes.create({ text: 'one' });  // a store holding `db`
+ *   await notes.create({ text: 'two' });  // both or neither
+ * });
+ */
+export function runInTransaction<T>(db: object, work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  const driver = ambientDrivers.get(db);
+  if (driver === undefined) {
+    return Promise.reject(new Error('runInTransaction: this Kysely instance was not opened by openDatabase.'));
+  }
+  return driver.run(work, options.timeoutMs ?? DEFAULT_TRANSACTION_TIMEOUT_MS);
+}
+
+/**
+ * The transaction capability of a database, in the shape the core's server takes
+ * (`server.provideTransactions(transactionRunner(db))`): atomic batches then run in one
+ * transaction of `db`.
+ *
+ * @example
+ * const { db } = openDatabase({ url: 'sqlite:./data/site.db' });
+ * server.provideTransactions(transactionRunner(db));
+ */
+export function transactionRunner(db: object, options: TransactionOptions = {}): <T>(work: () => Promise<T>) => Promise<T> {
+  return (work) => runInTransaction(db, work, options);
+}
