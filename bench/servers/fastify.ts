@@ -1,13 +1,16 @@
 /**
  * The same routes on Fastify 5, written the Fastify way: route handlers that return the
- * data (Fastify serializes it), headers set on the reply, Fastify's JSON body parser.
+ * data (Fastify serializes it), headers set on the reply, Fastify's JSON body parser. The
+ * list's ETag is added in an `onSend` hook, over the body Fastify serialized, as
+ * `@fastify/etag` does (with cms-json's hash, so the answers stay byte-identical).
  *
  * @module
  */
+import { entityTag } from '@cms-json/core';
 import Fastify from 'fastify';
 import { databaseFile, listen, main } from '../shared/child-runtime.js';
 import { AUTH_HEADER, LIST_PATH } from '../shared/constants.js';
-import { type Answer, HandWritten } from '../shared/hand-written.js';
+import { type Answer, HandWritten, TAGGED_VARY } from '../shared/hand-written.js';
 
 function headersOf(answer: { headers: [string, string][] }): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -22,6 +25,13 @@ main(async () => {
   const routes = new HandWritten(databaseFile());
   const app = Fastify({ logger: false });
   const send = (answer: Answer) => ({ status: answer.status, headers: headersOf(answer), body: answer.body });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' && reply.statusCode === 200 && typeof payload === 'string' && !reply.hasHeader('etag')) {
+      reply.header(TAGGED_VARY[0], TAGGED_VARY[1]);
+      reply.header('ETag', entityTag(payload, { userId: 0 }));
+    }
+    return payload;
+  });
 
   app.get<{ Querystring: { page?: string; per_page?: string } }>(LIST_PATH, async (request, reply) => {
     const page = Number(request.query.page ?? 1);

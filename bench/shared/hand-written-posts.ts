@@ -19,7 +19,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { avatarUrls, defaultRenderer } from '@cms-json/content';
 import Database from 'better-sqlite3';
 import { REST_ROOT, SITE_URL } from './constants.js';
-import type { Answer } from './hand-written.js';
+import { type Answer, tagged } from './hand-written.js';
 
 /** A row of `posts` (`select *`). */
 interface PostRow {
@@ -320,7 +320,7 @@ export class HandWrittenPosts {
     // `header()` replaces it).
     if (headers.length === LEADING.length) headers.push(['Link', ROOT_LINK]);
     headers.push(...STANDARD, ['X-CMS-Total', String(total)], ['X-CMS-TotalPages', String(totalPages)], ['Allow', 'GET'], VARY);
-    return { status: 200, headers, body: JSON.stringify(records) };
+    return tagged({ status: 200, headers, body: JSON.stringify(records) });
   }
 
   #records(posts: PostRow[], embed: boolean): Record<string, unknown>[] {
@@ -377,7 +377,7 @@ export class HandWrittenPosts {
       };
     }
     const record = this.#record(post, this.#scope([post.id]), false);
-    return {
+    return tagged({
       status: 200,
       headers: [
         ...LEADING,
@@ -387,7 +387,7 @@ export class HandWrittenPosts {
         VARY,
       ],
       body: JSON.stringify(record),
-    };
+    });
   }
 
   /** The administrator an `Authorization: Basic` with an application password names, or why not. */

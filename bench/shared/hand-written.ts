@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { entityTag } from '@cms-json/core';
 import { sanitizeLink, sanitizeTitle, slugOf } from '@cms-json/example-outgoing-links';
 import Database from 'better-sqlite3';
 import { AUTH_VALUE, REST_ROOT, SITE_URL } from './constants.js';
@@ -26,6 +27,18 @@ export interface Answer {
   body: string;
 }
 
+/**
+ * A 200 answer to an anonymous GET as cms-json sends it (docs/caching.md): its weak `ETag`,
+ * hashed from the body as cms-json hashes it, last, and `Vary` on what decides the caller.
+ */
+export function tagged(answer: Answer): Answer {
+  const headers = answer.headers.map((line): [string, string] => (line[0] === 'Vary' ? TAGGED_VARY : line));
+  headers.push(['ETag', entityTag(answer.body, { userId: 0 })]);
+  return { status: answer.status, headers, body: answer.body };
+}
+
+/** The `Vary` line of a tagged answer. */
+export const TAGGED_VARY: [string, string] = ['Vary', 'Origin, Authorization, Cookie, X-CMS-Nonce'];
 const COLLECTION_URL = `${SITE_URL}${REST_ROOT}/tel/v1/outgoing-links`;
 const ROOT_LINK = `<${SITE_URL}${REST_ROOT}/>; rel="https://api.cms-json.org/"`;
 const LEADING: readonly [string, string][] = [
@@ -150,14 +163,18 @@ export class HandWritten {
   /** `GET /tel/v1/outgoing-links`. */
   list(page: number, perPage: number): Answer {
     const { items, headers } = this.listData(page, perPage);
-    return { status: 200, headers, body: JSON.stringify(items) };
+    return tagged({ status: 200, headers, body: JSON.stringify(items) });
   }
 
   /** `GET /tel/v1/outgoing-links/:id`. */
   item(id: number): Answer {
     const row = Number.isInteger(id) && id > 0 ? this.#get.get(id) : undefined;
     if (row === undefined) return { status: 400, headers: [...LEADING, ...STANDARD, ['Allow', 'GET'], VARY], body: INVALID_ID };
-    return { status: 200, headers: [...LEADING, ...STANDARD, ['Allow', 'GET'], VARY], body: JSON.stringify(withLinks(row)) };
+    return tagged({
+      status: 200,
+      headers: [...LEADING, ...STANDARD, ['Allow', 'GET'], VARY],
+      body: JSON.stringify(withLinks(row)),
+    });
   }
 
   /** Anything else under the REST root. */

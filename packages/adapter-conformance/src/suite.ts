@@ -143,6 +143,25 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       expect(headerSet(headRes.headers)).toEqual(headerSet(getRes.headers));
     });
 
+    it('answers 304 with no body to If-None-Match, and 412 to a stale If-Match', async () => {
+      const path = '/cms-json/demo/v1/notes/2';
+      const full = await get(path);
+      const tag = full.headers.get('etag');
+      expect(tag).toMatch(/^W\/"0\.[0-9a-f]{16}"$/);
+      const revalidated = await get(path, { headers: { 'if-none-match': tag as string } });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.text).toBe('');
+      expect(revalidated.headers.get('etag')).toBe(tag);
+      const stale = await get(path, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...EDITOR, 'if-match': 'W/"1.0000000000000000"' },
+        body: JSON.stringify({ title: 'Overwritten' }),
+      });
+      expect(stale.status).toBe(412);
+      expect(json(stale)).toMatchObject({ code: 'rest_precondition_failed', data: { status: 412 } });
+      expect(json(await get(path))).toMatchObject({ title: 'Note 2' });
+    });
+
     it('answers OPTIONS with the route data and Allow', async () => {
       const anonymous = await get('/cms-json/demo/v1/notes', { method: 'OPTIONS' });
       expect(anonymous.status).toBe(200);

@@ -32,6 +32,12 @@ export interface DispatchOptions {
    */
   json?: boolean;
   /**
+   * A check run after the arguments and the permission pass and before the handler (the
+   * `If-Match` of a conditional write): an error it settles with is the answer, and the
+   * handler never runs.
+   */
+  precondition?: (() => Promise<RestError | undefined>) | undefined;
+  /**
    * The request is a member of a `/batch/v1` request: an endpoint that does not allow
    * batching (`allowBatch: { v1: true }`) answers 400 `rest_batch_not_allowed`. @default false
    */
@@ -227,9 +233,15 @@ function answerRequest(
       return step(permissions.check(endpoint), fail, (allowed) => {
         if (allowed !== true) throw allowed === false ? denied(request, 'rest_forbidden') : allowed;
         const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
-        return step(handler(args, request), fail, (value) =>
-          step(prepare(value, route, args, { context, json: options.json === true, request }), fail, finish),
-        );
+        const run = () =>
+          step(handler(args, request), fail, (value) =>
+            step(prepare(value, route, args, { context, json: options.json === true, request }), fail, finish),
+          );
+        if (options.precondition === undefined) return run();
+        return step(options.precondition(), fail, (refused) => {
+          if (refused !== undefined) throw refused;
+          return run();
+        });
       });
     }),
   );

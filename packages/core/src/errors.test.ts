@@ -80,7 +80,7 @@ describe('RestError', () => {
 
   it('every table code has a status and a message', () => {
     for (const [code, info] of Object.entries(ERROR_CODES)) {
-      expect([0, 400, 401, 403, 404, 413, 500, 501, 503], code).toContain(info.status);
+      expect([0, 400, 401, 403, 404, 412, 413, 500, 501, 503], code).toContain(info.status);
       expect(info.message.length, code).toBeGreaterThan(0);
     }
   });

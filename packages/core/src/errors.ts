@@ -43,6 +43,10 @@ export const ERROR_CODES = {
   rest_body_unreadable: { status: 400, message: 'The request body could not be read.' },
   rest_not_implemented: { status: 501, message: 'The handler for this route is not implemented.' },
   rest_database_unavailable: { status: 503, message: 'The database is unavailable. Try again shortly.' },
+  rest_precondition_failed: {
+    status: 412,
+    message: 'The resource has changed since it was read: its ETag no longer matches If-Match.',
+  },
   // Batch requests (`POST /batch/v1`)
   rest_batch_not_allowed: { status: 400, message: 'The requested route does not support batch requests.' },
   parse_path_failed: { status: 400, message: 'Could not parse the path.' },

@@ -17,6 +17,14 @@ declare global {
     constructor(label?: string, options?: TextDecoderOptions);
     decode(input?: Uint8Array): string;
   }
+
+  interface TextEncoderEncodeIntoResult {
+    read: number;
+    written: number;
+  }
+  class TextEncoder {
+    encodeInto(source: string, destination: Uint8Array): TextEncoderEncodeIntoResult;
+  }
 }
 
 export {};

@@ -32,7 +32,8 @@ function shownQuery(query: Readonly<Record<string, unknown>>): string {
 /** Answers the HTML page when the request wants it and the server serves it. */
 export function browsableStage(state: ServeState): void {
   const options = state.options.browsable;
-  if (options === undefined || state.response === undefined || !wantsHtml(state.request)) return;
+  if (options === undefined || state.response === undefined || state.request.method === 'HEAD' || !wantsHtml(state.request))
+    return;
   const { request, context } = state;
   const data = state.json !== undefined ? JSON.parse(state.json) : state.data;
   const found = context.router.match(request.path);

@@ -15,7 +15,7 @@ describe('standard headers', () => {
     expect(res.header('Access-Control-Allow-Headers')).toBe(
       'Authorization, X-CMS-Nonce, Content-Disposition, Content-MD5, Content-Type',
     );
-    expect(res.header('Vary')).toBe('Origin');
+    expect(res.header('Vary')).toBe('Origin, Authorization, Cookie, X-CMS-Nonce');
   });
 
   it('carry the root Link unless a response sends its own, which replaces it as in the original', async () => {
@@ -64,7 +64,7 @@ describe('CORS', () => {
   it('allows no origin by default', async () => {
     const res = await testClient(createDemoServer().server).get('/demo/v1/notes/1', { headers: { origin: 'https://evil.test' } });
     expect(res.header('Access-Control-Allow-Origin')).toBeUndefined();
-    expect(res.header('Vary')).toBe('Origin');
+    expect(res.header('Vary')).toBe('Origin, Authorization, Cookie, X-CMS-Nonce');
   });
 
   it('echoes an allow-listed origin with credentials', async () => {

@@ -19,6 +19,7 @@ describe('the pipeline', () => {
       'links-and-embed',
       'browsable',
       'encode',
+      'conditional',
     ]);
   });
 

@@ -5,8 +5,11 @@
  * standard headers → method override → JSONP check → authentication → dispatch
  *   (match → JSON parse → required → validate → sanitise → permission → handler → Allow)
  * → _fields → envelope → response headers (CORS, no-cache) → HEAD cut → links and embed
- * → browsable (an HTML page for a browser) → encode
+ * → browsable (an HTML page for a browser) → encode → conditional (ETag, 304, HEAD body)
  * ```
+ *
+ * A conditional write (`If-Match` on PUT, PATCH or DELETE) is checked inside dispatch, after
+ * the permission and before the handler (see `if-match.ts`).
  *
  * Each stage is a small function over the same state; a stage that answers sets
  * `state.result`. `_fields` decides what is kept (and narrows `_embed`); the trimming itself
@@ -20,10 +23,12 @@ import type { Principal, RestRequest } from '../request.js';
 import { RestResponse } from '../response.js';
 import type { ServerContext } from '../server-context.js';
 import { type BrowsableOptions, browsableStage } from './browsable.js';
+import { conditionalStage, isTaggable } from './conditional.js';
 import { type EmbedRequest, linkedData, narrowEmbed, parseEmbed, responseToData } from './embed.js';
 import { envelope } from './envelope.js';
 import { embeddedRelations, type FieldTree, fieldTree, filterFields, parseFields } from './fields.js';
 import { type CorsPolicy, corsHeaders, NO_CACHE_HEADERS } from './headers.js';
+import { ifMatchPrecondition } from './if-match.js';
 import { jsonpCallback, wantsJsonp, wrapJsonp } from './jsonp.js';
 import { applyMethodOverride, type OverrideSource } from './method-override.js';
 import { encodeJson } from './serialize.js';
@@ -75,6 +80,8 @@ export interface ServeState {
   /** The data's JSON text, when dispatch wrote it at once (a list sent as it is). */
   json: string | undefined;
   dataReady: boolean;
+  /** The encoded body (`null` for none), once the encode stage ran. */
+  body: string | null;
   status: number;
   result: HttpResponse | undefined;
 }
@@ -156,7 +163,7 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
         state.status = state.response.status;
         return;
       }
-      return state.context.dispatch(state.request, { json: sentAsIs(state) });
+      return state.context.dispatch(state.request, { json: sentAsIs(state), precondition: ifMatchPrecondition(state) });
     },
   ],
   [
@@ -201,7 +208,10 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
   [
     'head-cut',
     (state) => {
-      if (state.request.method === 'HEAD') state.result = { status: state.status, headers: state.headers, body: null };
+      // A HEAD answer that gets an ETag is built in full (the tag is the GET's); the
+      // conditional stage then drops its body.
+      if (state.request.method === 'HEAD' && !isTaggable(state))
+        state.result = { status: state.status, headers: state.headers, body: null };
     },
   ],
   [
@@ -228,7 +238,7 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
       // The original sends no body for a 204 or for no data at all.
       let json = state.json;
       if (state.status === 204 || (json === undefined && (state.data === null || state.data === undefined))) {
-        state.result = { status: state.status, headers: state.headers, body: null };
+        state.body = null;
         return;
       }
       const served = state.response?.served;
@@ -246,13 +256,10 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
           json = JSON.stringify(failure.toBody());
         }
       }
-      state.result = {
-        status: state.status,
-        headers: state.headers,
-        body: state.jsonp === undefined ? json : wrapJsonp(state.jsonp, json),
-      };
+      state.body = state.jsonp === undefined ? json : wrapJsonp(state.jsonp, json);
     },
   ],
+  ['conditional', conditionalStage],
 ];
 
 /** The response headers as the envelope shows them: totals as integers, `Link` joined. */
@@ -271,14 +278,13 @@ function envelopeHeaders(state: ServeState): Record<string, string | string[] | 
 
 /**
  * Whether the response's data is sent as it is, with nothing asked of it: no `_fields`,
- * `_embed`, `_envelope` or `_pretty`, and not a `HEAD`. Dispatch may then write a list
- * straight to JSON text.
+ * `_embed`, `_envelope` or `_pretty`. Dispatch may then write a list straight to JSON text
+ * (a HEAD answer's too: its ETag is the GET's).
  */
 function sentAsIs(state: ServeState): boolean {
   const query = state.request.query;
   return (
     state.embed === false &&
-    state.request.method !== 'HEAD' &&
     !Object.hasOwn(query, '_fields') &&
     !Object.hasOwn(query, '_envelope') &&
     !Object.hasOwn(query, '_pretty')
@@ -336,6 +342,7 @@ export function runPipeline(request: RestRequest, context: ServerContext, option
     data: undefined,
     json: undefined,
     dataReady: false,
+    body: null,
     status: 200,
     result: undefined,
   };

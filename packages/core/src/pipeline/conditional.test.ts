@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { createDemoServer } from '../../test/fixture.js';
+import { defineRoute, READABLE, response } from '../index.js';
+import { testClient } from '../testing.js';
+
+const TAG = /^W\/"\d+\.[0-9a-f]{16}"$/;
+
+describe.each(['cms', 'wp'] as const)('conditional GET (%s profile)', (prefix) => {
+  const nonce = prefix === 'wp' ? 'X-WP-Nonce' : 'X-CMS-Nonce';
+  const setup = () => {
+    const demo = createDemoServer({ prefix });
+    return { ...demo, client: testClient(demo.server) };
+  };
+
+  it('tags a GET answer with a weak ETag that stays the same while the data does', async () => {
+    const { client } = setup();
+    const first = await client.get('/demo/v1/notes');
+    const second = await client.get('/demo/v1/notes');
+    expect(first.header('ETag')).toMatch(TAG);
+    expect(second.header('ETag')).toBe(first.header('ETag'));
+    expect(first.header('Vary')).toBe(`Origin, Authorization, Cookie, ${nonce}`);
+  });
+
+  it('changes the ETag when the record changes', async () => {
+    const { client, notes } = setup();
+    const before = await client.get('/demo/v1/notes/3');
+    notes.set(3, { ...(notes.get(3) as NonNullable<ReturnType<typeof notes.get>>), title: 'Changed' });
+    const after = await client.get('/demo/v1/notes/3');
+    expect(after.header('ETag')).not.toBe(before.header('ETag'));
+  });
+
+  it('gives each caller an ETag of their own, even for the same body', async () => {
+    const { client } = setup();
+    const anonymous = await client.get('/demo/v1/notes/1');
+    const editor = await client.get('/demo/v1/notes/1', { headers: { 'x-test-user': 'editor' } });
+    const reader = await client.get('/demo/v1/notes/1', { headers: { 'x-test-user': 'reader' } });
+    expect(editor.text).toBe(anonymous.text);
+    expect(new Set([anonymous, editor, reader].map((res) => res.header('ETag'))).size).toBe(3);
+    expect(anonymous.header('ETag')).toMatch(/^W\/"0\./);
+    expect(editor.header('ETag')).toMatch(/^W\/"1\./);
+  });
+
+  it('answers 304 with no body to a matching If-None-Match, keeping ETag and the cache headers', async () => {
+    const { client } = setup();
+    const full = await client.get('/demo/v1/notes/1', { headers: { 'x-test-user': 'editor' } });
+    const tag = full.header('ETag') as string;
+    const revalidated = await client.get('/demo/v1/notes/1', {
+      headers: { 'x-test-user': 'editor', 'if-none-match': tag },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.text).toBeNull();
+    expect(revalidated.header('ETag')).toBe(tag);
+    expect(revalidated.header('Vary')).toBe(full.header('Vary'));
+    expect(revalidated.header('Cache-Control')).toBe(full.header('Cache-Control'));
+    expect(revalidated.header('Expires')).toBe(full.header('Expires'));
+    expect(revalidated.header('Content-Type')).toBeUndefined();
+    expect(revalidated.header('Link')).toBeUndefined();
+    expect(revalidated.header('Allow')).toBeUndefined();
+  });
+
+  it('answers 304 to a list of tags, a strong form of the tag, and *', async () => {
+    const { client } = setup();
+    const tag = (await client.get('/demo/v1/notes')).header('ETag') as string;
+    for (const condition of [`"nope", ${tag}`, tag.slice(2), '*']) {
+      const res = await client.get('/demo/v1/notes', { headers: { 'if-none-match': condition } });
+      expect(res.status, condition).toBe(304);
+    }
+  });
+
+  it('answers in full when If-None-Match holds another tag or another caller’s', async () => {
+    const { client } = setup();
+    const editorTag = (await client.get('/demo/v1/notes/1', { headers: { 'x-test-user': 'editor' } })).header('ETag') as string;
+    const stale = await client.get('/demo/v1/notes/1', { headers: { 'if-none-match': 'W/"0.0000000000000000"' } });
+    const other = await client.get('/demo/v1/notes/1', { headers: { 'if-none-match': editorTag } });
+    for (const res of [stale, other]) {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: 1 });
+    }
+  });
+
+  it('gives a HEAD answer the GET’s ETag and no body, and a 304 to a matching HEAD', async () => {
+    const { client } = setup();
+    for (const path of ['/demo/v1/notes', '/demo/v1/notes/2']) {
+      const get = await client.get(path);
+      const head = await client.head(path);
+      expect(head.status).toBe(200);
+      expect(head.text).toBeNull();
+      expect(head.header('ETag')).toBe(get.header('ETag'));
+      expect(head.header('X-CMS-Total'.replace('CMS', prefix.toUpperCase()))).toBe(
+        get.header('X-CMS-Total'.replace('CMS', prefix.toUpperCase())),
+      );
+      const revalidated = await client.head(path, { headers: { 'if-none-match': get.header('ETag') as string } });
+      expect(revalidated.status).toBe(304);
+    }
+  });
+
+  it('sends no ETag and never 304 for errors, JSONP or _envelope', async () => {
+    const { client } = setup();
+    const missing = await client.get('/demo/v1/notes/999', { headers: { 'if-none-match': '*' } });
+    expect(missing.status).toBe(400);
+    expect(missing.header('ETag')).toBeUndefined();
+    const jsonp = await client.get('/demo/v1/notes/1?_jsonp=cb', { headers: { 'if-none-match': '*' } });
+    expect(jsonp.status).toBe(200);
+    expect(jsonp.text).toMatch(/cb\(/);
+    expect(jsonp.header('ETag')).toBeUndefined();
+    const enveloped = await client.get('/demo/v1/notes/1?_envelope', { headers: { 'if-none-match': '*' } });
+    expect(enveloped.status).toBe(200);
+    expect(enveloped.body).toMatchObject({ status: 200, body: { id: 1 } });
+    expect(enveloped.header('ETag')).toBeUndefined();
+  });
+
+  it('tags the answer as sent: _embed, _fields and _pretty give tags of their own', async () => {
+    const { client } = setup();
+    const paths = ['/demo/v1/notes/1', '/demo/v1/notes/1?_embed', '/demo/v1/notes/1?_fields=id', '/demo/v1/notes/1?_pretty'];
+    const tags = await Promise.all(paths.map(async (path) => (await client.get(path)).header('ETag')));
+    expect(new Set(tags).size).toBe(4);
+    const embedded = await client.get('/demo/v1/notes/1?_embed', { headers: { 'if-none-match': tags[1] as string } });
+    expect(embedded.status).toBe(304);
+  });
+
+  it('keeps a handler’s own ETag and revalidates against it', async () => {
+    const { server } = setup();
+    const tagged = defineRoute({
+      path: '/tagged',
+      endpoints: (endpoint) => [
+        endpoint({ methods: READABLE, permission: 'public', handler: () => response({ a: 1 }, { headers: { ETag: '"v1"' } }) }),
+      ],
+    });
+    server.register('own/v1', tagged);
+    const client = testClient(server);
+    expect((await client.get('/own/v1/tagged')).header('ETag')).toBe('"v1"');
+    expect((await client.get('/own/v1/tagged', { headers: { 'if-none-match': 'W/"v1"' } })).status).toBe(304);
+  });
+
+  it('leaves public answers without Cache-Control and marks signed-in ones private and no-store', async () => {
+    const { client } = setup();
+    expect((await client.get('/demo/v1/notes/1')).header('Cache-Control')).toBeUndefined();
+    const signedIn = await client.get('/demo/v1/notes/1', { headers: { 'x-test-user': 'reader' } });
+    expect(signedIn.header('Cache-Control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private');
+  });
+});
