@@ -3,7 +3,6 @@ import type { RequestArea } from '../src/request.js';
 /** Pages: a hierarchical type with menu order, its filters, and the refusals an author meets. */
 export const pages: RequestArea = {
   area: 'pages',
-  pending: 'pages (issue 19) are being finished',
   requests: [
     { name: 'list', method: 'GET', path: '/wp/v2/pages', about: 'published pages' },
     { name: 'parent', method: 'GET', path: '/wp/v2/pages?parent=30', about: 'the children of a page' },

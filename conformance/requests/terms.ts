@@ -3,7 +3,6 @@ import type { RequestArea } from '../src/request.js';
 /** Categories and tags: reads, every collection parameter, bad inputs and a term's whole life. */
 export const terms: RequestArea = {
   area: 'terms',
-  pending: 'terms and their counts (issue 20) are being finished',
   requests: [
     { name: 'categories', method: 'GET', path: '/wp/v2/categories', about: 'every category, by name' },
     { name: 'categories-hide-empty', method: 'GET', path: '/wp/v2/categories?hide_empty=true', about: 'hide_empty' },

@@ -3,7 +3,6 @@ import type { RequestArea } from '../src/request.js';
 /** The descriptions of the content model: post types, statuses and taxonomies, with their bad inputs. */
 export const types: RequestArea = {
   area: 'types',
-  pending: 'post types (issue 19) and taxonomies (issue 20) are being finished',
   requests: [
     { name: 'types', method: 'GET', path: '/wp/v2/types', about: 'every type shown in REST, view' },
     { name: 'types-edit-anonymous', method: 'GET', path: '/wp/v2/types?context=edit', about: 'edit context needs edit_posts' },

@@ -219,4 +219,57 @@ export async function seedContent<DB extends ContentTables>(target: Target, site
     };
     expectId(`page ${slug}`, await post(target, '/wp/v2/pages', body), day);
   }
+  await seedComments(db, fill);
+}
+
+/** A comment of the original's seed, as its edit context shows it (`wordpress-comments.json`). */
+interface SeedComment {
+  readonly id: number;
+  readonly post: number;
+  readonly parent: number;
+  readonly author: number;
+  readonly author_name: string;
+  readonly author_email: string;
+  readonly author_url: string;
+  readonly author_ip: string;
+  readonly author_user_agent: string;
+  readonly date: string;
+  readonly date_gmt: string;
+  readonly content: string;
+  readonly status: 'approved' | 'hold';
+  readonly type: string;
+}
+
+/**
+ * The original's comments, written straight to the table with their ids (the comments routes
+ * would stamp them with today's date and the caller's address), then each post's count.
+ */
+async function seedComments(db: Kysely<ContentTables>, fill: (text: string) => string): Promise<void> {
+  const comments = JSON.parse(readFileSync(new URL('./wordpress-comments.json', import.meta.url), 'utf8')) as SeedComment[];
+  for (const comment of comments) {
+    const row = await db
+      .insertInto('comments')
+      .values({
+        post_id: comment.post,
+        parent: comment.parent,
+        user_id: comment.author,
+        author_name: comment.author_name,
+        author_email: comment.author_email,
+        author_url: fill(comment.author_url),
+        author_ip: comment.author_ip,
+        agent: comment.author_user_agent,
+        date: comment.date,
+        date_gmt: comment.date_gmt,
+        content: fill(comment.content),
+        approved: comment.status === 'approved' ? '1' : '0',
+        type: comment.type,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expectId(`comment ${comment.id}`, row, comment.id);
+  }
+  for (const postId of new Set(comments.map((comment) => comment.post))) {
+    const approved = comments.filter((comment) => comment.post === postId && comment.status === 'approved').length;
+    await db.updateTable('posts').set({ comment_count: approved }).where('id', '=', postId).execute();
+  }
 }

@@ -6,8 +6,11 @@
  * @module
  */
 
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ContentTables, contentPlugin, createAuth, diskFileStore, migrateContent } from '@cms-json/content';
 import { createRestServer } from '@cms-json/core';
 import { openTestDatabase } from '@cms-json/database/testing';
 import { books } from '@cms-json/example-books';
@@ -82,13 +85,17 @@ export async function startConformanceSite(): Promise<ConformanceSite> {
     const server = createRestServer({ prefix: 'wp', siteUrl: target.origin, site: SITE });
     // The original registers tel/v1 before the core's wp/v2: its index lists it first.
     await server.use(outgoingLinks({ db: database.db, clickCounter: false }));
-    await server.use(contentPlugin({ auth }));
+    // Uploads go to a folder of this run's own, removed when it closes.
+    const uploads = mkdtempSync(join(tmpdir(), 'cms-conformance-uploads-'));
+    const media = { store: diskFileStore({ directory: uploads, urlPath: '/wp-content/uploads' }) };
+    await server.use(contentPlugin({ auth, media }));
     // The original has the specification's books example: book, book-author and genre.
     await server.use(books());
     const listening = await serve({ server, port, host: '127.0.0.1' });
     const close = async () => {
       await listening.close();
       await database.close();
+      rmSync(uploads, { recursive: true, force: true });
     };
     try {
       for (const [role, profile] of Object.entries(SEEDED_USERS)) {

@@ -38,6 +38,8 @@ export function typeCapabilities(args: PostTypeArgs) {
     delete_private_posts: `delete_private_${plural}`,
     delete_published_posts: `delete_published_${plural}`,
     create_posts: `edit_${plural}`,
+    // The type's own names win, as WordPress's `capabilities` argument (media: `upload_files`).
+    ...args.capabilities,
   };
 }
 

@@ -57,6 +57,10 @@ export interface PostTypeArgs {
   taxonomies: readonly string[];
   /** The capability base: `post` gives `edit_posts`, `edit_others_posts`, …; `[singular, plural]` to spell both. */
   capabilityType: string | readonly [string, string];
+  /** Whether menus may link its records; `undefined`: as `public`. */
+  showInNavMenus: boolean | undefined;
+  /** Capability names that replace those of `capabilityType` (`{ create_posts: 'upload_files' }`). */
+  capabilities: Readonly<Record<string, string>>;
   /** Whether the type has an archive page (its `link` is the archive). */
   hasArchive: boolean;
   /** The icon of the admin menu (`dashicons-book`), shown in `/types` as `icon`. */
@@ -91,6 +95,8 @@ export function postTypeDefaults(name: string): PostTypeArgs {
     supports: ['title', 'editor'],
     taxonomies: [],
     capabilityType: 'post',
+    capabilities: {},
+    showInNavMenus: undefined,
     hasArchive: false,
     icon: null,
     trash: true,
@@ -171,7 +177,16 @@ export const BUILT_IN_POST_TYPES: Readonly<Record<string, Partial<PostTypeArgs>>
   },
   attachment: {
     label: 'Media',
-    labels: { name: 'Media', singular_name: 'Media' },
+    labels: {
+      name: 'Media',
+      singular_name: 'Media',
+      add_new: 'Add New',
+      edit_item: 'Edit Media',
+      view_item: 'View Attachment Page',
+      attributes: 'Attachment Attributes',
+    },
+    capabilities: { create_posts: 'upload_files' },
+    showInNavMenus: false,
     public: true,
     // The media routes come with the media controller (a subclass of the posts controller).
     showInRest: false,
