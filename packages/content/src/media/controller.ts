@@ -9,7 +9,6 @@
  * @module
  */
 import {
-  collectionResponse,
   denied,
   parseRequestArgs,
   type RestError,
@@ -167,30 +166,23 @@ export class AttachmentsController extends PostsController {
   }
 
   /** `GET /media`: as a post list, each record the caller may not read left out (as the original). */
-  override async list(args: ListPostArgs, request: RestRequest): Promise<RestResponse> {
+  /** The statuses a caller may list: `inherit` for anyone, the others as the original's `sanitize_post_statuses`. */
+  override listRefusal(request: RestRequest, args: ListPostArgs): true | RestError {
     for (const status of args.status) {
-      // The default status needs no right, as in the original's `sanitize_post_statuses`.
       if (status === 'inherit' || userCan(request, 'edit_posts')) continue;
       if (status === 'private' && userCan(request, 'read_private_posts')) continue;
       const refusal = denied(request, 'rest_forbidden_status', 'Status is forbidden.');
-      throw new RestErrorClass('rest_invalid_param', 'Invalid parameter(s): status', {
+      return new RestErrorClass('rest_invalid_param', 'Invalid parameter(s): status', {
         data: { params: { status: 'Status is forbidden.' }, details: { status: refusal.toBody() } },
       });
     }
-    if (args.orderby === 'relevance' && (args.search ?? '') === '') throw contentError('rest_no_search_term_defined');
-    const query = (await this.type.filter(
-      'query',
-      { ...(await this.buildQuery(args, request)) },
-      { request, args: args as unknown as Readonly<Record<string, unknown>> },
-    )) as unknown as PostQuery;
-    const { posts, total } = await this.context.store.list(query);
-    const perPage = query.perPage ?? Math.max(total, 1);
-    if (total > 0 && args.page > Math.ceil(total / perPage)) throw contentError('rest_post_invalid_page_number');
+    return true;
+  }
+
+  /** Media attached to a post the caller may not read is not shown. */
+  override async visible(request: RestRequest, posts: readonly Post[]): Promise<readonly Post[]> {
     const hidden = await this.unreadableParents(request, posts);
-    const shown = posts.filter((post) => !hidden.has(post.parent));
-    const scope = await this.scope(request, shown);
-    const records = shown.map((post) => this.prepare(post, scope));
-    return collectionResponse(request, records, { total, page: args.page, perPage, args });
+    return posts.filter((post) => !hidden.has(post.parent));
   }
 
   /** The parents of these attachments that the caller may not read (their media inherit that). */

@@ -34,7 +34,7 @@ import { requestBatch } from '../request-batch.js';
 import { siteUrlOf } from '../users/record.js';
 import type { ListPostArgs } from './args.js';
 import { localDate, parseRequestDate } from './dates.js';
-import { canEditPost, canList, canRead, listStatusRefusal, typeCapabilities } from './permissions.js';
+import { canList, canRead, listStatusRefusal, typeCapabilities } from './permissions.js';
 import type { PostTypeArgs } from './post-types.js';
 import { restFeatures } from './post-types.js';
 import { permalink, postRecord, type RecordScope } from './record.js';
@@ -295,7 +295,7 @@ export class PostsController {
 
   /** `GET /<rest_base>`: one page of records, the totals headers and the `Link` header. */
   async list(args: ListPostArgs, request: RestRequest): Promise<RestResponse> {
-    const refusal = listStatusRefusal(request, this.context.args, args);
+    const refusal = this.listRefusal(request, args);
     if (refusal !== true) throw refusal;
     if (args.orderby === 'relevance' && (args.search ?? '') === '') throw contentError('rest_no_search_term_defined');
     const query = (await this.type.filter(
@@ -308,10 +308,21 @@ export class PostsController {
     const page = args.page;
     const perPage = query.perPage ?? Math.max(total, 1);
     if (total > 0 && page > Math.ceil(total / perPage)) throw contentError('rest_post_invalid_page_number');
-    const scope = await this.scope(request, posts);
+    const shown = await this.visible(request, posts);
+    const scope = await this.scope(request, shown);
     // A list shows protected records' content to no one but their editors, as the original.
-    const records = posts.map((post) => this.prepare(post, scope));
+    const records = shown.map((post) => this.prepare(post, scope));
     return collectionResponse(request, records, { total, page, perPage, args });
+  }
+
+  /** Why a list with these statuses is refused to the caller, or `true` (the handler's own check). */
+  listRefusal(request: RestRequest, args: ListPostArgs): true | RestError {
+    return listStatusRefusal(request, this.context.args, args);
+  }
+
+  /** The records of a page the caller is shown: all of them (media hides those of posts the caller may not read). */
+  async visible(_request: RestRequest, posts: readonly Post[]): Promise<readonly Post[]> {
+    return posts;
   }
 
   /** `GET /<rest_base>/<id>`. */
