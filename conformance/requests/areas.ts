@@ -6,6 +6,7 @@
 import type { RequestArea } from '../src/request.js';
 import { applicationPasswords } from './application-passwords.js';
 import { auth } from './auth.js';
+import { comments } from './comments.js';
 import { discovery } from './discovery.js';
 import { globals } from './globals.js';
 import { pages } from './pages.js';
@@ -27,4 +28,5 @@ export const AREAS: readonly RequestArea[] = [
   posts,
   pages,
   terms,
+  comments,
 ];

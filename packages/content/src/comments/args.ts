@@ -38,7 +38,16 @@ export const listCommentArgs = {
     .string()
     .refine((email) => EMAIL.test(email), 'Invalid email address.')
     .optional()
-    .meta({ description: 'Limit result set to that from a specific author email. Requires authorization.', format: 'email' }),
+    .meta({
+      description: 'Limit result set to that from a specific author email. Requires authorization.',
+      format: 'email',
+      published: {
+        description: 'Limit result set to that from a specific author email. Requires authorization.',
+        type: 'string',
+        format: 'email',
+        default: null,
+      },
+    }),
   before: date('Limit response to comments published before a given ISO8601 compliant date.'),
   exclude: ids('Ensure result set excludes specific IDs.'),
   include: ids('Limit result set to specific IDs.'),

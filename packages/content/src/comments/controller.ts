@@ -191,7 +191,9 @@ export class CommentsController {
 
   /** The list's permission check (the original's `get_items_permissions_check`). */
   async canList(request: RestRequest, args: Partial<ListCommentArgs>): Promise<true | RestError> {
-    const posts = args.post ?? [];
+    // The checks of Allow run with a create's arguments too, whose `post` is one id (`(array)` in the original).
+    const sent: unknown = args.post;
+    const posts: number[] = sent === undefined ? [] : Array.isArray(sent) ? sent : [Number(sent)];
     const passwordOk = posts.length === 1;
     for (const postId of posts) {
       const post = postId > 0 ? await this.post(request, postId) : undefined;
@@ -212,8 +214,10 @@ export class CommentsController {
       if ((args.author ?? []).length > 0) forbidden.push('author');
       if ((args.author_exclude ?? []).length > 0) forbidden.push('author_exclude');
       if (args.author_email !== undefined && args.author_email !== '') forbidden.push('author_email');
-      if (args.type !== undefined && args.type !== 'comment') forbidden.push('type');
-      if (args.status !== undefined && args.status !== 'approve') forbidden.push('status');
+      // As the original compares them: a request without them (the checks of Allow on OPTIONS
+      // or a write, which have no list defaults) is not asking for comments only.
+      if (args.type !== 'comment') forbidden.push('type');
+      if (args.status !== 'approve') forbidden.push('status');
       if (forbidden.length > 0) {
         return denied(request, 'rest_forbidden_param', `Query parameter not permitted: ${forbidden.join(', ')}`);
       }

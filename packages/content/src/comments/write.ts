@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { denied, type RestError, type RestRequest, type RestResponse, response } from '@cms-json/core';
+import { denied, permissionsChanged, type RestError, type RestRequest, type RestResponse, response } from '@cms-json/core';
 import type { Updateable } from 'kysely';
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
@@ -408,8 +408,10 @@ export async function deleteComment(
   const { store, type } = controller.context;
   const { comment } = await controller.existing(request, args.id);
   if (args.force) {
-    const previous = await controller.prepare(request, comment);
+    const previous = await type.withFields(await controller.prepare(request, comment), request);
     if (!(await store.delete(comment.id))) throw contentError('rest_cannot_delete', 'The comment cannot be deleted.');
+    // The checks of Allow run again and find the comment gone, as the original's.
+    permissionsChanged(request);
     await type.emit('delete', comment as unknown as Record<string, unknown>, { request });
     return response({ deleted: true, previous }, { context: 'edit', raw: true });
   }
