@@ -11,6 +11,7 @@ import { discovery } from './discovery.js';
 import { globals } from './globals.js';
 import { pages } from './pages.js';
 import { posts } from './posts.js';
+import { site } from './site.js';
 import { tel } from './tel.js';
 import { terms } from './terms.js';
 import { types } from './types.js';
@@ -29,4 +30,5 @@ export const AREAS: readonly RequestArea[] = [
   pages,
   terms,
   comments,
+  site,
 ];

@@ -157,6 +157,30 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason:
       "Autosaves (the block editor's unsaved edits of a record) are not served: issue 19 serves the records and their revisions; an editor saves drafts through the record itself.",
   },
+  // Settings and search.
+  {
+    request: 'site/settings*',
+    at: 'body.timezone',
+    reason:
+      "A new cms-json site's time zone is named UTC; the original's fresh install leaves timezone_string empty with a gmt_offset of 0: the same time, told another way.",
+  },
+  {
+    request: 'discovery/*',
+    at: 'body.routes["/wp/v2/search"].endpoints[0].args.type.enum[2]',
+    reason: 'The post-format search type is not served (post formats are an editor feature).',
+  },
+  {
+    request: 'discovery/index*',
+    at: 'body.namespaces[*]',
+    reason:
+      "Namespaces are listed in the order they were registered: the original's core adds oembed/1.0 before any plugin; in cms-json the content plugin adds it, after the plugins used before it (tel/v1 here).",
+  },
+  {
+    request: 'site/search-bad-type',
+    at: 'body.*',
+    reason:
+      'The post-format search type is not served (post formats are an editor feature), so the enum in the message names two types.',
+  },
 ];
 
 /** `*` matches any run of characters, `{a,b}` either alternative; everything else itself. */

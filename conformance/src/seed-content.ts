@@ -12,7 +12,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
-import type { ContentTables } from '@cms-json/content';
+import { type ContentTables, OptionsStore } from '@cms-json/content';
 import type { Kysely } from 'kysely';
 import { send, type Target } from './send.js';
 
@@ -220,6 +220,8 @@ export async function seedContent<DB extends ContentTables>(target: Target, site
     expectId(`page ${slug}`, await post(target, '/wp/v2/pages', body), day);
   }
   await seedComments(db, fill);
+  // The installer gives the site its administrator's address.
+  await new OptionsStore(db).set('email', 'admin@example.test');
 }
 
 /** A comment of the original's seed, as its edit context shows it (`wordpress-comments.json`). */

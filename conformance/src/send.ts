@@ -54,7 +54,8 @@ function fillBody(body: unknown, saved: SavedValues): unknown {
 
 /** The URL a request goes to on a target. */
 export function urlOf(target: Target, request: ConformanceRequest, saved: SavedValues): string {
-  const path = fill(request.path, saved);
+  // `{origin}` is the target's own address (a URL of the site in a query, as oEmbed takes).
+  const path = fill(request.path, saved).replaceAll('{origin}', target.origin);
   if (path.startsWith('~/')) return `${target.origin}/${path.slice(2)}`;
   return `${target.origin}${target.restRoot}${path}`;
 }

@@ -166,6 +166,11 @@ export function collectionResponse(
      * parsed value, as the original rebuilds them (`author%5B0%5D=2`, `sticky` for false).
      */
     args?: object;
+    /**
+     * Whether `prev` is the page before the one asked for, however far past the last page it
+     * is (the original's search), rather than capped at the last page (its posts, terms, users).
+     */
+    uncappedPrev?: boolean;
   },
 ): RestResponse {
   const total = Math.max(0, Math.trunc(Number(paging.total)) || 0);
@@ -186,7 +191,8 @@ export function collectionResponse(
       : hasMembers(request.query)
         ? (n: number) => request.scope.restUrl(path, withMember(request.query, 'page', n))
         : (n: number) => `${request.scope.restUrl(path)}?page=${n}`;
-  if (page > 1) result.linkHeader('prev', at(Math.min(page - 1, Math.max(totalPages, 1))));
+  if (page > 1)
+    result.linkHeader('prev', at(paging.uncappedPrev === true ? page - 1 : Math.min(page - 1, Math.max(totalPages, 1))));
   if (totalPages > page) result.linkHeader('next', at(page + 1));
   return result;
 }

@@ -38,7 +38,9 @@ export function postSearchHandler(options: PostSearchOptions): SearchHandler {
   const subtypes = () =>
     registry.names().filter((name) => {
       const args = registry.get(name);
-      return args?.public === true && args.showInRest && name !== 'attachment' && controllers.has(name);
+      // From the filtered arguments, not the controllers built so far: the route may be built
+      // before a later type's (its enum lists every type, as the original's).
+      return args?.public === true && args.showInRest && name !== 'attachment';
     });
   return {
     type: 'post',
@@ -61,7 +63,9 @@ export function postSearchHandler(options: PostSearchOptions): SearchHandler {
         perPage: query.perPage,
         offset: (query.page - 1) * query.perPage,
       });
-      return { results: await describePosts(request, posts, controllers), total };
+      // A page past the last finds nothing, and WP_Query then counts nothing either (it sets
+      // found_posts only when the page has posts): the original answers 200, [] and a total of 0.
+      return { results: await describePosts(request, posts, controllers), total: posts.length === 0 ? 0 : total };
     },
     selfPath: (result) => {
       const controller = controllers.get(result.subtype ?? '');

@@ -141,7 +141,7 @@ export function searchRoute(namespace: string, handlers: readonly SearchHandler[
           });
           const maxPages = Math.ceil(total / args.per_page);
           if (args.page > maxPages && total > 0) throw contentError('rest_search_invalid_page_number');
-          return collectionResponse(request, results, { total, page: args.page, perPage: args.per_page });
+          return collectionResponse(request, results, { total, page: args.page, perPage: args.per_page, uncappedPrev: true });
         },
       }),
     ],
