@@ -9,6 +9,7 @@ import { auth } from './auth.js';
 import { comments } from './comments.js';
 import { discovery } from './discovery.js';
 import { globals } from './globals.js';
+import { media } from './media.js';
 import { pages } from './pages.js';
 import { posts } from './posts.js';
 import { site } from './site.js';
@@ -30,5 +31,6 @@ export const AREAS: readonly RequestArea[] = [
   pages,
   terms,
   comments,
+  media,
   site,
 ];

@@ -45,6 +45,9 @@ import { mediaRoutes } from './routes.js';
 import { attachmentSchema } from './schema.js';
 import { type AttachmentMetadata, withStoredUpload } from './store-upload.js';
 
+/** The media types in the order the original lists them. */
+const MEDIA_TYPE_ORDER = ['image', 'video', 'text', 'application', 'audio'];
+
 /**
  * How a site keeps uploads: `contentPlugin({ auth, media })` serves the media routes with it.
  *
@@ -138,7 +141,9 @@ export class AttachmentsController extends PostsController {
   /** The top-level media types uploads may have (`image`, `video`, …), for `media_type`. */
   mediaTypes(): string[] {
     const types = (this.media.allowedTypes ?? DEFAULT_ALLOWED_TYPES).map((type) => type.mimeType.split('/')[0] ?? '');
-    return [...new Set(types)].filter((type) => type !== '');
+    // In the order of the original's list of allowed types (`get_allowed_mime_types`), others after.
+    const rank = (type: string) => (MEDIA_TYPE_ORDER.indexOf(type) + MEDIA_TYPE_ORDER.length + 1) % (MEDIA_TYPE_ORDER.length + 1);
+    return [...new Set(types)].filter((type) => type !== '').sort((a, b) => rank(a) - rank(b));
   }
 
   /** The media record schema (built once). */

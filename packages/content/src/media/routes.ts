@@ -8,20 +8,23 @@
  *
  * @module
  */
-import { CREATABLE, DELETABLE, defineRoute, EDITABLE, READABLE, type Route, response } from '@cms-json/core';
+import {
+  CREATABLE,
+  DELETABLE,
+  defineRoute,
+  EDITABLE,
+  itemJsonSchema,
+  type JsonSchema,
+  READABLE,
+  type Route,
+  response,
+} from '@cms-json/core';
 import { z } from 'zod';
 import { type ListPostArgs, listPostArgs, readPostArgs } from '../posts/args.js';
-import { deletePostArgs, type WritePostArgs, writePostArgs } from '../posts/write-args.js';
+import { deletePostArgs, textArg, type WritePostArgs, writePostArgs } from '../posts/write-args.js';
 import { type AttachmentsController, DEFAULT_MAX_UPLOAD_BYTES, type WriteMediaArgs } from './controller.js';
 
 const ids = (description: string) => z.array(z.number().int()).default([]).meta({ description });
-
-/** `caption` and `description`: a string or `{ raw }`, as the original takes them. */
-const text = (description: string) =>
-  z
-    .union([z.string(), z.object({ raw: z.string() })])
-    .optional()
-    .meta({ description, published: { description, type: 'object', properties: {} } });
 
 /**
  * The routes of the media controller.
@@ -32,13 +35,14 @@ const text = (description: string) =>
 export function mediaRoutes(controller: AttachmentsController): Route[] {
   const { name, args } = controller.context;
   const schema = controller.schema();
-  const shared = { schema, objectType: name, links: controller.links() };
+  const shared = { schema, objectType: name, links: controller.links(), schemaLinks: controller.schemaLinks() };
+  const properties = itemJsonSchema(schema).properties as Record<string, JsonSchema> | undefined;
   const path = `/${args.restBase}`;
   const write = {
     ...writePostArgs(schema),
     alt_text: z.string().optional().meta({ description: 'Alternative text to display when attachment is not displayed.' }),
-    caption: text('The attachment caption.'),
-    description: text('The attachment description.'),
+    caption: textArg(properties?.caption),
+    description: textArg(properties?.description),
     post: z.number().int().optional().meta({ description: 'The ID for the associated post of the attachment.' }),
   };
   controller.useWriteArgs(write);
@@ -53,8 +57,22 @@ export function mediaRoutes(controller: AttachmentsController): Route[] {
     media_type: z
       .enum(controller.mediaTypes() as [string, ...string[]])
       .optional()
-      .meta({ description: 'Limit result set to attachments of a particular media type.' }),
-    mime_type: z.string().optional().meta({ description: 'Limit result set to attachments of a particular MIME type.' }),
+      .meta({
+        description: 'Limit result set to attachments of a particular media type.',
+        published: {
+          default: null,
+          description: 'Limit result set to attachments of a particular media type.',
+          type: 'string',
+          enum: controller.mediaTypes(),
+        },
+      }),
+    mime_type: z
+      .string()
+      .optional()
+      .meta({
+        description: 'Limit result set to attachments of a particular MIME type.',
+        published: { default: null, description: 'Limit result set to attachments of a particular MIME type.', type: 'string' },
+      }),
   };
 
   const collection = defineRoute({
@@ -85,7 +103,8 @@ export function mediaRoutes(controller: AttachmentsController): Route[] {
     endpoints: (endpoint) => [
       endpoint({
         methods: READABLE,
-        args: readPostArgs(schema),
+        // Media has no password: its one record takes `context` only, as the original's.
+        args: (({ password: _password, ...rest }) => rest)(readPostArgs(schema)),
         permission: (request, read) => controller.canRead(request, read),
         handler: async (read, request) => response(await controller.read(read, request)),
       }),
@@ -112,7 +131,12 @@ export function mediaRoutes(controller: AttachmentsController): Route[] {
     endpoints: (endpoint) => [
       endpoint({
         methods: CREATABLE,
-        args: { action: z.enum(['create-image-subsizes']).meta({ description: 'The action to perform.' }) },
+        // The original describes it by its enum only.
+        args: {
+          action: z
+            .enum(['create-image-subsizes'])
+            .meta({ description: 'The action to perform.', published: { type: 'string', enum: ['create-image-subsizes'] } }),
+        },
         permission: (request, process) => controller.canUpdate(request, process),
         handler: (process, request) => controller.postProcess(process, request),
       }),

@@ -7,6 +7,7 @@
  * @module
  */
 import { z } from 'zod';
+import { opaqueObject } from '../opaque-object.js';
 import type { PostTypeArgs } from '../posts/post-types.js';
 import { postSchema } from '../posts/schema.js';
 
@@ -45,10 +46,10 @@ export function attachmentSchema(args: PostTypeArgs): z.ZodObject {
       description: rendered('description', 'Description', VIEW_EDIT),
       media_type: z.enum(['image', 'file']).readonly().meta({ description: 'Attachment type.', context: ALL }),
       mime_type: z.string().readonly().meta({ description: 'The attachment MIME type.', context: ALL }),
-      media_details: z
-        .record(z.string(), z.unknown())
-        .readonly()
-        .meta({ description: 'Details about the media file, specific to its type.', context: ALL }),
+      media_details: opaqueObject(z.unknown(), {
+        description: 'Details about the media file, specific to its type.',
+        context: ALL,
+      }),
       post: z.number().int().meta({ description: 'The ID for the associated post of the attachment.', context: VIEW_EDIT }),
       source_url: z
         .string()

@@ -14,10 +14,13 @@ import { z } from 'zod';
 import { metaArgument } from '../meta/schema.js';
 
 /**
- * A `title`, `content` or `excerpt` argument: a string or `{ raw }`, described (as the
- * original does) by the record's own `{raw, rendered, …}` property.
+ * A `title`, `content` or `excerpt` argument (media's `caption`, `description` too): a string
+ * or `{ raw }`, described (as the original does) by the record's own `{raw, rendered, …}` property.
+ *
+ * @example
+ * caption: textArg(itemJsonSchema(schema).properties?.caption),
  */
-const text = (field: JsonSchema | undefined) =>
+export const textArg = (field: JsonSchema | undefined) =>
   z
     .union([z.string(), z.object({ raw: z.string() })])
     .optional()
@@ -36,7 +39,7 @@ export function writePostArgs(schema: z.ZodObject) {
   const shape = schema.shape as Record<string, z.ZodType>;
   const fields: Record<string, z.ZodType> = { ...updateArgs(schema) };
   const properties = itemJsonSchema(schema).properties as Record<string, JsonSchema> | undefined;
-  for (const name of ['title', 'content', 'excerpt']) if (name in shape) fields[name] = text(properties?.[name]);
+  for (const name of ['title', 'content', 'excerpt']) if (name in shape) fields[name] = textArg(properties?.[name]);
   fields.date = z
     .string()
     .nullable()
