@@ -25,6 +25,7 @@ import {
   LIST_PATH,
   MISSING_PATH,
   POSTS_AUTHORIZATION,
+  POSTS_CATEGORY_PATH,
   POSTS_CREATE_BODY,
   POSTS_EMBED_PATH,
   POSTS_ITEM_PATH,
@@ -145,6 +146,18 @@ export const POSTS_EMBED: LoadCase = {
   reference: CMS_POSTS,
 };
 
+/** Posts: the list filtered by one category (issue 20), with the store's `EXISTS` term filter. */
+export const POSTS_CATEGORY: LoadCase = {
+  id: 'posts-category',
+  title: `GET ${POSTS_CATEGORY_PATH} (7 posts of one category)`,
+  request: { path: POSTS_CATEGORY_PATH },
+  expectStatus: 200,
+  servers: POSTS_TRIO,
+  ratios: POSTS_RATIOS,
+  budget: 'others',
+  reference: CMS_POSTS,
+};
+
 /** Posts: one post. */
 export const POSTS_ITEM: LoadCase = {
   id: 'posts-item',
@@ -175,7 +188,17 @@ export const POSTS_CREATE: LoadCase = {
 };
 
 /** The load cases, in the order they run (each create after the reads of its data). */
-export const LOAD_CASES: readonly LoadCase[] = [LIST, ITEM, MISSING, CREATE, POSTS_LIST, POSTS_EMBED, POSTS_ITEM, POSTS_CREATE];
+export const LOAD_CASES: readonly LoadCase[] = [
+  LIST,
+  ITEM,
+  MISSING,
+  CREATE,
+  POSTS_LIST,
+  POSTS_CATEGORY,
+  POSTS_EMBED,
+  POSTS_ITEM,
+  POSTS_CREATE,
+];
 
 /**
  * Ratios between two cases on one server: what `_embed` costs over the plain list (issues 19

@@ -72,6 +72,9 @@ const TARGETS: readonly { caseId: string; a: ServerSpec; b: ServerSpec; target: 
   { caseId: 'posts-item', a: CMS_POSTS, b: BASELINE_POSTS, target: 0.8 },
   { caseId: 'posts-item', a: CMS_POSTS, b: FASTIFY_POSTS, target: 1.0 },
   { caseId: 'posts-embed', a: CMS_POSTS, b: BASELINE_POSTS, target: 0.8 },
+  // Issue 20: the list filtered by a category, same targets as the list.
+  { caseId: 'posts-category', a: CMS_POSTS, b: BASELINE_POSTS, target: 0.8 },
+  { caseId: 'posts-category', a: CMS_POSTS, b: FASTIFY_POSTS, target: 1.0 },
 ];
 
 /** Describes this machine. */

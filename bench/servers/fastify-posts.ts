@@ -28,8 +28,8 @@ main(async () => {
 
   app.get(POSTS_PATH, async (request, reply) => {
     const q = request.url.indexOf('?');
-    const { page, perPage, embed } = postsQuery(q === -1 ? '' : request.url.slice(q + 1));
-    const answer = routes.list(page, perPage, embed);
+    const { page, perPage, embed, category } = postsQuery(q === -1 ? '' : request.url.slice(q + 1));
+    const answer = routes.list(page, perPage, embed, category);
     return reply.code(answer.status).headers(headersOf(answer)).send(answer.body);
   });
   app.get<{ Params: { id: string } }>(`${POSTS_PATH}/:id`, async (request, reply) => {

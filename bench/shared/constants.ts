@@ -40,6 +40,12 @@ export const POSTS_PATH = `${REST_ROOT}/cms/v2/posts`;
 /** The posts list with its authors and terms embedded (`_embed=author,cms:term`). */
 export const POSTS_EMBED_PATH = `${POSTS_PATH}?_embed=author,cms:term`;
 
+/** The category of the filtered-list case: the first one the seed makes (every fourth post is in it). */
+export const POSTS_CATEGORY_ID = 2;
+
+/** The posts list filtered by one category (issue 20). */
+export const POSTS_CATEGORY_PATH = `${POSTS_PATH}?categories=${POSTS_CATEGORY_ID}`;
+
 /** How many published posts the posts database is seeded with. */
 export const SEED_POSTS = 25;
 

@@ -21,8 +21,8 @@ export function serveHandWrittenPosts(): void {
       const q = url.indexOf('?');
       const path = q === -1 ? url : url.slice(0, q);
       if (path === POSTS_PATH && req.method === 'GET') {
-        const { page, perPage, embed } = postsQuery(q === -1 ? '' : url.slice(q + 1));
-        write(res, routes.list(page, perPage, embed));
+        const { page, perPage, embed, category } = postsQuery(q === -1 ? '' : url.slice(q + 1));
+        write(res, routes.list(page, perPage, embed, category));
         return;
       }
       if (path === POSTS_PATH && req.method === 'POST') {

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPosts } from '../seed.js';
-import { POSTS_AUTHORIZATION, POSTS_CREATE_BODY, POSTS_EMBED_PATH, POSTS_ITEM_PATH, POSTS_PATH } from './constants.js';
+import {
+  POSTS_AUTHORIZATION,
+  POSTS_CATEGORY_PATH,
+  POSTS_CREATE_BODY,
+  POSTS_EMBED_PATH,
+  POSTS_ITEM_PATH,
+  POSTS_PATH,
+} from './constants.js';
 import type { Answer } from './hand-written.js';
 import { HandWrittenPosts, postsQuery } from './hand-written-posts.js';
 import { createPostsApp, type PostsApp } from './posts-app.js';
@@ -53,8 +60,8 @@ describe('the hand-written posts server of the benchmark', () => {
     let hand: Answer;
     if (method === 'POST') hand = routes.create(headers.authorization, JSON.parse(body ?? '{}'));
     else if (url === POSTS_PATH) {
-      const { page, perPage, embed } = postsQuery(q === -1 ? '' : path.slice(q + 1));
-      hand = routes.list(page, perPage, embed);
+      const { page, perPage, embed, category } = postsQuery(q === -1 ? '' : path.slice(q + 1));
+      hand = routes.list(page, perPage, embed, category);
     } else hand = routes.item(Number(url.slice(url.lastIndexOf('/') + 1)));
     return { cms, hand };
   }
@@ -65,6 +72,8 @@ describe('the hand-written posts server of the benchmark', () => {
     ['the list', POSTS_PATH],
     ['the second page', `${POSTS_PATH}?page=2`],
     ['the list with authors and terms embedded', POSTS_EMBED_PATH],
+    ['the list of one category', POSTS_CATEGORY_PATH],
+    ['the second page of one category', `${POSTS_CATEGORY_PATH}&per_page=5&page=2`],
     ['one post', POSTS_ITEM_PATH],
   ] as const) {
     it(`answers ${name} with cms-json's status, header lines and body bytes`, async () => {

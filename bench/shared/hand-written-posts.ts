@@ -115,6 +115,10 @@ const error = (code: string, message: string, status: number) => JSON.stringify(
 /** The statuses as the store reads them now (`future` whose date passed is `publish`). */
 const WHERE_READABLE =
   '("posts"."type" in (?) and case when ("posts"."status" = ? and "posts"."date_gmt" <= ?) then ? else "posts"."status" end in (?))';
+/** The posts store's term filter (`?categories=`): an `EXISTS` on the relationships. */
+const IN_TERMS =
+  'exists (select "term_relationships"."object_id" from "term_relationships" where ("term_relationships"."object_id" = "posts"."id" and "term_relationships"."term_id" in (?)))';
+const WHERE_IN_TERM = `(${WHERE_READABLE.slice(1, -1)} and ${IN_TERMS})`;
 const TERMS_OF =
   'select "term_relationships"."object_id", "term_relationships"."term_id" from "term_relationships" inner join "terms" on "terms"."id" = "term_relationships"."term_id" where "terms"."taxonomy" = ? and "term_relationships"."object_id" in';
 const REVISIONS_OF = 'select "parent", count(*) as "n", max("id") as "latest" from "posts" where "type" = ? and "parent" in';
@@ -132,6 +136,8 @@ export class HandWrittenPosts {
   readonly #option: Database.Statement<[string], { value: string }>;
   readonly #page: Database.Statement<unknown[], PostRow>;
   readonly #count: Database.Statement<unknown[], { total: number }>;
+  readonly #pageInTerm: Database.Statement<unknown[], PostRow>;
+  readonly #countInTerm: Database.Statement<unknown[], { total: number }>;
   readonly #post: Database.Statement<[number], PostRow>;
   readonly #userByLogin: Database.Statement<[string], UserRow>;
   readonly #passwords: Database.Statement<[number], { uuid: string; hash: string; last_used: string | null }>;
@@ -158,6 +164,10 @@ export class HandWrittenPosts {
       `select * from "posts" where ${WHERE_READABLE} order by "posts"."date" desc, "posts"."id" asc limit ? offset ?`,
     );
     this.#count = this.#db.prepare(`select count(*) as "total" from "posts" where ${WHERE_READABLE}`);
+    this.#pageInTerm = this.#db.prepare(
+      `select * from "posts" where ${WHERE_IN_TERM} order by "posts"."date" desc, "posts"."id" asc limit ? offset ?`,
+    );
+    this.#countInTerm = this.#db.prepare(`select count(*) as "total" from "posts" where ${WHERE_IN_TERM}`);
     this.#post = this.#db.prepare('select * from "posts" where "id" = ?');
     this.#userByLogin = this.#db.prepare('select * from "users" where lower(login) = ?');
     this.#passwords = this.#db.prepare('select * from "application_passwords" where "user_id" = ?');
@@ -302,17 +312,22 @@ export class HandWrittenPosts {
     return record;
   }
 
-  /** `GET /cms/v2/posts` (`?page=`, `?per_page=`), with `_embed=author,cms:term` when `embed`. */
-  list(page: number, perPage: number, embed: boolean): Answer {
+  /**
+   * `GET /cms/v2/posts` (`?page=`, `?per_page=`), with `_embed=author,cms:term` when `embed`,
+   * and only the posts of one category when `category` is given (`?categories=`).
+   */
+  list(page: number, perPage: number, embed: boolean, category?: number): Answer {
     this.#options('timezone');
     const now = nowGmt(Date.now());
-    const where = ['post', 'future', now, 'publish', 'publish'];
-    const posts = this.#page.all(...where, perPage, (page - 1) * perPage);
-    const total = this.#count.get(...where)?.total ?? 0;
+    const where: unknown[] = ['post', 'future', now, 'publish', 'publish'];
+    if (category !== undefined) where.push(category);
+    const [pageOf, countOf] = category === undefined ? [this.#page, this.#count] : [this.#pageInTerm, this.#countInTerm];
+    const posts = pageOf.all(...where, perPage, (page - 1) * perPage);
+    const total = countOf.get(...where)?.total ?? 0;
     const totalPages = total === 0 ? 0 : Math.ceil(total / perPage);
     const records = posts.length === 0 ? [] : this.#records(posts, embed);
     const headers: [string, string][] = [...LEADING];
-    const query = `${embed ? '_embed=author%2Ccms%3Aterm&' : ''}${perPage === 10 ? '' : `per_page=${perPage}&`}`;
+    const query = `${category === undefined ? '' : `categories%5B0%5D=${category}&`}${embed ? '_embed=author%2Ccms%3Aterm&' : ''}${perPage === 10 ? '' : `per_page=${perPage}&`}`;
     const at = (n: number) => `<${POSTS_URL}?${query}page=${n}>`;
     if (page > 1) headers.push(['Link', `${at(Math.min(page - 1, Math.max(totalPages, 1)))}; rel="prev"`]);
     if (totalPages > page) headers.push(['Link', `${at(page + 1)}; rel="next"`]);
@@ -535,15 +550,20 @@ function slugOf(title: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** `page`, `per_page` and whether `_embed` is asked for, from a query string, with cms-json's defaults. */
-export function postsQuery(search: string): { page: number; perPage: number; embed: boolean } {
-  if (search === '') return { page: 1, perPage: 10, embed: false };
+/**
+ * `page`, `per_page`, whether `_embed` is asked for and the one category of `categories`, from
+ * a query string, with cms-json's defaults.
+ */
+export function postsQuery(search: string): { page: number; perPage: number; embed: boolean; category: number | undefined } {
+  if (search === '') return { page: 1, perPage: 10, embed: false, category: undefined };
   const params = new URLSearchParams(search);
   const page = Number(params.get('page') ?? 1);
   const perPage = Number(params.get('per_page') ?? 10);
+  const category = params.has('categories') ? Number(params.get('categories')) : undefined;
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     perPage: Number.isInteger(perPage) && perPage >= 1 && perPage <= 100 ? perPage : 10,
     embed: params.has('_embed'),
+    category: category !== undefined && Number.isSafeInteger(category) && category > 0 ? category : undefined,
   };
 }
