@@ -9,6 +9,31 @@ describe('record dates', () => {
     expect(localDate(moment, 'America/New_York')).toBe('2030-07-01T08:00:00');
   });
 
+  it('writes GMT the same as the zone formatter does, at the edges of four-digit years too', () => {
+    const gmt = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'UTC',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    const viaFormatter = (moment: Date) => {
+      const p = Object.fromEntries(gmt.formatToParts(moment).map((part) => [part.type, part.value]));
+      return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+    };
+    const moments = [
+      Date.UTC(999, 11, 31, 23, 59, 59),
+      Date.UTC(1000, 0, 1),
+      Date.UTC(9999, 11, 31, 23, 59, 59),
+      Date.UTC(10000, 0, 1),
+    ];
+    for (let year = 1000; year <= 9999; year += 397) moments.push(Date.UTC(year, (year * 7) % 12, 28, year % 24, year % 60, 7));
+    for (const time of moments) expect(localDate(new Date(time), 'UTC')).toBe(viaFormatter(new Date(time)));
+  });
+
   it('reads a local time back as the moment it names, across the date line and in summer', () => {
     expect(momentOf('2030-07-01T14:00:00', 'Europe/Paris').toISOString()).toBe('2030-07-01T12:00:00.000Z');
     expect(momentOf('2030-01-01T01:00:00', 'Europe/Paris').toISOString()).toBe('2030-01-01T00:00:00.000Z');

@@ -8,6 +8,10 @@
 /** `YYYY-MM-DDTHH:MM:SS`, the stored and served form of every record date. */
 export type MysqlDate = string;
 
+/** The moments whose year both forms write in four digits (1000–9999): there they agree. */
+const MIN_ISO_YEAR = Date.UTC(1000, 0, 1);
+const MAX_ISO_YEAR = Date.UTC(10000, 0, 1);
+
 /** One formatter per time zone: making an `Intl.DateTimeFormat` costs far more than using one. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -43,6 +47,9 @@ const parts = (date: Date, timeZone: string) =>
  * localDate(new Date('2030-01-01T12:00:00Z'), 'Europe/Paris'); // '2030-01-01T13:00:00'
  */
 export function localDate(moment: Date, timeZone: string): MysqlDate {
+  // GMT needs no zone data: the ISO form is it.
+  const time = moment.getTime();
+  if (timeZone === 'UTC' && time >= MIN_ISO_YEAR && time < MAX_ISO_YEAR) return moment.toISOString().slice(0, 19);
   const p = parts(moment, timeZone);
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }
