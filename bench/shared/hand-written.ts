@@ -41,11 +41,12 @@ export function tagged(answer: Answer): Answer {
 export const TAGGED_VARY: [string, string] = ['Vary', 'Origin, Authorization, Cookie, X-CMS-Nonce'];
 const COLLECTION_URL = `${SITE_URL}${REST_ROOT}/tel/v1/outgoing-links`;
 const ROOT_LINK = `<${SITE_URL}${REST_ROOT}/>; rel="https://api.cms-json.org/"`;
-const LEADING: readonly [string, string][] = [
+/** The first lines of a list, before its `Link` lines. */
+const LIST_LEADING: readonly [string, string][] = [
   ['Content-Type', 'application/json; charset=UTF-8'],
   ['X-Robots-Tag', 'noindex'],
-  ['Link', ROOT_LINK],
 ];
+const LEADING: readonly [string, string][] = [...LIST_LEADING, ['Link', ROOT_LINK]];
 const STANDARD: readonly [string, string][] = [
   ['X-Content-Type-Options', 'nosniff'],
   ['Access-Control-Expose-Headers', 'X-CMS-Total, X-CMS-TotalPages, Link'],
@@ -134,10 +135,12 @@ export class HandWritten {
     const rows = this.#tuned ? this.#tunedPage(perPage, (page - 1) * perPage) : this.#list.all(perPage, (page - 1) * perPage);
     const total = this.#count.get()?.total ?? 0;
     const totalPages = total === 0 ? 0 : Math.ceil(total / perPage);
-    const headers: [string, string][] = [...LEADING];
+    const headers: [string, string][] = [...LIST_LEADING];
     const at = (n: number) => `<${COLLECTION_URL}?${perPage === 10 ? '' : `per_page=${perPage}&`}page=${n}>`;
     if (page > 1) headers.push(['Link', `${at(Math.min(page - 1, Math.max(totalPages, 1)))}; rel="prev"`]);
     if (totalPages > page) headers.push(['Link', `${at(page + 1)}; rel="next"`]);
+    // The API root's Link only when the answer has no Link of its own, as cms-json sends it.
+    if (headers.length === LIST_LEADING.length) headers.push(['Link', ROOT_LINK]);
     headers.push(...STANDARD, ['X-CMS-Total', String(total)], ['X-CMS-TotalPages', String(totalPages)], ['Allow', 'GET'], VARY);
     return { items: rows.map(withLinks), headers };
   }
