@@ -15,7 +15,6 @@ import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 import type { ObjectTypeHooks } from './object-types/hooks.js';
 import { isRecord, withMember } from './record.js';
 import type { RestRequest } from './request.js';
-import { requestLocal } from './request-local.js';
 import { RestResponse } from './response.js';
 import { parseArgs } from './schema/args.js';
 import type { ContextFilter } from './schema/context-filter.js';
@@ -66,7 +65,8 @@ function settle(outcome: unknown): Outcome {
   return isRestError(outcome) ? outcome : false;
 }
 
-const checksStale = requestLocal<true>('permissions.stale');
+/** Requests whose handler changed what the checks see: looked up once, when `Allow` is set (no per-check cost). */
+const checksStale = new WeakSet<RestRequest>();
 
 /**
  * Says that a handler changed what the permission checks see (it deleted the record): the
@@ -78,7 +78,7 @@ const checksStale = requestLocal<true>('permissions.stale');
  * permissionsChanged(request);
  */
 export function permissionsChanged(request: RestRequest): void {
-  checksStale.set(request, true);
+  checksStale.add(request);
 }
 
 /** The permission outcomes of one request, by endpoint: each check runs once (unless {@link permissionsChanged}). */
@@ -92,14 +92,16 @@ class Permissions {
 
   constructor(readonly request: RestRequest) {}
 
+  /** Forgets every outcome when the handler said {@link permissionsChanged}: the checks of `Allow` run again. */
+  refreshIfChanged(): void {
+    if (!checksStale.delete(this.request)) return;
+    this.#checked = undefined;
+    this.#outcomes = undefined;
+  }
+
   /** The outcome of an endpoint's check; a throwing check is a failure (never an allow). */
   check(endpoint: CompiledEndpoint): Outcome | Promise<Outcome> {
     if (endpoint.permission === 'public') return true;
-    if (this.#checked !== undefined && checksStale.get(this.request) === true) {
-      this.request.locals.delete(checksStale);
-      this.#checked = undefined;
-      this.#outcomes = undefined;
-    }
     const index = this.#checked === undefined ? -1 : this.#checked.indexOf(endpoint);
     if (index !== -1) return this.#outcomes?.[index] as Outcome | Promise<Outcome>;
     const check = endpoint.permission as (request: RestRequest, args: Record<string, unknown>) => unknown;
@@ -288,6 +290,7 @@ function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions:
     result.setHeader('Allow', route.publicAllow);
     return;
   }
+  permissions.refreshIfChanged();
   const outcomes = route.endpoints.map((endpoint): Outcome | Promise<Outcome> => {
     try {
       return permissions.check(endpoint);
