@@ -146,6 +146,8 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(read.body.missing_image_sizes).toBeUndefined();
       expect(read.body._links.self[0].href).toContain(`/media/${id}`);
       expect(read.body._links[`${curie}:attachment`]).toBeUndefined();
+      // Media is a viewable type: its attachment page is linked, as the original's get_item does.
+      expect(read.headers.get('link')).toContain(`<${read.body.link}>; rel="alternate"; type=text/html`);
     });
 
     it('creates a record from a raw body attached to a post, titled by the file; lists filter by parent and type', async () => {

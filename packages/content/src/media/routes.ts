@@ -8,20 +8,11 @@
  *
  * @module
  */
-import {
-  CREATABLE,
-  DELETABLE,
-  defineRoute,
-  EDITABLE,
-  itemJsonSchema,
-  type JsonSchema,
-  READABLE,
-  type Route,
-  response,
-} from '@cms-json/core';
+import { CREATABLE, defineRoute, itemJsonSchema, type JsonSchema, type Route } from '@cms-json/core';
 import { z } from 'zod';
-import { type ListPostArgs, listPostArgs, readPostArgs } from '../posts/args.js';
-import { deletePostArgs, textArg, type WritePostArgs, writePostArgs } from '../posts/write-args.js';
+import { listPostArgs, readPostArgs } from '../posts/args.js';
+import { postRoutes } from '../posts/routes.js';
+import { textArg, writePostArgs } from '../posts/write-args.js';
 import { type AttachmentsController, DEFAULT_MAX_UPLOAD_BYTES, type WriteMediaArgs } from './controller.js';
 
 const ids = (description: string) => z.array(z.number().int()).default([]).meta({ description });
@@ -75,52 +66,15 @@ export function mediaRoutes(controller: AttachmentsController): Route[] {
       }),
   };
 
-  const collection = defineRoute({
-    ...shared,
-    path,
-    endpoints: (endpoint) => [
-      endpoint({
-        methods: READABLE,
-        args: list,
-        permission: (request, query) => controller.canList(request, query as ListPostArgs),
-        handler: (query, request) => controller.list(query as ListPostArgs, request),
-      }),
-      endpoint({
-        methods: CREATABLE,
-        args: write,
-        // The upload is read by the handler as it arrives, never into the JSON body limit.
-        streamBody: { maxBytes: controller.media.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES },
-        permission: (request, created) => controller.canUpload(request, created as WriteMediaArgs),
-        handler: (created, request) => controller.create(created as WritePostArgs, request),
-      }),
-    ],
-  });
-
-  const item = defineRoute({
-    ...shared,
-    path: `${path}/:id`,
-    args: { id: z.number().int().meta({ description: 'Unique identifier for the post.' }) },
-    endpoints: (endpoint) => [
-      endpoint({
-        methods: READABLE,
-        // Media has no password: its one record takes `context` only, as the original's.
-        args: (({ password: _password, ...rest }) => rest)(readPostArgs(schema)),
-        permission: (request, read) => controller.canRead(request, read),
-        handler: async (read, request) => response(await controller.read(read, request)),
-      }),
-      endpoint({
-        methods: EDITABLE,
-        args: write,
-        permission: (request, changes) => controller.canUpdate(request, changes as WritePostArgs & { id: number }),
-        handler: (changes, request) => controller.update(changes as WritePostArgs & { id: number }, request),
-      }),
-      endpoint({
-        methods: DELETABLE,
-        args: deletePostArgs,
-        permission: (request, removal) => controller.canDelete(request, removal),
-        handler: (removal, request) => controller.delete(removal, request),
-      }),
-    ],
+  const routes = postRoutes(controller, {
+    listArgs: list,
+    writeArgs: write,
+    // Media has no password: its one record takes `context` only, as the original's.
+    readArgs: (({ password: _password, ...rest }) => rest)(readPostArgs(schema)),
+    create: {
+      streamBody: { maxBytes: controller.media.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES },
+      permission: (request, created) => controller.canUpload(request, created as WriteMediaArgs),
+    },
   });
 
   // The original's retry after a failure while making sizes; they are all made with the upload here.
@@ -143,5 +97,5 @@ export function mediaRoutes(controller: AttachmentsController): Route[] {
     ],
   });
 
-  return [collection, item, postProcess];
+  return [...routes, postProcess];
 }

@@ -6,11 +6,37 @@
  *
  * @module
  */
-import { CREATABLE, DELETABLE, defineRoute, EDITABLE, READABLE, type Route, response } from '@cms-json/core';
+import {
+  type ArgsShape,
+  CREATABLE,
+  DELETABLE,
+  defineRoute,
+  EDITABLE,
+  type PermissionCheck,
+  READABLE,
+  type Route,
+  response,
+  type StreamedBody,
+} from '@cms-json/core';
 import { z } from 'zod';
 import { type ListPostArgs, listPostArgs, readPostArgs } from './args.js';
 import type { PostsController } from './controller.js';
 import { deletePostArgs, type WritePostArgs, writePostArgs } from './write-args.js';
+
+/**
+ * What a type's routes take other than the posts' own (media's): the arguments of the list,
+ * the writes and the read, and a create whose body is streamed, with its own check.
+ */
+export interface PostRoutesOptions {
+  readonly listArgs?: ArgsShape;
+  readonly writeArgs?: ArgsShape;
+  /** One record's arguments: the posts' (media's have no `password`). */
+  readonly readArgs?: Omit<ReturnType<typeof readPostArgs>, 'password'>;
+  readonly create?: {
+    readonly streamBody: StreamedBody;
+    readonly permission: PermissionCheck;
+  };
+}
 
 /**
  * The routes of the controller's type.
@@ -18,14 +44,14 @@ import { deletePostArgs, type WritePostArgs, writePostArgs } from './write-args.
  * @example
  * server.register('cms/v2', ...postRoutes(controller));
  */
-export function postRoutes(controller: PostsController): Route[] {
+export function postRoutes(controller: PostsController, options: PostRoutesOptions = {}): Route[] {
   const { name, args } = controller.context;
   const schema = controller.schema();
   // The original's posts controller allows batching (`allow_batch`); its attachments controller does not.
   const allowBatch = name === 'attachment' ? undefined : { v1: true };
   const shared = { schema, objectType: name, links: controller.links(), schemaLinks: controller.schemaLinks(), allowBatch };
   const path = `/${args.restBase}`;
-  const write = writePostArgs(schema);
+  const write = options.writeArgs ?? writePostArgs(schema);
 
   const collection = defineRoute({
     ...shared,
@@ -33,14 +59,16 @@ export function postRoutes(controller: PostsController): Route[] {
     endpoints: (endpoint) => [
       endpoint({
         methods: READABLE,
-        args: listPostArgs(name, args, schema),
+        args: options.listArgs ?? listPostArgs(name, args, schema),
         permission: (request, list) => controller.canList(request, list as ListPostArgs),
         handler: (list, request) => controller.list(list as ListPostArgs, request),
       }),
       endpoint({
         methods: CREATABLE,
         args: write,
-        permission: (request, created) => controller.canCreate(request, created as WritePostArgs),
+        // A streamed create (an upload) is read by its handler as it arrives, never into the JSON body limit.
+        streamBody: options.create?.streamBody,
+        permission: options.create?.permission ?? ((request, created) => controller.canCreate(request, created as WritePostArgs)),
         handler: (created, request) => controller.create(created as WritePostArgs, request),
       }),
     ],
@@ -53,7 +81,7 @@ export function postRoutes(controller: PostsController): Route[] {
     endpoints: (endpoint) => [
       endpoint({
         methods: READABLE,
-        args: readPostArgs(schema),
+        args: options.readArgs ?? readPostArgs(schema),
         permission: (request, read) => controller.canRead(request, read),
         handler: async (read, request) => {
           const record = await controller.read(read, request);
