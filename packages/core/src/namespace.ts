@@ -18,6 +18,7 @@ import {
   type AllowBatch,
   type AnyEndpoint,
   type HttpMethod,
+  type LoadMany,
   normalizeMethods,
   type Permission,
   type Route,
@@ -42,6 +43,8 @@ export interface CompiledEndpoint {
   readonly streamBody: StreamedBody | undefined;
   /** The endpoint's `allow_batch`, or its route's (`undefined`: not batchable). */
   readonly allowBatch: AllowBatch | undefined;
+  /** The endpoint's grouped GET, when it declares one. */
+  readonly loadMany: LoadMany<never, unknown> | undefined;
 }
 
 /** A route compiled at registration: everything the dispatcher and the index need. */
@@ -182,6 +185,7 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
       showInIndex: endpoint.showInIndex ?? true,
       streamBody: endpoint.streamBody,
       allowBatch: endpoint.allowBatch ?? route.allowBatch,
+      loadMany: endpoint.loadMany,
     };
   });
   return {

@@ -75,7 +75,42 @@ export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs e
    * (`{ v1: true }`). Overrides the route's {@link RouteDefinition.allowBatch}.
    */
   allowBatch?: AllowBatch;
+  /**
+   * Answers many GETs of this endpoint at once: the grouped form of its permission check
+   * and handler, which `_embed` uses so that every link of a response to this route costs
+   * one store query, not one request each. See {@link LoadMany}.
+   */
+  loadMany?: LoadMany<ArgsOf<MergedArgs<TRouteArgs, TArgs>>, TItem>;
 }
+
+/** One request of a {@link LoadMany} group, its arguments parsed and checked. */
+export interface LoadCall<TArgs> {
+  readonly args: TArgs;
+  readonly request: RestRequest;
+}
+
+/**
+ * Answers a group of GET requests to one endpoint, each with its own arguments (the ids of
+ * the links of an `_embed`), in one go. It answers one result per call, in order: what the
+ * endpoint's handler would return for that request, or the {@link RestError} its permission
+ * check or handler would give. The answers must be those of the check and the handler run
+ * once per request; only the loading is shared. Routes without it are embedded one
+ * request per link.
+ *
+ * @example
+ * ```ts
+ * endpoint({
+ *   methods: READABLE, permission: 'public', handler: ({ id }) => findLink(id),
+ *   loadMany: async (calls) => {
+ *     const found = await findLinks(calls.map((call) => call.args.id));
+ *     return calls.map(({ args }) => found.get(args.id) ?? new RestError('rest_not_found'));
+ *   },
+ * });
+ * ```
+ */
+export type LoadMany<TArgs, TItem> = (
+  calls: readonly LoadCall<TArgs>[],
+) => Promise<readonly (TItem | RestResponse | RestError | null)[]>;
 
 /**
  * Which batch versions may run an endpoint: the original's `allow_batch` (`array( 'v1' => true )`),
@@ -116,6 +151,7 @@ export interface AnyEndpoint {
   showInIndex?: boolean;
   streamBody?: StreamedBody;
   allowBatch?: AllowBatch;
+  loadMany?: LoadMany<never, unknown>;
 }
 
 /** The factory a route hands to its `endpoints` function, bound to the route's types. */

@@ -43,6 +43,8 @@ export interface ServerContext {
   reportError(error: unknown, request: RestRequest): void;
   /** In-process dispatch, used by `_embed` and the pipeline; `allow: false` skips the `Allow` header. */
   dispatch(init: RestRequestInit | RestRequest, options?: DispatchOptions): Promise<RestResponse>;
+  /** Many GETs without `Allow`, grouped by endpoints that load many at once (`_embed`); one answer each, in order. */
+  dispatchMany(requests: readonly RestRequest[]): Promise<RestResponse>[];
   /** A fresh copy of the standard headers of an API response (precomputed per site URL). */
   standardHeaders(jsonp: boolean): Record<string, string | string[]>;
   /** Builds a request for an absolute URL under the REST root, or `undefined`. */

@@ -9,7 +9,7 @@
  */
 import type { Links } from '../links/link.js';
 import { isRecord, withMember } from '../record.js';
-import type { Principal } from '../request.js';
+import type { Principal, RestRequest } from '../request.js';
 import type { RestResponse } from '../response.js';
 import { parseList } from '../schema/validate.js';
 import type { ServerContext } from '../server-context.js';
@@ -63,6 +63,7 @@ export async function responseToData(
 ): Promise<unknown> {
   const data = linkedData(response, scope?.context);
   if (embed === false || scope === undefined) return data;
+  startEmbedded(Array.isArray(data) ? data : [data], embed, scope);
   if (Array.isArray(data)) return Promise.all(data.map((item) => embedInto(item, embed, scope)));
   return embedInto(data, embed, scope);
 }
@@ -89,23 +90,58 @@ function isFilled(value: unknown): boolean {
   return true;
 }
 
+const EMPTY: Promise<unknown> = Promise.resolve({});
+
 function fetchEmbedded(href: string, scope: EmbedScope): Promise<unknown> {
   let pending = scope.cache.get(href);
   if (pending === undefined) {
-    pending = dispatchEmbedded(href, scope);
-    scope.cache.set(href, pending);
+    startEmbedded([{ _links: { self: [{ href, embeddable: true }] } }], true, scope);
+    pending = scope.cache.get(href) as Promise<unknown>;
   }
   return pending;
 }
 
 /**
- * One embedded target: a GET by in-process dispatch, as the same user, with
- * `context=embed` unless the href names a context, and, for a collection, the route's
- * largest `per_page` unless the href names one (the original since 6.5).
+ * Starts every embedded target of these records that is not in the cache yet, all at once:
+ * the server answers the requests to a route that loads many at once as one group (one
+ * store query for all the links of a page to it, not one each), and the others one by one.
  */
-async function dispatchEmbedded(href: string, scope: EmbedScope): Promise<unknown> {
+function startEmbedded(records: readonly unknown[], embed: true | readonly string[], scope: EmbedScope): void {
+  const hrefs: string[] = [];
+  const requests: RestRequest[] = [];
+  for (const record of records) {
+    if (!isRecord(record) || !isRecord(record._links)) continue;
+    for (const [rel, list] of Object.entries(record._links as Links)) {
+      if (rel === 'curies' || !Array.isArray(list)) continue;
+      if (embed !== true && !embed.includes(rel)) continue;
+      for (const link of list) {
+        if (link.embeddable !== true || scope.cache.has(link.href)) continue;
+        const request = embeddedRequest(link.href, scope);
+        // Cached at once (filled in below), so a target linked twice is asked for once.
+        scope.cache.set(link.href, EMPTY);
+        if (request === undefined) continue;
+        hrefs.push(link.href);
+        requests.push(request);
+      }
+    }
+  }
+  if (requests.length === 0) return;
+  scope.context.dispatchMany(requests).forEach((answer, index) => {
+    scope.cache.set(
+      hrefs[index] as string,
+      answer.then((result) => responseToData(result, false, scope)),
+    );
+  });
+}
+
+/**
+ * The request of one embedded target: a GET, as the same user, with `context=embed` unless
+ * the href names a context, and, for a collection, the route's largest `per_page` unless
+ * the href names one (the original since 6.5). `undefined` for an href outside the API.
+ */
+function embeddedRequest(href: string, scope: EmbedScope): RestRequest | undefined {
   const request = scope.context.requestFromUrl(href);
-  if (request === undefined) return {};
+  if (request === undefined) return undefined;
   request.user = scope.user;
   if (!hasValue(request.query.context)) request.query.context = 'embed';
   if (!hasValue(request.query.per_page)) {
@@ -114,8 +150,7 @@ async function dispatchEmbedded(href: string, scope: EmbedScope): Promise<unknow
     const maximum = endpoint?.args.find((a) => a.name === 'per_page')?.json.maximum;
     if (typeof maximum === 'number') request.query.per_page = String(maximum);
   }
-  const result = await scope.context.dispatch(request, { allow: false });
-  return responseToData(result, false, scope);
+  return request;
 }
 
 /** PHP's `! empty()` for a parameter value. */
