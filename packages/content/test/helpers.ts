@@ -9,8 +9,12 @@ import { type ContentTables, migrateContent } from '../src/index.js';
  * A migrated content database: the given URL, else a fresh test database (in-memory SQLite,
  * or a fresh PostgreSQL schema when `CMS_TEST_DATABASE_URL` is set).
  */
-export async function openContentDatabase(url?: string): Promise<Database<ContentTables>> {
-  const database = url === undefined ? await openTestDatabase<ContentTables>() : openDatabase<ContentTables>({ url });
+export async function openContentDatabase(
+  url?: string,
+  options: { onStatement?: (sql: string) => void } = {},
+): Promise<Database<ContentTables>> {
+  const database =
+    url === undefined ? await openTestDatabase<ContentTables>(options) : openDatabase<ContentTables>({ url, ...options });
   await migrateContent(database.db);
   return database;
 }

@@ -19,13 +19,16 @@ export interface Person {
   headers: Record<string, string>;
 }
 
-export async function contentSite(options: { prefix?: 'cms' | 'wp' } & Omit<ContentPluginOptions, 'auth'> = {}) {
+export async function contentSite(
+  options: { prefix?: 'cms' | 'wp'; onStatement?: (sql: string) => void } & Omit<ContentPluginOptions, 'auth'> = {},
+) {
+  const { onStatement, ...pluginOptions } = options;
   const prefix = options.prefix ?? 'cms';
-  const database = await openContentDatabase();
+  const database = await openContentDatabase(undefined, onStatement === undefined ? {} : { onStatement });
   const clock = manualClock();
   const auth = createAuth({ db: database.db, secret: SECRET, prefix, now: clock.now });
   const server = createRestServer({ prefix, siteUrl: 'http://site.test' });
-  await server.use(contentPlugin({ now: clock.now, ...options, auth }));
+  await server.use(contentPlugin({ now: clock.now, ...pluginOptions, auth }));
   const client = testClient(server);
   const roles: DefaultRoleName[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber'];
   const people = {} as Record<DefaultRoleName, Person>;

@@ -251,11 +251,17 @@ function answerRequest(
 
 /**
  * Dispatches many GET requests as `_embed` does (no `Allow`), with the same answers as
- * {@link dispatch} on each: the requests to an endpoint that declares `loadMany` are answered as one group (their arguments parsed one by
- * one, then one call for all of them); any other request is dispatched alone. Never throws.
+ * {@link dispatch} on each: the requests to an endpoint that declares `loadMany` are answered
+ * as one group (their arguments parsed one by one, then one call for all of them); any other
+ * request is dispatched alone, all side by side. They share one
+ * {@link RestRequest.batchScope}, so loaders batched by it serve them all with one load.
+ * Never throws.
  */
 export function dispatchMany(requests: readonly RestRequest[], context: ServerContext): Promise<RestResponse>[] {
   const answers: Promise<RestResponse>[] = new Array(requests.length);
+  // One batch scope for all of them: loaders keyed by it load for every request at once.
+  const batchScope = {};
+  for (const request of requests) request.batchScope = batchScope;
   const groups = new Map<CompiledEndpoint, { route: CompiledRoute; members: [index: number, request: RestRequest][] }>();
   requests.forEach((request, index) => {
     const found = request.method === 'GET' ? context.router.match(request.path) : undefined;

@@ -106,6 +106,12 @@ export class RestRequest {
   user: Principal | null = null;
   /** The dispatching server's names and URL builder (set by the dispatcher). */
   scope: RequestScope = NO_SCOPE;
+  /**
+   * What the requests answered together share (the links of one `_embed`, dispatched side
+   * by side): loaders that batch by it load for all of them at once. The request itself
+   * when it is answered alone.
+   */
+  batchScope: object = this;
   #locals: Map<object, unknown> | undefined;
 
   #json: Record<string, unknown> | undefined | null = null;

@@ -5,6 +5,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import {
   type Expression,
   Kysely,
+  type LogEvent,
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
@@ -76,6 +77,17 @@ export interface OpenDatabaseOptions {
    * when needed; the process goes on. Default: one line on stderr.
    */
   onIdleConnectionError?: ((error: Error) => void) | undefined;
+  /**
+   * Called with the text of every SQL statement the database runs for this process: for logging, or to count the statements a request costs. On SQLite it sees every
+   * statement, prepared ones and transaction control included (with values inlined); on
+   * PostgreSQL every statement sent through Kysely (all of this package's are), with `$n`
+   * placeholders.
+   *
+   * @example
+   * const seen: string[] = [];
+   * openDatabase({ url: 'sqlite::memory:', onStatement: (text) => seen.push(text) });
+   */
+  onStatement?: ((sql: string) => void) | undefined;
 }
 
 /** Connections a PostgreSQL pool opens at most, per process, unless `poolSize` says otherwise. */
@@ -177,7 +189,7 @@ export function openDatabase<DB>(options: OpenDatabaseOptions = {}): Database<DB
   const target = parseDatabaseUrl(options.url ?? DEFAULT_DATABASE_URL);
   const db =
     target.dialect === 'sqlite'
-      ? openSqlite<DB>(target.file, options.synchronous ?? 'full')
+      ? openSqlite<DB>(target.file, { synchronous: options.synchronous ?? 'full', onStatement: options.onStatement })
       : openPostgres<DB>(target.connectionString, options);
   dialects.set(db, target.dialect);
   let closing: Promise<void> | undefined;
@@ -226,12 +238,16 @@ function loadDriver<T>(name: 'better-sqlite3' | 'pg', url: string): T {
   }
 }
 
-function openSqlite<DB>(file: string, synchronous: 'full' | 'normal'): Kysely<DB> {
+function openSqlite<DB>(
+  file: string,
+  options: { synchronous: 'full' | 'normal'; onStatement: ((sql: string) => void) | undefined },
+): Kysely<DB> {
+  const { synchronous, onStatement } = options;
   const memory = file === ':memory:';
   const path = memory ? file : resolve(file);
   const Sqlite = loadDriver<typeof SqliteDatabase>('better-sqlite3', `sqlite:${file}`);
   if (!memory) mkdirSync(dirname(path), { recursive: true });
-  const database = new Sqlite(path);
+  const database = new Sqlite(path, onStatement === undefined ? {} : { verbose: (text) => onStatement(String(text)) });
   try {
     database.pragma('journal_mode = WAL');
     database.pragma('busy_timeout = 5000');
@@ -335,10 +351,18 @@ function openPostgres<DB>(connectionString: string, options: OpenDatabaseOptions
   // already dropped that client; the next query opens a new one.
   pool.on('error', onIdleError);
   let driver: AmbientDriverRef;
+  const onStatement = options.onStatement;
   const db = new Kysely<DB>({
     dialect: ambientDialect(new PostgresDialect({ pool: unavailableAware(pool) }), (made) => {
       driver = made;
     }),
+    ...(onStatement === undefined
+      ? {}
+      : {
+          log: (event: LogEvent) => {
+            if (event.level === 'query') onStatement(event.query.sql);
+          },
+        }),
   });
   keepAmbientDriver(db, driver);
   return db;

@@ -6,6 +6,7 @@
  *
  * @module
  */
+
 import {
   collectionResponse,
   denied,
@@ -19,6 +20,7 @@ import {
 } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import type { OptionsStore } from '../options/options.js';
+import { siteOption } from '../options/request-options.js';
 import { userCan } from '../permissions.js';
 import { localDate, parseRequestDate } from '../posts/dates.js';
 import type { PostTypeArgs } from '../posts/post-types.js';
@@ -27,6 +29,7 @@ import { requestBatch } from '../request-batch.js';
 import { siteUrlOf } from '../users/record.js';
 import type { UserStore } from '../users/store.js';
 import type { ListCommentArgs, ReadCommentArgs } from './args.js';
+import { listComments } from './batched-list.js';
 import { canChangeComment, canReadComment, canReadCommentPost, type PostAccess, passwordOpens } from './permissions.js';
 import { commentRecord } from './record.js';
 import type { Comment, CommentOrderBy, CommentQuery, CommentStore } from './store.js';
@@ -171,8 +174,8 @@ export class CommentsController {
   }
 
   readonly #userEmails = requestBatch('comments.user-emails', async (ids: number[]) => {
-    const users = await Promise.all(ids.map((id) => this.context.users.findById(id)));
-    return new Map(users.flatMap((user) => (user === undefined ? [] : [[user.id, user.email] as const])));
+    const users = await this.context.users.findByIds(ids);
+    return new Map(users.map((user) => [user.id, user.email] as const));
   });
 
   /** The full record of a comment (the core trims it to the context). */
@@ -226,8 +229,10 @@ export class CommentsController {
   }
 
   /** The store query of a list request (before the type's `query` hooks). */
-  async buildQuery(args: ListCommentArgs): Promise<CommentQuery> {
-    const timeZone = await this.context.options.get('timezone');
+  async buildQuery(args: ListCommentArgs, request: RestRequest): Promise<CommentQuery> {
+    // Only dates need the zone: a list without them reads no option.
+    const timeZone =
+      args.after === undefined && args.before === undefined ? 'UTC' : await siteOption(this.context.options, request, 'timezone');
     const local = (text: string | undefined) => {
       const moment = text === undefined ? undefined : parseRequestDate(text, timeZone);
       return moment === undefined ? undefined : localDate(moment, timeZone);
@@ -264,13 +269,13 @@ export class CommentsController {
   async list(args: ListCommentArgs, request: RestRequest): Promise<RestResponse> {
     const query = (await this.context.type.filter(
       'query',
-      { ...(await this.buildQuery(args)) },
+      { ...(await this.buildQuery(args, request)) },
       {
         request,
         args: args as unknown as Readonly<Record<string, unknown>>,
       },
     )) as unknown as CommentQuery;
-    const { comments, total } = await this.context.store.list(query);
+    const { comments, total } = await listComments(this.context.store, request, query);
     const onePost = args.post.length === 1;
     const readable: Comment[] = [];
     for (const comment of comments) {

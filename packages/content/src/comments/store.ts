@@ -312,6 +312,34 @@ export class CommentStore {
     return { comments: rows, total: Number(count.total) };
   }
 
+  /**
+   * What {@link CommentStore.list} answers for each of these posts (the query's `posts` set
+   * to that one post), in one query: each post's page and the count of all its matches.
+   */
+  async listForPosts(
+    query: Omit<CommentQuery, 'posts'>,
+    postIds: readonly number[],
+  ): Promise<Map<number, { comments: Comment[]; total: number }>> {
+    const out = new Map<number, { comments: Comment[]; total: number }>(postIds.map((id) => [id, { comments: [], total: 0 }]));
+    if (postIds.length === 0) return out;
+    const rows = await this.#ordered(
+      this.#db
+        .selectFrom('comments')
+        .selectAll()
+        .where((eb) => this.#where(eb, { ...query, posts: [...postIds] })),
+      { ...query, posts: undefined },
+    ).execute();
+    // In the list's order; each post's page is then cut as the list cuts it.
+    const end = query.offset + query.perPage;
+    for (const row of rows) {
+      const found = out.get(row.post_id);
+      if (found === undefined) continue;
+      if (found.total >= query.offset && found.total < end) found.comments.push(row);
+      found.total++;
+    }
+    return out;
+  }
+
   #where(eb: CommentsExpression, query: CommentQuery): Expression<SqlBool> {
     const all: Expression<SqlBool>[] = [];
     const list = (values: readonly number[] | undefined) => (values !== undefined && values.length > 0 ? [...values] : undefined);

@@ -39,7 +39,7 @@ import type { FileStore } from './file-store.js';
 import { type AllowedFileType, DEFAULT_ALLOWED_TYPES } from './file-types.js';
 import { DEFAULT_IMAGE_SIZES, type ImageSize } from './image-sizes.js';
 import { storedFileUrl, storedPaths } from './media-details.js';
-import { deleteMetaByValue, MEDIA_META_KEYS, readPostMeta, setPostMeta } from './post-meta.js';
+import { deleteMetaByValue, MEDIA_META_KEYS, readPostMetaFor, setPostMeta } from './post-meta.js';
 import { type AttachmentFiles, attachmentRecord } from './record.js';
 import { mediaRoutes } from './routes.js';
 import { attachmentSchema } from './schema.js';
@@ -374,7 +374,7 @@ export class AttachmentsController extends PostsController {
 
   /** Deletes the record for good and every file kept for it (the upload, the file, each size). */
   override async deleteForGood(post: Post, request: RestRequest): Promise<void> {
-    const files = (await this.filesOf([post])).get(post.id);
+    const files = (await this.filesOf(request, [post])).get(post.id);
     await super.deleteForGood(post, request);
     // As the original's `wp_delete_attachment`: no post keeps it as its featured image.
     await deleteMetaByValue(this.context.store.db, MEDIA_META_KEYS.thumbnail, String(post.id));
@@ -382,9 +382,10 @@ export class AttachmentsController extends PostsController {
   }
 
   /** The files of attachments, from their meta. */
-  async filesOf(posts: readonly Post[]): Promise<Map<number, AttachmentFiles>> {
-    const meta = await readPostMeta(
+  async filesOf(request: RestRequest, posts: readonly Post[]): Promise<Map<number, AttachmentFiles>> {
+    const meta = await readPostMetaFor(
       this.context.store.db,
+      request,
       posts.map((post) => post.id),
       [MEDIA_META_KEYS.file, MEDIA_META_KEYS.metadata, MEDIA_META_KEYS.alt],
     );
@@ -408,7 +409,7 @@ export class AttachmentsController extends PostsController {
   ): Promise<AttachmentScope> {
     const [base, files, parents] = await Promise.all([
       super.scope(request, posts, access),
-      this.filesOf(posts),
+      this.filesOf(request, posts),
       this.parentLinks(request, posts),
     ]);
     return {

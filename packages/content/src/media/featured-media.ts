@@ -5,9 +5,11 @@
  *
  * @module
  */
+import type { RestRequest } from '@cms-json/core';
 import type { Kysely } from 'kysely';
 import { contentError } from '../errors.js';
 import type { PostStore } from '../posts/store.js';
+import { requestBatchPer } from '../request-batch.js';
 import type { ContentTables } from '../tables.js';
 import { MEDIA_META_KEYS, readPostMeta, setPostMeta } from './post-meta.js';
 
@@ -24,6 +26,33 @@ export async function featuredMediaOf(db: Kysely<ContentTables>, ids: readonly n
     const value = Number(values.get(MEDIA_META_KEYS.thumbnail));
     if (Number.isSafeInteger(value) && value > 0) out.set(id, value);
   }
+  return out;
+}
+
+const batched = requestBatchPer('posts.featured-media', async (db: Kysely<ContentTables>, ids: number[]) => {
+  const found = await featuredMediaOf(db, ids);
+  return new Map(ids.map((id) => [id, found.get(id) ?? 0]));
+});
+
+/**
+ * {@link featuredMediaOf} for the records of a request: the ids asked for in one tick by it
+ * and the requests answered with it (the links of one `_embed`) are read by one query. A
+ * post without one is left out, as there.
+ *
+ * @example
+ * const featured = await featuredMediaFor(db, request, posts.map((post) => post.id));
+ */
+export async function featuredMediaFor(
+  db: Kysely<ContentTables>,
+  request: RestRequest,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const values = await Promise.all(ids.map((id) => batched(db, request, id)));
+  const out = new Map<number, number>();
+  ids.forEach((id, index) => {
+    const value = values[index] ?? 0;
+    if (value > 0) out.set(id, value);
+  });
   return out;
 }
 

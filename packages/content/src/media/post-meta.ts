@@ -5,7 +5,9 @@
  *
  * @module
  */
+import type { RestRequest } from '@cms-json/core';
 import type { Kysely } from 'kysely';
+import { listsPerObject } from '../request-batch.js';
 import type { ContentTables } from '../tables.js';
 
 /** The meta keys of an attachment and of a post's featured image, as the original names them. */
@@ -75,4 +77,27 @@ export async function setPostMeta(
  */
 export async function deleteMetaByValue(db: Kysely<ContentTables>, key: string, value: string): Promise<void> {
   await db.deleteFrom('post_meta').where('meta_key', '=', key).where('meta_value', '=', value).execute();
+}
+
+const metaOfPost = listsPerObject(
+  'posts.meta-keys',
+  (db: Kysely<ContentTables>, keys: readonly string[], ids) => readPostMeta(db, ids, keys),
+  () => new Map<string, string>(),
+);
+
+/**
+ * {@link readPostMeta} for the records of a request: the posts asked for in one tick by it
+ * and the requests answered with it (the links of one `_embed`) are read by one query.
+ *
+ * @example
+ * const meta = await readPostMetaFor(db, request, [12], ['_wp_attached_file']);
+ */
+export async function readPostMetaFor(
+  db: Kysely<ContentTables>,
+  request: RestRequest,
+  ids: readonly number[],
+  keys: readonly string[],
+): Promise<Map<number, Map<string, string>>> {
+  const values = await Promise.all(ids.map((id) => metaOfPost(db, request, keys, id)));
+  return new Map(ids.map((id, index) => [id, values[index] ?? new Map<string, string>()]));
 }

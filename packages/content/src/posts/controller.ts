@@ -25,12 +25,13 @@ import {
 } from '@cms-json/core';
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
-import { featuredMediaOf, setFeaturedMedia } from '../media/featured-media.js';
+import { featuredMediaFor, setFeaturedMedia } from '../media/featured-media.js';
 import type { MetaFields } from '../meta/fields.js';
 import type { MetaWrite } from '../meta/write.js';
 import type { OptionsStore } from '../options/options.js';
+import { siteOption } from '../options/request-options.js';
 import { userCan } from '../permissions.js';
-import { requestBatch } from '../request-batch.js';
+import { requestBatch, requestBatchPer } from '../request-batch.js';
 import { siteUrlOf } from '../users/record.js';
 import type { ListPostArgs } from './args.js';
 import { localDate, parseRequestDate } from './dates.js';
@@ -77,6 +78,11 @@ export interface PostsControllerContext {
 
 /** A post's constructor, for `register(name, { controller })`. */
 export type PostsControllerClass = new (context: PostsControllerContext) => PostsController;
+
+/** The posts asked for in one tick by a request and those answered with it (the links of an `_embed`): one query. */
+const postById = requestBatchPer('posts.by-id', async (store: PostStore, ids: number[]) => {
+  return new Map((await store.findMany(ids)).map((post) => [post.id, post]));
+});
 
 const loaded = requestLocal<Map<number, Promise<Post | undefined>>>('posts.loaded');
 
@@ -228,7 +234,7 @@ export class PostsController {
     const cache = loaded.ensure(request, () => new Map());
     let found = cache.get(id);
     if (found === undefined) {
-      found = this.context.store.find(id).then((post) => (post?.type === this.context.name ? post : undefined));
+      found = postById(this.context.store, request, id).then((post) => (post?.type === this.context.name ? post : undefined));
       cache.set(id, found);
     }
     return found;
@@ -257,7 +263,7 @@ export class PostsController {
 
   /** The store query of a list request (before the type's `query` hooks). */
   async buildQuery(args: ListPostArgs, request: RestRequest): Promise<PostQuery> {
-    const timeZone = await this.context.options.get('timezone');
+    const timeZone = await siteOption(this.context.options, request, 'timezone');
     const local = (text: string | undefined) => {
       const moment = text === undefined ? undefined : parseRequestDate(text, timeZone);
       return moment === undefined ? undefined : localDate(moment, timeZone);
@@ -265,7 +271,8 @@ export class PostsController {
     const statuses = args.status.includes('any') ? ['publish', 'future', 'draft', 'pending', 'private'] : args.status;
     const { limit, offset } = pageWindow(args);
     let stickyIds: PostQuery['stickyIds'];
-    if (args.sticky !== undefined) stickyIds = { ids: await this.context.options.get('sticky_posts'), include: args.sticky };
+    if (args.sticky !== undefined)
+      stickyIds = { ids: await siteOption(this.context.options, request, 'sticky_posts'), include: args.sticky };
     return {
       types: [this.context.name],
       statuses,
@@ -483,16 +490,17 @@ export class PostsController {
     // As the original: protected content shows in the edit context, or with the right password.
     const edit = access.edit ?? request.param('context') === 'edit';
     const [sticky, permalinkStructure, ancestors, meta, featured] = await Promise.all([
-      this.context.name === 'post' ? this.context.options.get('sticky_posts') : Promise.resolve([]),
-      this.context.options.get('permalink_structure'),
+      this.context.name === 'post' ? siteOption(this.context.options, request, 'sticky_posts') : Promise.resolve([]),
+      siteOption(this.context.options, request, 'permalink_structure'),
       this.context.args.hierarchical ? this.ancestorSlugs(posts) : undefined,
       this.context.meta?.values(
         request,
         posts.map((post) => post.id),
       ),
       restFeatures(this.context.name, this.context.args).has('thumbnail')
-        ? featuredMediaOf(
+        ? featuredMediaFor(
             this.context.store.db,
+            request,
             posts.map((post) => post.id),
           )
         : undefined,

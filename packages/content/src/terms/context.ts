@@ -8,7 +8,8 @@
 import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import type { MetaFields } from '../meta/fields.js';
-import type { Term, TermStore } from './store.js';
+import { listsPerObject, requestBatchPer } from '../request-batch.js';
+import type { Term, TermQuery, TermStore } from './store.js';
 import type { Taxonomy, TaxonomyRegistry } from './taxonomy.js';
 
 /**
@@ -71,4 +72,43 @@ export async function existingTerm(context: TermsContext, request: RestRequest, 
   const term = await lookupTerm(context, request, id);
   if (term === undefined || term.taxonomy !== context.taxonomy.name) throw contentError('rest_term_invalid');
   return term;
+}
+
+const existing = requestBatchPer('terms.objects', async (store: TermStore, ids: number[]) => {
+  const found = await store.existingObjects(ids);
+  return new Map(ids.map((id) => [id, found.has(id)]));
+});
+
+/**
+ * Whether a post of this id exists, asked for with the other requests answered together
+ * (the `cms:term` links of an `_embed`): one query for all of them.
+ *
+ * @example
+ * if (!(await objectExists(context, request, args.post))) return contentError('rest_post_invalid_id');
+ */
+export async function objectExists(context: TermsContext, request: RestRequest, id: number): Promise<boolean> {
+  return (await existing(context.store, request, id)) === true;
+}
+
+const termsOfObject = listsPerObject(
+  'terms.object-lists',
+  (store: TermStore, query: Omit<TermQuery, 'object'>, ids) => store.listForObjects(query, ids),
+  () => ({ terms: [] as Term[], total: 0 }),
+);
+
+/**
+ * `store.list(query)`, where a query for the terms of one object is read with the others of
+ * the same shape asked for by the requests answered together (the `cms:term` links of an
+ * `_embed`): one query for all the posts of a page.
+ *
+ * @example
+ * const { terms, total } = await listTerms(context, request, query);
+ */
+export async function listTerms(
+  context: TermsContext,
+  request: RestRequest,
+  query: TermQuery,
+): Promise<{ terms: Term[]; total: number }> {
+  const { object, ...rest } = query;
+  return object === undefined ? context.store.list(query) : termsOfObject(context.store, request, rest, object);
 }

@@ -36,7 +36,7 @@ import {
   type UpdateTermArgs,
   updateTermArgs,
 } from './args.js';
-import { basePath, existingTerm, forgetTerm, type TermsContext } from './context.js';
+import { basePath, existingTerm, forgetTerm, listTerms, type TermsContext } from './context.js';
 import { termLinks } from './links.js';
 import { canCreate, canDelete, canList, canRead, canUpdate } from './permissions.js';
 import { termQuery } from './query.js';
@@ -80,7 +80,7 @@ export class TermsController {
   /** `GET /<rest_base>`. */
   async list(args: ListTermArgs, request: RestRequest): Promise<RestResponse> {
     const query = await termQuery(this.context, args, request);
-    const { terms, total } = await this.context.store.list(query);
+    const { terms, total } = await listTerms(this.context, request, query);
     const records = await Promise.all(terms.map((term) => this.record(term, request)));
     const limit = query.limit ?? args.per_page;
     // As the original: the page of the links is where the offset falls; they carry the parsed arguments.

@@ -10,7 +10,7 @@
 import { denied, RestError, type RestRequest } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
-import { lookupTerm, type TermsContext } from './context.js';
+import { lookupTerm, objectExists, type TermsContext } from './context.js';
 import type { Term } from './store.js';
 import type { Taxonomy } from './taxonomy.js';
 
@@ -51,7 +51,7 @@ export async function canList(
   if (args.context === 'edit' && !can(request, context.taxonomy.args.capabilities.edit_terms)) {
     return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
   }
-  if (args.post !== undefined && args.post !== null && args.post !== 0 && !(await context.store.hasObject(args.post))) {
+  if (args.post !== undefined && args.post !== null && args.post !== 0 && !(await objectExists(context, request, args.post))) {
     return contentError('rest_post_invalid_id', undefined, { status: 400 });
   }
   return true;

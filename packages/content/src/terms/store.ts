@@ -8,7 +8,7 @@
  * @module
  */
 import { dialectOf, lowerText } from '@cms-json/database';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { contentError } from '../errors.js';
 import { TERMS_SLUG_INDEX } from '../migrations.js';
 import { sanitizeTitle } from '../posts/slug.js';
@@ -109,6 +109,14 @@ export interface TermStore {
   /** A page of a taxonomy's terms and the count of all that match. */
   list(query: TermQuery): Promise<{ terms: Term[]; total: number }>;
   /**
+   * What {@link TermStore.list} answers for each of these objects (the query's `object` set
+   * to each), in one query: the page and the count of every object's terms.
+   */
+  listForObjects(
+    query: Omit<TermQuery, 'object'>,
+    objectIds: readonly number[],
+  ): Promise<Map<number, { terms: Term[]; total: number }>>;
+  /**
    * Creates a term. Throws `term_exists` (with `data.term_id`) for a name in use at that
    * level (flat taxonomies: in the taxonomy), `empty_term_name` for a blank name.
    */
@@ -123,6 +131,8 @@ export interface TermStore {
   delete(id: number): Promise<boolean>;
   /** Whether a post of this id exists (the objects terms are given to). */
   hasObject(objectId: number): Promise<boolean>;
+  /** Which of these ids are posts that exist: one query. */
+  existingObjects(objectIds: readonly number[]): Promise<Set<number>>;
   /** The ids of a taxonomy's terms each object carries, by object id. */
   termsOf(taxonomy: string, objectIds: readonly number[]): Promise<Map<number, number[]>>;
   /** Replaces the terms of a taxonomy an object carries, and recounts every term touched. */
@@ -270,6 +280,48 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     return parent;
   }
 
+  /** A taxonomy's terms with every filter of a list but the object. */
+  const filtered = (query: Omit<TermQuery, 'object'>) => {
+    let base = db.selectFrom('terms').where('terms.taxonomy', '=', query.taxonomy);
+    if (query.search !== undefined && query.search !== '') {
+      const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) =>
+        eb.or([
+          eb(lowerText(database, sql.ref('terms.name')), 'like', sql<string>`${pattern} escape '\\'`),
+          eb(lowerText(database, sql.ref('terms.slug')), 'like', sql<string>`${pattern} escape '\\'`),
+        ]),
+      );
+    }
+    if (query.include !== undefined && query.include.length > 0) base = base.where('terms.id', 'in', [...query.include]);
+    if (query.exclude !== undefined && query.exclude.length > 0) base = base.where('terms.id', 'not in', [...query.exclude]);
+    if (query.slugs !== undefined && query.slugs.length > 0) base = base.where('terms.slug', 'in', [...query.slugs]);
+    if (query.parent !== undefined) base = base.where('terms.parent', '=', query.parent);
+    if (query.hideEmpty === true) base = base.where('terms.count', '>', 0);
+    return base;
+  };
+
+  /** A list's order: the asked one, then ties in the table's order, as MySQL's sort leaves them. */
+  const ordered = <Q extends SelectQueryBuilder<ContentTables, 'terms', object>>(
+    page: Q,
+    query: Omit<TermQuery, 'object'>,
+  ): Q => {
+    const direction = query.order ?? 'asc';
+    const orderBy = query.orderBy ?? 'name';
+    let sorted: Q;
+    if (orderBy === 'include' && query.include !== undefined && query.include.length > 0) {
+      sorted = page.orderBy(positionIn(sql.ref('terms.id'), query.include), direction) as Q;
+    } else if (orderBy === 'include_slugs' && query.slugs !== undefined && query.slugs.length > 0) {
+      sorted = page.orderBy(positionIn(sql.ref('terms.slug'), query.slugs), direction) as Q;
+    } else if (orderBy === 'name' || orderBy === 'description') {
+      // MySQL compares names without case; lower(…) gives that order on both engines.
+      sorted = page.orderBy(lowerText(database, sql.ref(`terms.${orderBy}`)), direction) as Q;
+    } else {
+      const column = orderBy === 'include' || orderBy === 'include_slugs' ? 'id' : orderBy;
+      sorted = page.orderBy(`terms.${column}`, direction) as Q;
+    }
+    return sorted.orderBy('terms.id', 'asc') as Q;
+  };
+
   return {
     find,
 
@@ -295,21 +347,7 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     },
 
     async list(query) {
-      let base = db.selectFrom('terms').where('terms.taxonomy', '=', query.taxonomy);
-      if (query.search !== undefined && query.search !== '') {
-        const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where((eb) =>
-          eb.or([
-            eb(lowerText(database, sql.ref('terms.name')), 'like', sql<string>`${pattern} escape '\\'`),
-            eb(lowerText(database, sql.ref('terms.slug')), 'like', sql<string>`${pattern} escape '\\'`),
-          ]),
-        );
-      }
-      if (query.include !== undefined && query.include.length > 0) base = base.where('terms.id', 'in', [...query.include]);
-      if (query.exclude !== undefined && query.exclude.length > 0) base = base.where('terms.id', 'not in', [...query.exclude]);
-      if (query.slugs !== undefined && query.slugs.length > 0) base = base.where('terms.slug', 'in', [...query.slugs]);
-      if (query.parent !== undefined) base = base.where('terms.parent', '=', query.parent);
-      if (query.hideEmpty === true) base = base.where('terms.count', '>', 0);
+      let base = filtered(query);
       if (query.object !== undefined) {
         const object = query.object;
         base = base.where((eb) =>
@@ -324,27 +362,34 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
       }
       const totalRow = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
       const total = Number(totalRow?.n ?? 0);
-      const direction = query.order ?? 'asc';
-      let page = base.selectAll('terms');
-      const orderBy = query.orderBy ?? 'name';
-      if (orderBy === 'include' && query.include !== undefined && query.include.length > 0) {
-        page = page.orderBy(positionIn(sql.ref('terms.id'), query.include), direction);
-      } else if (orderBy === 'include_slugs' && query.slugs !== undefined && query.slugs.length > 0) {
-        page = page.orderBy(positionIn(sql.ref('terms.slug'), query.slugs), direction);
-      } else if (orderBy === 'name' || orderBy === 'description') {
-        // MySQL compares names without case; lower(…) gives that order on both engines.
-        page = page.orderBy(lowerText(database, sql.ref(`terms.${orderBy}`)), direction);
-      } else {
-        const column = orderBy === 'include' || orderBy === 'include_slugs' ? 'id' : orderBy;
-        page = page.orderBy(`terms.${column}`, direction);
-      }
-      // Ties keep the table's order, as MySQL's sort leaves them in the original.
-      const rows = await page
-        .orderBy('terms.id', 'asc')
+      const rows = await ordered(base.selectAll('terms'), query)
         .limit(query.limit ?? 10)
         .offset(query.offset ?? 0)
         .execute();
       return { terms: rows.map(toTerm), total };
+    },
+
+    async listForObjects(query, objectIds) {
+      const out = new Map<number, { terms: Term[]; total: number }>(objectIds.map((id) => [id, { terms: [], total: 0 }]));
+      if (objectIds.length === 0) return out;
+      const rows = await ordered(
+        filtered(query)
+          .innerJoin('term_relationships', 'term_relationships.term_id', 'terms.id')
+          .where('term_relationships.object_id', 'in', [...objectIds])
+          .selectAll('terms')
+          .select('term_relationships.object_id as object_id'),
+        query,
+      ).execute();
+      // In the list's order; each object's page is then cut as the list cuts it.
+      const start = query.offset ?? 0;
+      const end = start + (query.limit ?? 10);
+      for (const row of rows) {
+        const found = out.get(Number(row.object_id));
+        if (found === undefined) continue;
+        if (found.total >= start && found.total < end) found.terms.push(toTerm(row));
+        found.total++;
+      }
+      return out;
     },
 
     async create(input, { hierarchical }) {
@@ -433,6 +478,13 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     async hasObject(objectId) {
       if (!Number.isSafeInteger(objectId) || objectId <= 0) return false;
       return (await db.selectFrom('posts').select('id').where('id', '=', objectId).executeTakeFirst()) !== undefined;
+    },
+
+    async existingObjects(objectIds) {
+      const ids = objectIds.filter((id) => Number.isSafeInteger(id) && id > 0);
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('posts').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((row) => Number(row.id)));
     },
 
     async termsOf(taxonomy, objectIds) {

@@ -7,6 +7,7 @@
  */
 import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
 import { contentError } from '../errors.js';
+import { requestBatchPer } from '../request-batch.js';
 import { siteUrlOf, userRecord } from './record.js';
 import type { UserRecord } from './schema.js';
 import type { UserStore } from './store.js';
@@ -35,6 +36,27 @@ export interface UsersContext {
 
 const loaded = requestLocal<Map<number, Promise<User | undefined>>>('users.loaded');
 
+/** The users asked for in one tick by the requests answered together, loaded by one query. */
+const userById = requestBatchPer('users.by-id', async (users: UserStore, ids: number[]) => {
+  return new Map((await users.findByIds(ids)).map((user) => [user.id, user]));
+});
+
+/** Who has published, read once for the requests answered together. */
+const publishedBy = requestBatchPer('users.published', async (types: ObjectTypeRegistry, _keys: 0[]) => {
+  return new Map([[0 as const, await types.publishedAuthors()]]);
+});
+
+/**
+ * The ids of the users who have published a record of a type with authors (anonymous
+ * callers may see only them), read once for a request and those answered with it.
+ *
+ * @example
+ * if ((await publishedAuthors(context, request)).includes(user.id)) return true;
+ */
+export async function publishedAuthors(context: UsersContext, request: RestRequest): Promise<readonly number[]> {
+  return (await publishedBy(context.objectTypes, request, 0)) ?? [];
+}
+
 /**
  * The user with this id, looked up once per request (permission checks run again for `Allow`).
  *
@@ -44,7 +66,7 @@ const loaded = requestLocal<Map<number, Promise<User | undefined>>>('users.loade
 export function lookupUser(context: UsersContext, request: RestRequest, id: number): Promise<User | undefined> {
   const cache = loaded.ensure(request, () => new Map());
   let found = cache.get(id);
-  if (found === undefined) cache.set(id, (found = id > 0 ? context.users.findById(id) : Promise.resolve(undefined)));
+  if (found === undefined) cache.set(id, (found = id > 0 ? userById(context.users, request, id) : Promise.resolve(undefined)));
   return found;
 }
 

@@ -140,6 +140,8 @@ export interface UserStore {
   readonly roles: Roles;
   create(input: NewUser): Promise<User>;
   findById(id: number): Promise<User | undefined>;
+  /** The users with these ids that exist, in no particular order: one query. */
+  findByIds(ids: readonly number[]): Promise<User[]>;
   /** Case-insensitive, as WordPress on MySQL. */
   findByLogin(login: string): Promise<User | undefined>;
   /** Case-insensitive. */
@@ -250,6 +252,14 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
     },
 
     findById: (id) => first(select().where('id', '=', id)),
+    findByIds: async (ids) =>
+      ids.length === 0
+        ? []
+        : (
+            await select()
+              .where('id', 'in', [...ids])
+              .execute()
+          ).map((row) => fromRow(row, roles)),
     findByLogin: (login) => first(select().where(sql<string>`lower(login)`, '=', login.trim().toLowerCase())),
     findByEmail: (email) => first(select().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())),
     findBySlug: (slug) => first(select().where('slug', '=', slug)),
