@@ -10,6 +10,12 @@ import type { HttpResponse } from '@cms-json/core';
 import { toResponse } from './to-response.js';
 
 /**
+ * Where a lazy response shows its untouched answer. A registered symbol rather than the
+ * class: the CommonJS build bundles each entry (`.`, `./node`) with its own copy of the class.
+ */
+const ANSWER: unique symbol = Symbol.for('cms-json.fetch.answer');
+
+/**
  * `instanceof Response` holds; every member of `Response.prototype` works, on the real
  * `Response`, built from the answer on first use. `status` and `ok` are read from the answer.
  */
@@ -22,12 +28,12 @@ class LazyResponse {
   }
 
   /** The answer, while nobody has read the response. */
-  get untouchedAnswer(): HttpResponse | undefined {
+  get [ANSWER](): HttpResponse | undefined {
     return this.#answer;
   }
 
   /** The real `Response`: from now on, the one every member reads. */
-  real(): Response {
+  #built(): Response {
     if (this.#real === undefined) {
       this.#real = toResponse(this.#answer as HttpResponse);
       this.#answer = undefined;
@@ -36,39 +42,41 @@ class LazyResponse {
   }
 
   get status(): number {
-    return this.#answer?.status ?? this.real().status;
+    return this.#answer?.status ?? this.#built().status;
   }
 
   get ok(): boolean {
     const status = this.status;
     return status >= 200 && status < 300;
   }
-}
 
-// Every other member of Response.prototype, on the real response. Reflect, because the
-// members' names are only known at run time.
-for (const name of Object.getOwnPropertyNames(Response.prototype)) {
-  if (name === 'constructor' || Object.hasOwn(LazyResponse.prototype, name)) continue;
-  const descriptor = Object.getOwnPropertyDescriptor(Response.prototype, name);
-  if (descriptor?.get !== undefined) {
-    Object.defineProperty(LazyResponse.prototype, name, {
-      get(this: LazyResponse) {
-        return Reflect.get(this.real(), name);
-      },
-      configurable: true,
-    });
-  } else if (typeof descriptor?.value === 'function') {
-    const method = descriptor.value as (...args: unknown[]) => unknown;
-    Object.defineProperty(LazyResponse.prototype, name, {
-      value(this: LazyResponse, ...args: unknown[]) {
-        return Reflect.apply(method, this.real(), args);
-      },
-      configurable: true,
-      writable: true,
-    });
+  // Every other member of Response.prototype, on the real response. Reflect, because the
+  // members' names are only known at run time.
+  static {
+    for (const name of Object.getOwnPropertyNames(Response.prototype)) {
+      if (name === 'constructor' || Object.hasOwn(LazyResponse.prototype, name)) continue;
+      const descriptor = Object.getOwnPropertyDescriptor(Response.prototype, name);
+      if (descriptor?.get !== undefined) {
+        Object.defineProperty(LazyResponse.prototype, name, {
+          get(this: LazyResponse) {
+            return Reflect.get(this.#built(), name);
+          },
+          configurable: true,
+        });
+      } else if (typeof descriptor?.value === 'function') {
+        const method = descriptor.value as (...args: unknown[]) => unknown;
+        Object.defineProperty(LazyResponse.prototype, name, {
+          value(this: LazyResponse, ...args: unknown[]) {
+            return Reflect.apply(method, this.#built(), args);
+          },
+          configurable: true,
+          writable: true,
+        });
+      }
+    }
+    Object.setPrototypeOf(LazyResponse.prototype, Response.prototype);
   }
 }
-Object.setPrototypeOf(LazyResponse.prototype, Response.prototype);
 
 /**
  * The answer as a `Response` that is built only when read. Give it only to a caller that
@@ -76,7 +84,7 @@ Object.setPrototypeOf(LazyResponse.prototype, Response.prototype);
  * runtimes that check a response's internal slots (Deno, Workers) need a real one.
  */
 export function lazyResponse(answer: HttpResponse): Response {
-  // The class sits on Response.prototype (set above); TypeScript cannot see that.
+  // The class sits on Response.prototype (its static block); TypeScript cannot see that.
   return new LazyResponse(answer) as unknown as Response;
 }
 
@@ -91,5 +99,5 @@ export function lazyResponse(answer: HttpResponse): Response {
  * ```
  */
 export function answerOf(response: Response): HttpResponse | undefined {
-  return response instanceof LazyResponse ? response.untouchedAnswer : undefined;
+  return (response as { [ANSWER]?: HttpResponse | undefined })[ANSWER];
 }

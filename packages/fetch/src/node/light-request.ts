@@ -121,7 +121,7 @@ class LightRequest {
   }
 
   /** The real `Request`, with the same body stream (when nobody has started reading it). */
-  real(): Request {
+  #built(): Request {
     if (this.#real === undefined) {
       const body = this.body;
       const init: RequestInit & { duplex?: 'half' } = { method: this.method, headers: this.headers, signal: this.signal };
@@ -133,32 +133,34 @@ class LightRequest {
     }
     return this.#real;
   }
-}
 
-// Every other member of Request.prototype, on the real request. Reflect, because the
-// members' names are only known at run time.
-for (const name of Object.getOwnPropertyNames(Request.prototype)) {
-  if (name === 'constructor' || Object.hasOwn(LightRequest.prototype, name)) continue;
-  const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, name);
-  if (descriptor?.get !== undefined) {
-    Object.defineProperty(LightRequest.prototype, name, {
-      get(this: LightRequest) {
-        return Reflect.get(this.real(), name);
-      },
-      configurable: true,
-    });
-  } else if (typeof descriptor?.value === 'function') {
-    const method = descriptor.value as (...args: unknown[]) => unknown;
-    Object.defineProperty(LightRequest.prototype, name, {
-      value(this: LightRequest, ...args: unknown[]) {
-        return Reflect.apply(method, this.real(), args);
-      },
-      configurable: true,
-      writable: true,
-    });
+  // Every other member of Request.prototype, on the real request. Reflect, because the
+  // members' names are only known at run time.
+  static {
+    for (const name of Object.getOwnPropertyNames(Request.prototype)) {
+      if (name === 'constructor' || Object.hasOwn(LightRequest.prototype, name)) continue;
+      const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, name);
+      if (descriptor?.get !== undefined) {
+        Object.defineProperty(LightRequest.prototype, name, {
+          get(this: LightRequest) {
+            return Reflect.get(this.#built(), name);
+          },
+          configurable: true,
+        });
+      } else if (typeof descriptor?.value === 'function') {
+        const method = descriptor.value as (...args: unknown[]) => unknown;
+        Object.defineProperty(LightRequest.prototype, name, {
+          value(this: LightRequest, ...args: unknown[]) {
+            return Reflect.apply(method, this.#built(), args);
+          },
+          configurable: true,
+          writable: true,
+        });
+      }
+    }
+    Object.setPrototypeOf(LightRequest.prototype, Request.prototype);
   }
 }
-Object.setPrototypeOf(LightRequest.prototype, Request.prototype);
 
 /**
  * A `Request` for a `node:http` request, built lazily (see the module's description).
@@ -166,6 +168,6 @@ Object.setPrototypeOf(LightRequest.prototype, Request.prototype);
  * answers it with a lazy `Response`: write that with `writeFetchResponse`.
  */
 export function lightRequest(req: IncomingMessage, res: ServerResponse): Request {
-  // The class sits on Request.prototype (set above); TypeScript cannot see that.
+  // The class sits on Request.prototype (its static block); TypeScript cannot see that.
   return new LightRequest(req, res) as unknown as Request;
 }
