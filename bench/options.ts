@@ -31,9 +31,12 @@ export interface Options {
   readonly plan: Plan;
   /** `--write`: record the tables in `docs/performance.md`. */
   readonly write: boolean;
-  /** `--save=<name>`: keep the current cms-json node server build under a name, and stop. */
+  /** `--save=<name>`: keep the current cms-json server builds (node and Fetch adapters) under a name, and stop. */
   readonly save: string | undefined;
-  /** `--compare=<name>[@case]`: run a saved build against the current one (default case `list`) instead of benchmarking. */
+  /**
+   * `--compare=<name>[@case[@server]]`: run a saved build against the current one (default
+   * case `list`, server `cms-node`; or `cms-fetch`) instead of benchmarking.
+   */
   readonly compare: string | undefined;
   /** `--profile[=case[@server]]`: profile one child on one case (default `list@cms-node`) instead of benchmarking. */
   readonly profile: string | undefined;
@@ -77,9 +80,11 @@ const USAGE = `Usage: npm run bench -- [--quick] [--write] [--profile] [--alloc]
              default list@cms-node)
   --alloc[=case]  sample what server.handle() allocates per request on one case (default list), in
              process, and print the bytes per request by function
-  --save=<name>  keep the current cms-json node server build under <name>
-  --compare=<name>[@case]  run the build saved as <name>, the current one, the hand-written server
-             and Fastify side by side on one case (default list), and print the CPU ratios`;
+  --save=<name>  keep the current cms-json server builds (cms-node, cms-fetch) under <name>
+  --compare=<name>[@case[@server]]  run the build saved as <name>, the current one and their baselines
+             side by side on one case (default list) and print the CPU ratios; server cms-node (default:
+             against the hand-written server and Fastify) or cms-fetch (against the node adapter and
+             the hand-written server)`;
 
 /** Parses `process.argv`-style flags; exits with the usage on an unknown flag. */
 export function parseOptions(argv: readonly string[]): Options {

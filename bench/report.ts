@@ -14,6 +14,7 @@ import {
   BASELINE_NODE,
   BASELINE_POSTS,
   CMS_EXPRESS,
+  CMS_FETCH,
   CMS_NODE,
   CMS_POSTS,
   EXPRESS_PLAIN,
@@ -75,6 +76,8 @@ const TARGETS: readonly { caseId: string; a: ServerSpec; b: ServerSpec; target: 
   // Issue 20: the list filtered by a category, same targets as the list.
   { caseId: 'posts-category', a: CMS_POSTS, b: BASELINE_POSTS, target: 0.8 },
   { caseId: 'posts-category', a: CMS_POSTS, b: FASTIFY_POSTS, target: 1.0 },
+  // Issue 23: the Fetch adapter on node:http (through @cms-json/fetch/node) against the node adapter.
+  { caseId: 'list', a: CMS_FETCH, b: CMS_NODE, target: 0.8 },
 ];
 
 /** Describes this machine. */

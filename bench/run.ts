@@ -236,16 +236,22 @@ function caseById(id: string): LoadCase {
   return loadCase;
 }
 
+function serverById(id: string): ServerSpec {
+  const server = HTTP_SERVERS.find((s) => s.id === id);
+  if (server === undefined) throw new Error(`Unknown server "${id}": use ${HTTP_SERVERS.map((s) => s.id).join(', ')}.`);
+  return server;
+}
+
 async function mainRun(): Promise<void> {
   pinLoadGenerator();
   [seeded, bundles] = await Promise.all([seed(), bundleServers()]);
   if (options.save !== undefined) {
-    log(`saved the current cms-json node server as ${saveBuild(bundles, options.save)}`);
+    log(`saved the current cms-json servers as ${saveBuild(bundles, options.save)}`);
     return;
   }
   if (options.compare !== undefined) {
-    const [name = '', caseId = LIST.id] = options.compare.split('@');
-    await compareBuilds(seeded, bundles, { name, loadCase: caseById(caseId), plan });
+    const [name = '', caseId = LIST.id, serverId = CMS_NODE.id] = options.compare.split('@');
+    await compareBuilds(seeded, bundles, { name, loadCase: caseById(caseId), plan, server: serverById(serverId) });
     return;
   }
   if (options.alloc !== undefined) {
@@ -255,8 +261,7 @@ async function mainRun(): Promise<void> {
   if (options.profile !== undefined) {
     const [caseId = LIST.id, serverId = CMS_NODE.id] = options.profile.split('@');
     const loadCase = caseById(caseId);
-    const server = HTTP_SERVERS.find((s) => s.id === serverId);
-    if (server === undefined) throw new Error(`Unknown server "${serverId}": use ${HTTP_SERVERS.map((s) => s.id).join(', ')}.`);
+    const server = serverById(serverId);
     await runProfile(seeded, { server, file: bundles.fileOf(server.id) }, loadCase, plan);
     return;
   }

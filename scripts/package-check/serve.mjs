@@ -1,12 +1,16 @@
 // Serves the content routes from the SQLite file that the `cms-json` CLI prepared, and
 // answers one real HTTP request through each way of mounting: @cms-json/node's serve(),
-// Express with @cms-json/express, and Hono with @cms-json/fetch (in process).
+// Express with @cms-json/express, @cms-json/fetch on node:http through @cms-json/fetch/node,
+// and Hono with @cms-json/fetch (in process).
 // Usage: node serve.mjs <database url> <login> <application password>
+
+import { createServer } from 'node:http';
 import { contentPlugin, createAuth, migrateContent } from '@cms-json/content';
 import { createRestServer } from '@cms-json/core';
 import { openDatabase } from '@cms-json/database';
 import { createMiddleware } from '@cms-json/express';
 import { createFetchHandler } from '@cms-json/fetch';
+import { toNodeListener } from '@cms-json/fetch/node';
 import { serve } from '@cms-json/node';
 import express from 'express';
 import { Hono } from 'hono';
@@ -48,6 +52,15 @@ try {
   await expectMe('@cms-json/express', await fetch(`${base}/cms-json/cms/v2/users/me`, { headers: { authorization } }), base);
 } finally {
   await new Promise((resolve) => listening.close(resolve));
+}
+
+const bridged = createServer(toNodeListener(createFetchHandler(server, { basePath: '/api' })));
+await new Promise((resolve) => bridged.listen(0, '127.0.0.1', resolve));
+try {
+  const base = `http://127.0.0.1:${bridged.address().port}/api`;
+  await expectMe('@cms-json/fetch/node', await fetch(`${base}/cms-json/cms/v2/users/me`, { headers: { authorization } }), base);
+} finally {
+  await new Promise((resolve) => bridged.close(resolve));
 }
 
 const hono = new Hono();

@@ -6,6 +6,7 @@ import content = require('@cms-json/content');
 import database = require('@cms-json/database');
 import express = require('@cms-json/express');
 import fetch = require('@cms-json/fetch');
+import fetchNode = require('@cms-json/fetch/node');
 import node = require('@cms-json/node');
 
 const server: core.RestServer = core.createRestServer();
@@ -13,5 +14,6 @@ const client = testing.testClient(server);
 const listener: ReturnType<typeof node.createRequestListener> = node.createRequestListener(server);
 const middleware = express.createMiddleware(server);
 const handler: fetch.FetchHandler = fetch.createFetchHandler(server);
+const bridge: fetchNode.NodeListener = fetchNode.toNodeListener(handler);
 const opened: database.Database<content.ContentTables> = database.openDatabase<content.ContentTables>({ url: 'sqlite::memory:' });
-export = { client, listener, middleware, handler, opened, plugin: content.contentPlugin };
+export = { client, listener, middleware, handler, bridge, opened, plugin: content.contentPlugin };

@@ -7,6 +7,7 @@ import { testClient } from '@cms-json/core/testing';
 import { type Database, openDatabase } from '@cms-json/database';
 import { createMiddleware } from '@cms-json/express';
 import { createFetchHandler, type FetchHandler } from '@cms-json/fetch';
+import { type NodeListener, toNodeListener } from '@cms-json/fetch/node';
 import { createRequestListener, type Served, serve } from '@cms-json/node';
 import { z } from 'zod';
 
@@ -30,7 +31,8 @@ export async function start(): Promise<Served> {
   server.register('hello/v1', greeting);
   await server.use(contentPlugin({ auth }));
   const fetchHandler: FetchHandler = createFetchHandler(server, { basePath: '/api' });
-  void fetchHandler;
+  const bridge: NodeListener = toNodeListener(fetchHandler);
+  void bridge;
   void createMiddleware(server);
   void createRequestListener(server);
   const res = await testClient(server).get('/hello/v1/greeting');

@@ -4,8 +4,11 @@
  *
  * @module
  */
-import { declaredTooLarge, type HttpResponse, normalizeBasePath, RestError, type RestServer } from '@cms-json/core';
+import { declaredTooLarge, normalizeBasePath, RestError, type RestServer } from '@cms-json/core';
+import { headerRecordOf } from './bridge-protocol.js';
+import { lazyResponse } from './lazy-response.js';
 import { discardBody, readBody, type StreamedRequestBody, streamRequestBody } from './read-body.js';
+import { toResponse } from './to-response.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -38,15 +41,34 @@ function reportError(error: unknown): void {
   console.error('[cms-json] request failed:', error);
 }
 
-/** The core's response as a `Response`; repeated headers are appended one by one. */
-export function toResponse(answer: HttpResponse): Response {
-  const headers = new Headers();
-  for (const name in answer.headers) {
-    const value = answer.headers[name];
-    if (typeof value === 'string') headers.append(name, value);
-    else if (value !== undefined) for (const item of value) headers.append(name, item);
-  }
-  return new Response(answer.body, { status: answer.status, headers });
+/** The headers of a `Request` as the core takes them: lower-case names, repeated values joined. */
+function headerRecord(request: Request): Record<string, string> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return headers;
+}
+
+function firstValue(value: string | readonly string[] | undefined): string | undefined {
+  return typeof value === 'string' || value === undefined ? value : value[0];
+}
+
+/**
+ * `request.url` cut into its origin and its path with the query, without `new URL()`: a
+ * `Request`'s URL is already parsed and serialized, so the path starts at the first `/`
+ * after the scheme's `//`. The fragment is dropped.
+ */
+function splitUrl(href: string): { origin: string; path: string; search: string } {
+  const hash = href.indexOf('#');
+  const url = hash === -1 ? href : href.slice(0, hash);
+  const authority = url.indexOf('//');
+  const pathStart = url.indexOf('/', authority === -1 ? 0 : authority + 2);
+  if (pathStart === -1) return { origin: url, path: '/', search: '' };
+  const query = url.indexOf('?', pathStart);
+  return query === -1
+    ? { origin: url.slice(0, pathStart), path: url.slice(pathStart), search: '' }
+    : { origin: url.slice(0, pathStart), path: url.slice(pathStart, query), search: url.slice(query) };
 }
 
 /**
@@ -67,34 +89,34 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
   const onError = options.onError ?? reportError;
   return async (request) => {
     try {
-      const url = new URL(request.url);
-      let path = url.pathname;
+      const url = splitUrl(request.url);
+      let path = url.path;
       if (basePath !== '') {
         if (path !== basePath && !path.startsWith(`${basePath}/`)) return await fallback(request);
         path = path.length === basePath.length ? '/' : path.slice(basePath.length);
       }
+      // A bridge's request carries its headers as a record, and takes its answer back unbuilt.
+      const bridged = headerRecordOf(request);
+      const headers = bridged ?? headerRecord(request);
+      const target = path + url.search;
       let body: Uint8Array | undefined;
       let streamed: StreamedRequestBody | undefined;
-      const streamLimit = request.body === null ? undefined : server.streamedBody(request.method, path + url.search);
+      const streamLimit = request.body === null ? undefined : server.streamedBody(request.method, target);
       if (streamLimit !== undefined && request.body !== null) {
-        if (declaredTooLarge(request.headers.get('content-length'), streamLimit.maxBytes)) {
+        if (declaredTooLarge(firstValue(headers['content-length']), streamLimit.maxBytes)) {
           void discardBody(request.body);
           return jsonError(new RestError('rest_body_too_large'));
         }
         streamed = streamRequestBody(request.body);
-      } else if (request.body !== null && server.serves(path + url.search)) {
+      } else if (request.body !== null && server.serves(target)) {
         const read = await readBody(request, server.options.maxBodyBytes);
         if (read === 'too-large') return jsonError(new RestError('rest_body_too_large'));
         if (read === 'unreadable') return jsonError(new RestError('rest_body_unreadable'));
         body = read;
       }
-      const headers: Record<string, string> = {};
-      request.headers.forEach((value, name) => {
-        headers[name] = value;
-      });
       const answer = await server.handle({
         method: request.method,
-        url: path + url.search,
+        url: target,
         headers,
         body,
         bodyStream: streamed?.chunks,
@@ -102,7 +124,8 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
       });
       // A body the handler left unread (it refused the upload first) is discarded within bounds.
       streamed?.discardRest();
-      return answer === null ? await fallback(request) : toResponse(answer);
+      if (answer === null) return await fallback(request);
+      return bridged === undefined ? toResponse(answer) : lazyResponse(answer);
     } catch (error) {
       onError(error);
       return jsonError(new RestError('rest_internal_error'));

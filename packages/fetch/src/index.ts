@@ -1,6 +1,7 @@
 /**
  * The Fetch adapter of cms-json: `(request: Request) => Promise<Response>`, with Web APIs
- * only, for Deno, Bun, Cloudflare Workers, Hono and Node's `fetch`-style servers.
+ * only, for Deno, Bun, Cloudflare Workers, Hono and Node's `fetch`-style servers. On
+ * `node:http`, serve it with `toNodeListener` from `@cms-json/fetch/node`.
  *
  * @example
  * ```ts
@@ -13,5 +14,8 @@
  *
  * @module
  */
-export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, toResponse } from './handler.js';
+export { type BridgedRequest, HEADER_RECORD, headerRecordOf } from './bridge-protocol.js';
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions } from './handler.js';
+export { answerOf, lazyResponse } from './lazy-response.js';
 export { type BodyFailure, LINGER_LIMITS, readBody } from './read-body.js';
+export { toResponse } from './to-response.js';

@@ -1,5 +1,6 @@
-import { FALLBACK_STATUS, fallbackText, runAdapterConformance } from '@cms-json/adapter-conformance';
+import { FALLBACK_STATUS, fallbackText, listen, runAdapterConformance } from '@cms-json/adapter-conformance';
 import { createFetchHandler } from '../src/index.js';
+import { toNodeListener } from '../src/node.js';
 
 const quiet = () => {};
 const fallback = async (request: Request) => new Response(fallbackText(await request.text()), { status: FALLBACK_STATUS });
@@ -20,5 +21,13 @@ runAdapterConformance({
   },
 });
 
-// Behind a node:http wrapper: examples/fetch/test/conformance.test.ts runs the suite through
-// the example's own wrapper, the one docs/adapters.md shows.
+// On node:http through the shipped bridge: the lazy Request and Response (examples/fetch runs
+// the same suite through the example's server).
+
+runAdapterConformance({
+  name: 'fetch handler on node:http through toNodeListener',
+  start: async (server) => {
+    const host = await listen(toNodeListener(createFetchHandler(server, { fallback, onError: quiet }), { onError: quiet }));
+    return { baseUrl: host.origin, close: host.close };
+  },
+});

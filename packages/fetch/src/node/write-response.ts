@@ -1,0 +1,123 @@
+/**
+ * A Fetch `Response` written to a `node:http` response: one `writeHead(status, rawHeaders)`
+ * (each `Set-Cookie` on its own line), then the body. A lazy response from
+ * `createFetchHandler` is written from the core's answer, with no `Response` built; any
+ * other is read from its body stream, with `Content-Length` when it came in one piece.
+ *
+ * @module
+ */
+import type { ServerResponse } from 'node:http';
+import type { HttpResponse } from '@cms-json/core';
+import { answerOf } from '../lazy-response.js';
+
+/** Statuses that never carry a body. */
+function bodiless(method: string, status: number): boolean {
+  return method === 'HEAD' || status === 204 || status === 304;
+}
+
+/**
+ * Writes the core's answer as the node adapter does: `Content-Length` is the body's length
+ * in bytes; for `HEAD`, 204 and 304, no body and no computed `Content-Length`. Throws (with
+ * nothing sent) when Node refuses a header.
+ */
+export function writeAnswer(res: ServerResponse, answer: HttpResponse, method: string): void {
+  const raw: string[] = [];
+  const headers = answer.headers;
+  let declaredLength: string | undefined;
+  for (const name in headers) {
+    const value = headers[name];
+    if (name.length === 14 && name.toLowerCase() === 'content-length') {
+      declaredLength = Array.isArray(value) ? value[0] : value;
+    } else if (typeof value === 'string') raw.push(name, value);
+    else if (value !== undefined) for (const item of value) raw.push(name, item);
+  }
+  const { status, body } = answer;
+  const noBody = bodiless(method, status);
+  if (!noBody) raw.push('Content-Length', body === null ? '0' : String(Buffer.byteLength(body)));
+  else if (declaredLength !== undefined && status !== 204) raw.push('Content-Length', declaredLength);
+  res.writeHead(status, raw);
+  if (noBody || body === null) res.end();
+  else res.end(body);
+}
+
+function rawHeadersOf(response: Response): { raw: string[]; hasLength: boolean } {
+  const raw: string[] = [];
+  let hasLength = false;
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie') return;
+    if (name === 'content-length') hasLength = true;
+    raw.push(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) raw.push('set-cookie', cookie);
+  return { raw, hasLength };
+}
+
+/** Resolves when the response can take more, or is gone. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
+}
+
+/**
+ * Writes any `Response`. A body read in one piece gets a `Content-Length` (unless the
+ * response has one); a longer one is streamed as it comes, held back while the socket is
+ * full, and cancelled when the client goes away. Rejects (with the head possibly sent) when
+ * the body stream fails or Node refuses a header.
+ */
+export async function writeWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
+  const { raw, hasLength } = rawHeadersOf(response);
+  const status = response.status;
+  const body = response.body;
+  if (body === null || bodiless(method, status)) {
+    if (body !== null) void body.cancel().catch(() => {});
+    res.writeHead(status, raw);
+    res.end();
+    return;
+  }
+  const reader = body.getReader();
+  const first = await reader.read();
+  if (first.done) {
+    if (!hasLength) raw.push('content-length', '0');
+    res.writeHead(status, raw);
+    res.end();
+    return;
+  }
+  const second = await reader.read();
+  if (second.done) {
+    if (!hasLength) raw.push('content-length', String(first.value.byteLength));
+    res.writeHead(status, raw);
+    res.end(first.value);
+    return;
+  }
+  res.writeHead(status, raw);
+  res.write(first.value);
+  let next: Awaited<ReturnType<typeof reader.read>> = second;
+  while (!next.done) {
+    if (res.destroyed) {
+      await reader.cancel();
+      return;
+    }
+    if (!res.write(next.value)) await drained(res);
+    next = await reader.read();
+  }
+  res.end();
+}
+
+/**
+ * Writes a `Response` from a Fetch handler: the core's answer when it is a lazy response
+ * nobody read ({@link writeAnswer}), else the `Response` itself ({@link writeWebResponse}).
+ * Returns a promise only when the body has to be read.
+ */
+export function writeFetchResponse(res: ServerResponse, response: Response, method: string): Promise<void> | undefined {
+  const answer = answerOf(response);
+  if (answer === undefined) return writeWebResponse(res, response, method);
+  writeAnswer(res, answer, method);
+  return undefined;
+}
