@@ -58,7 +58,8 @@ export interface BenchResults {
   referenceBody: string | undefined;
   cases: { loadCase: LoadCase; summaries: Map<string, Summary> }[];
   inProcess: InProcessResult | undefined;
-  memory: { server: ServerSpec; points: MemoryPoint[] }[];
+  /** RSS readings of one kind of request (a case id) on one fresh server. */
+  memory: { server: ServerSpec; caseId: string; points: MemoryPoint[] }[];
   peakRss: { server: ServerSpec; maxRss: number }[];
 }
 
@@ -235,13 +236,14 @@ export function renderResults(results: BenchResults): string[] {
   }
 
   if (results.memory.length > 0) {
-    lines.push('### Memory under load (list requests; after a forced GC)', '');
+    lines.push('### Memory under load (a fresh server per kind of request; after a forced GC)', '');
     const memRows: string[][] = [];
-    for (const { server, points } of results.memory) {
+    for (const { server, caseId, points } of results.memory) {
       const base = points[0];
       for (const point of points) {
         memRows.push([
           server.name,
+          caseId,
           int(point.requests),
           mib(point.rss),
           mib(point.heapUsed),
@@ -249,7 +251,7 @@ export function renderResults(results: BenchResults): string[] {
         ]);
       }
     }
-    lines.push(...table(['Server', 'Requests served', 'RSS', 'Heap used', 'RSS growth'], memRows), '');
+    lines.push(...table(['Server', 'Requests', 'Requests served', 'RSS', 'Heap used', 'RSS growth'], memRows), '');
   }
 
   if (results.peakRss.length > 0) {

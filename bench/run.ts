@@ -213,16 +213,30 @@ async function benchmark(data: Seeded): Promise<BenchResults> {
     results.unavailable.push({ server: IN_PROCESS, reason: error instanceof Error ? error.message : String(error) });
   }
 
-  // Case 6: memory, on fresh servers, one at a time.
-  for (const spec of [CMS_NODE, BASELINE_NODE]) {
+  // Case 6: memory, on fresh servers, one at a time: the list on cms-json and the
+  // hand-written server; in a full run also every other kind on its cms-json server.
+  const memoryLegs: { spec: ServerSpec; loadCase: LoadCase }[] = [
+    { spec: CMS_NODE, loadCase: LIST },
+    { spec: BASELINE_NODE, loadCase: LIST },
+    ...(plan.mode === 'full'
+      ? LOAD_CASES.filter((c) => c !== LIST).map((loadCase) => ({ spec: loadCase.reference ?? CMS_NODE, loadCase }))
+      : []),
+  ];
+  for (const { spec, loadCase } of memoryLegs) {
     try {
-      const child = await startChild({ file: fileOf(spec), name: spec.name, database: data.copyFor(`${spec.id}-memory`) });
-      const points = await measureMemory(child, plan);
+      const child = await startChild({
+        file: fileOf(spec),
+        name: spec.name,
+        database: data.copyFor(`${spec.id}-${loadCase.id}-memory`),
+      });
+      const points = await measureMemory(child, plan, loadCase.request, loadCase.expectStatus);
       await child.stop();
-      results.memory.push({ server: spec, points });
-      log(`memory ${spec.name}: ${points.map((p) => `${p.requests} req → ${(p.rss / 2 ** 20).toFixed(1)} MiB`).join(', ')}`);
+      results.memory.push({ server: spec, caseId: loadCase.id, points });
+      log(
+        `memory ${spec.name} ${loadCase.id}: ${points.map((p) => `${p.requests} req → ${(p.rss / 2 ** 20).toFixed(1)} MiB`).join(', ')}`,
+      );
     } catch (error) {
-      log(`memory case for ${spec.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`memory case ${loadCase.id} for ${spec.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   results.seconds = (performance.now() - started) / 1000;
