@@ -50,3 +50,37 @@ export interface HttpResponse {
   /** The body text, or `null` for none (HEAD, 204). */
   body: string | null;
 }
+
+/** Whether an answer is sent without a body: to `HEAD`, and with 204 or 304. */
+export function isBodiless(method: string, status: number): boolean {
+  return method === 'HEAD' || status === 204 || status === 304;
+}
+
+/**
+ * The header lines of an answer as a flat `[name, value, …]` list for Node's
+ * `writeHead(status, rawHeaders)`: each value of a multi-valued header (`Link`,
+ * `Set-Cookie`) on its own line, and `Content-Length` the body's length in bytes (measured by
+ * `byteLength`: the runtime's UTF-8 length, such as Node's). An answer without a body (see
+ * {@link isBodiless}) keeps a `Content-Length` its handler declared, except a 204.
+ *
+ * @example
+ * ```ts
+ * res.writeHead(answer.status, headerLines(answer, req.method, utf8Length));
+ * ```
+ */
+export function headerLines(response: HttpResponse, method: string, byteLength: (text: string) => number): string[] {
+  const raw: string[] = [];
+  const headers = response.headers;
+  let declaredLength: string | undefined;
+  for (const name in headers) {
+    const value = headers[name];
+    if (name.length === 14 && name.toLowerCase() === 'content-length') {
+      declaredLength = Array.isArray(value) ? value[0] : value;
+    } else if (typeof value === 'string') raw.push(name, value);
+    else if (value !== undefined) for (const item of value) raw.push(name, item);
+  }
+  const { status, body } = response;
+  if (!isBodiless(method, status)) raw.push('Content-Length', body === null ? '0' : String(byteLength(body)));
+  else if (declaredLength !== undefined && status !== 204) raw.push('Content-Length', declaredLength);
+  return raw;
+}

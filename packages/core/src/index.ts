@@ -23,7 +23,7 @@ export {
   type RestErrorOptions,
   toRestError,
 } from './errors.js';
-export type { HttpHeaders, HttpRequest, HttpResponse } from './http.js';
+export { type HttpHeaders, type HttpRequest, type HttpResponse, headerLines, isBodiless } from './http.js';
 export type { Curie } from './links/curies.js';
 export type { LinkContext, LinkObject, Links, LinkTemplate } from './links/link.js';
 export { apiRoutePath, isUnderRestRoot, normalizeBasePath, stripBasePath } from './mount.js';

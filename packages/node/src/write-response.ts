@@ -7,7 +7,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Http2ServerResponse } from 'node:http2';
-import { type HttpResponse, RestError } from '@cms-json/core';
+import { type HttpResponse, headerLines, isBodiless, RestError } from '@cms-json/core';
 
 /** A response from `node:http`, `node:https` or the `node:http2` compatibility API. */
 export type NodeResponse = ServerResponse | Http2ServerResponse;
@@ -28,21 +28,9 @@ export function writeResponse(
   method: string,
   options: WriteResponseOptions = {},
 ): void {
-  const raw: string[] = [];
-  const headers = response.headers;
-  let declaredLength: string | undefined;
-  for (const name in headers) {
-    const value = headers[name];
-    if (name.length === 14 && name.toLowerCase() === 'content-length') {
-      declaredLength = Array.isArray(value) ? value[0] : value;
-    } else if (typeof value === 'string') raw.push(name, value);
-    else if (value !== undefined) for (const item of value) raw.push(name, item);
-  }
-  const body = response.body;
-  const status = response.status;
-  const noBody = method === 'HEAD' || status === 204 || status === 304;
-  if (!noBody) raw.push('Content-Length', body === null ? '0' : String(Buffer.byteLength(body)));
-  else if (declaredLength !== undefined && status !== 204) raw.push('Content-Length', declaredLength);
+  const raw = headerLines(response, method, Buffer.byteLength);
+  const { status, body } = response;
+  const noBody = isBodiless(method, status);
   const linger = options.unreadBody === true && res.req.httpVersionMajor < 2 && !res.req.destroyed;
   if (linger) raw.push('Connection', 'close');
   writeHead(res, status, raw);

@@ -7,13 +7,8 @@
  * @module
  */
 import type { ServerResponse } from 'node:http';
-import type { HttpResponse } from '@cms-json/core';
+import { type HttpResponse, headerLines, isBodiless } from '@cms-json/core';
 import { answerOf } from '../lazy-response.js';
-
-/** Statuses that never carry a body. */
-function bodiless(method: string, status: number): boolean {
-  return method === 'HEAD' || status === 204 || status === 304;
-}
 
 /**
  * Writes the core's answer as the node adapter does: `Content-Length` is the body's length
@@ -21,20 +16,9 @@ function bodiless(method: string, status: number): boolean {
  * nothing sent) when Node refuses a header.
  */
 export function writeAnswer(res: ServerResponse, answer: HttpResponse, method: string): void {
-  const raw: string[] = [];
-  const headers = answer.headers;
-  let declaredLength: string | undefined;
-  for (const name in headers) {
-    const value = headers[name];
-    if (name.length === 14 && name.toLowerCase() === 'content-length') {
-      declaredLength = Array.isArray(value) ? value[0] : value;
-    } else if (typeof value === 'string') raw.push(name, value);
-    else if (value !== undefined) for (const item of value) raw.push(name, item);
-  }
+  const raw = headerLines(answer, method, Buffer.byteLength);
   const { status, body } = answer;
-  const noBody = bodiless(method, status);
-  if (!noBody) raw.push('Content-Length', body === null ? '0' : String(Buffer.byteLength(body)));
-  else if (declaredLength !== undefined && status !== 204) raw.push('Content-Length', declaredLength);
+  const noBody = isBodiless(method, status);
   res.writeHead(status, raw);
   if (noBody || body === null) res.end();
   else res.end(body);
@@ -75,7 +59,7 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
   const { raw, hasLength } = rawHeadersOf(response);
   const status = response.status;
   const body = response.body;
-  if (body === null || bodiless(method, status)) {
+  if (body === null || isBodiless(method, status)) {
     if (body !== null) void body.cancel().catch(() => {});
     res.writeHead(status, raw);
     res.end();
