@@ -75,6 +75,9 @@ const TARGETS: readonly { caseId: string; a: ServerSpec; b: ServerSpec; target: 
   // Issue 20: the list filtered by a category, same targets as the list.
   { caseId: 'posts-category', a: CMS_POSTS, b: BASELINE_POSTS, target: 0.8 },
   { caseId: 'posts-category', a: CMS_POSTS, b: FASTIFY_POSTS, target: 1.0 },
+  // Issue 21: a post's comments, the list's targets.
+  { caseId: 'posts-comments', a: CMS_POSTS, b: BASELINE_POSTS, target: 0.8 },
+  { caseId: 'posts-comments', a: CMS_POSTS, b: FASTIFY_POSTS, target: 1.0 },
 ];
 
 /** Describes this machine. */
