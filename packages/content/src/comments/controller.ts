@@ -77,6 +77,7 @@ export interface CommentsContext {
 }
 
 const postsSeen = requestLocal<Map<number, Promise<Post | undefined>>>('comments.posts');
+const linksSeen = requestLocal<Map<number, Promise<string>>>('comments.post-links');
 
 /**
  * The comments controller.
@@ -206,6 +207,17 @@ export class CommentsController {
     return { comment, post };
   }
 
+  /** A post's permalink, made once per request (a page of comments on one post asks for it once). */
+  postLink(request: RestRequest, post: Post): Promise<string> {
+    const seen = linksSeen.ensure(request, () => new Map());
+    let link = seen.get(post.id);
+    if (link === undefined) {
+      link = this.context.postTypes.link(request, post);
+      seen.set(post.id, link);
+    }
+    return link;
+  }
+
   readonly #userEmails = requestBatch('comments.user-emails', async (ids: number[]) => {
     const users = await Promise.all(ids.map((id) => this.context.users.findById(id)));
     return new Map(users.flatMap((user) => (user === undefined ? [] : [[user.id, user.email] as const])));
@@ -218,7 +230,7 @@ export class CommentsController {
       comment.user_id > 0 ? this.#userEmails(request, comment.user_id) : undefined,
       this.context.meta?.valueOf(request, comment.id),
     ]);
-    const link = post === undefined ? '' : await this.context.postTypes.link(request, post);
+    const link = post === undefined ? '' : await this.postLink(request, post);
     return commentRecord(comment, {
       meta,
       siteUrl: siteUrlOf(request),
