@@ -26,6 +26,7 @@ import {
   MISSING_PATH,
   POSTS_AUTHORIZATION,
   POSTS_CATEGORY_PATH,
+  POSTS_COMMENTS_PATH,
   POSTS_CREATE_BODY,
   POSTS_EMBED_PATH,
   POSTS_ITEM_PATH,
@@ -158,6 +159,21 @@ export const POSTS_CATEGORY: LoadCase = {
   reference: CMS_POSTS,
 };
 
+/**
+ * Posts: the comments of one post (issue 21), as its `replies` link asks for them: a page
+ * of 10 of its 12 approved comments, replies among them.
+ */
+export const POSTS_COMMENTS: LoadCase = {
+  id: 'posts-comments',
+  title: `GET ${POSTS_COMMENTS_PATH} (10 of a post's 12 comments)`,
+  request: { path: POSTS_COMMENTS_PATH },
+  expectStatus: 200,
+  servers: POSTS_TRIO,
+  ratios: POSTS_RATIOS,
+  budget: 'others',
+  reference: CMS_POSTS,
+};
+
 /** Posts: one post. */
 export const POSTS_ITEM: LoadCase = {
   id: 'posts-item',
@@ -197,6 +213,7 @@ export const LOAD_CASES: readonly LoadCase[] = [
   POSTS_CATEGORY,
   POSTS_EMBED,
   POSTS_ITEM,
+  POSTS_COMMENTS,
   POSTS_CREATE,
 ];
 

@@ -79,6 +79,9 @@ const TARGETS: readonly { caseId: string; a: ServerSpec; b: ServerSpec; target: 
   { caseId: 'posts-category', a: CMS_POSTS, b: FASTIFY_POSTS, target: 1.0 },
   // Issue 23: the Fetch adapter on node:http (through @cms-json/fetch/node) against the node adapter.
   { caseId: 'list', a: CMS_FETCH, b: CMS_NODE, target: 0.8 },
+  // Issue 21: a post's comments, the list's targets.
+  { caseId: 'posts-comments', a: CMS_POSTS, b: BASELINE_POSTS, target: 0.8 },
+  { caseId: 'posts-comments', a: CMS_POSTS, b: FASTIFY_POSTS, target: 1.0 },
 ];
 
 /** Describes this machine. */

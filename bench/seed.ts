@@ -1,8 +1,9 @@
 /**
  * The data: one SQLite file created with the plugin's own migration and store and seeded
  * with {@link SEED_LINKS} links, another with the content package's schema and
- * {@link SEED_POSTS} posts (with authors, categories and tags) written through its own REST
- * API, then one copy per server so a server's writes (the create cases) never reach another.
+ * {@link SEED_POSTS} posts (with authors, categories and tags) and {@link SEED_COMMENTS}
+ * comments on one of them, written through its own REST API; then one copy per server so a
+ * server's writes (the create cases) never reach another.
  *
  * @module
  */
@@ -13,11 +14,13 @@ import { migrateContent } from '@cms-json/content';
 import { openDatabase, runMigrations } from '@cms-json/database';
 import { migrations, OutgoingLinksStore, type OutgoingLinksTables } from '@cms-json/example-outgoing-links';
 import {
+  COMMENTS_POST_ID,
   POSTS_APPLICATION_PASSWORD,
   POSTS_AUTHORIZATION,
   POSTS_LOGIN,
   POSTS_PATH,
   REST_ROOT,
+  SEED_COMMENTS,
   SEED_LINKS,
   SEED_POSTS,
 } from './shared/constants.js';
@@ -61,10 +64,18 @@ function contentOf(i: number): string {
   ].join('\n\n');
 }
 
+/** A comment's text: typography, inline HTML and, now and then, a bare address to make a link of. */
+function commentOf(i: number): string {
+  const address = i % 3 === 0 ? ` See https://example.com/comment/${i} for more.` : '';
+  return `Comment ${i}: "well said" -- I <em>agree</em> with most of it...${address}\nThanks for writing it.`;
+}
+
 /**
  * Migrates the content schema at `url` and writes, through the content package's own stores
  * and REST routes: an administrator with the bench application password, two authors, the
- * categories and tags, and {@link SEED_POSTS} published posts (one category and two tags each).
+ * categories and tags, {@link SEED_POSTS} published posts (one category and two tags each),
+ * and {@link SEED_COMMENTS} approved comments on post {@link COMMENTS_POST_ID} by the three
+ * users, every third one a reply to the comment before it.
  */
 export async function seedPosts(url: string): Promise<void> {
   const app = await createPostsApp(url);
@@ -106,6 +117,20 @@ export async function seedPosts(url: string): Promise<void> {
         tags: [tags[i % tags.length], tags[(i + 2) % tags.length]],
         date: `2026-01-${String(i).padStart(2, '0')}T10:00:00`,
       });
+    }
+    const comments: number[] = [];
+    for (let i = 1; i <= SEED_COMMENTS; i++) {
+      const parent = i % 3 === 0 ? (comments[i - 2] ?? 0) : 0;
+      comments.push(
+        await post('comments', {
+          post: COMMENTS_POST_ID,
+          parent,
+          author: authors[i % authors.length],
+          content: commentOf(i),
+          status: 'approve',
+          date: `2026-02-01T10:${String(i).padStart(2, '0')}:00`,
+        }),
+      );
     }
   } finally {
     await app.close();

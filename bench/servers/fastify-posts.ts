@@ -8,8 +8,9 @@
  */
 import Fastify from 'fastify';
 import { databaseFile, listen, main } from '../shared/child-runtime.js';
-import { POSTS_PATH } from '../shared/constants.js';
+import { COMMENTS_PATH, POSTS_PATH } from '../shared/constants.js';
 import type { Answer } from '../shared/hand-written.js';
+import { commentsQuery } from '../shared/hand-written-comments.js';
 import { HandWrittenPosts, postsQuery } from '../shared/hand-written-posts.js';
 
 function headersOf(answer: { headers: [string, string][] }): Record<string, string | string[]> {
@@ -30,6 +31,12 @@ main(async () => {
     const q = request.url.indexOf('?');
     const { page, perPage, embed, category } = postsQuery(q === -1 ? '' : request.url.slice(q + 1));
     const answer = routes.list(page, perPage, embed, category);
+    return reply.code(answer.status).headers(headersOf(answer)).send(answer.body);
+  });
+  app.get(COMMENTS_PATH, async (request, reply) => {
+    const q = request.url.indexOf('?');
+    const { post, page, perPage } = commentsQuery(q === -1 ? '' : request.url.slice(q + 1));
+    const answer = routes.comments.list(post, page, perPage);
     return reply.code(answer.status).headers(headersOf(answer)).send(answer.body);
   });
   app.get<{ Params: { id: string } }>(`${POSTS_PATH}/:id`, async (request, reply) => {

@@ -49,6 +49,18 @@ export const POSTS_CATEGORY_PATH = `${POSTS_PATH}?categories=${POSTS_CATEGORY_ID
 /** How many published posts the posts database is seeded with. */
 export const SEED_POSTS = 25;
 
+/** The comments route of the content package. */
+export const COMMENTS_PATH = `${REST_ROOT}/cms/v2/comments`;
+
+/** The post the seed writes {@link SEED_COMMENTS} comments on (one on the list's first page). */
+export const COMMENTS_POST_ID = 24;
+
+/** How many approved comments (some of them replies) the seed writes on {@link COMMENTS_POST_ID}. */
+export const SEED_COMMENTS = 12;
+
+/** The comments of one post (issue 21), as a post's `replies` link asks for them. */
+export const POSTS_COMMENTS_PATH = `${COMMENTS_PATH}?post=${COMMENTS_POST_ID}`;
+
 /** The post of the single-post case. */
 export const POSTS_ITEM_ID = 20;
 

@@ -6,7 +6,8 @@
  */
 import { createServer } from 'node:http';
 import { databaseFile, listen, main } from './child-runtime.js';
-import { POSTS_PATH, REST_ROOT } from './constants.js';
+import { COMMENTS_PATH, POSTS_PATH, REST_ROOT } from './constants.js';
+import { commentsQuery } from './hand-written-comments.js';
 import { HandWrittenPosts, postsQuery } from './hand-written-posts.js';
 import { readJson, write } from './hand-written-server.js';
 
@@ -23,6 +24,11 @@ export function serveHandWrittenPosts(): void {
       if (path === POSTS_PATH && req.method === 'GET') {
         const { page, perPage, embed, category } = postsQuery(q === -1 ? '' : url.slice(q + 1));
         write(res, routes.list(page, perPage, embed, category));
+        return;
+      }
+      if (path === COMMENTS_PATH && req.method === 'GET') {
+        const { post, page, perPage } = commentsQuery(q === -1 ? '' : url.slice(q + 1));
+        write(res, routes.comments.list(post, page, perPage));
         return;
       }
       if (path === POSTS_PATH && req.method === 'POST') {

@@ -4,14 +4,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPosts } from '../seed.js';
 import {
+  COMMENTS_PATH,
   POSTS_AUTHORIZATION,
   POSTS_CATEGORY_PATH,
+  POSTS_COMMENTS_PATH,
   POSTS_CREATE_BODY,
   POSTS_EMBED_PATH,
   POSTS_ITEM_PATH,
   POSTS_PATH,
 } from './constants.js';
 import type { Answer } from './hand-written.js';
+import { commentsQuery } from './hand-written-comments.js';
 import { HandWrittenPosts, postsQuery } from './hand-written-posts.js';
 import { createPostsApp, type PostsApp } from './posts-app.js';
 
@@ -59,7 +62,10 @@ describe('the hand-written posts server of the benchmark', () => {
     const url = path.slice(0, q === -1 ? undefined : q);
     let hand: Answer;
     if (method === 'POST') hand = routes.create(headers.authorization, JSON.parse(body ?? '{}'));
-    else if (url === POSTS_PATH) {
+    else if (url === COMMENTS_PATH) {
+      const { post, page, perPage } = commentsQuery(q === -1 ? '' : path.slice(q + 1));
+      hand = routes.comments.list(post, page, perPage);
+    } else if (url === POSTS_PATH) {
       const { page, perPage, embed, category } = postsQuery(q === -1 ? '' : path.slice(q + 1));
       hand = routes.list(page, perPage, embed, category);
     } else hand = routes.item(Number(url.slice(url.lastIndexOf('/') + 1)));
@@ -75,6 +81,10 @@ describe('the hand-written posts server of the benchmark', () => {
     ['the list of one category', POSTS_CATEGORY_PATH],
     ['the second page of one category', `${POSTS_CATEGORY_PATH}&per_page=5&page=2`],
     ['one post', POSTS_ITEM_PATH],
+    ['the comments of a post', POSTS_COMMENTS_PATH],
+    ['the second page of the comments of a post', `${POSTS_COMMENTS_PATH}&page=2`],
+    ['a page of 5 comments of a post', `${POSTS_COMMENTS_PATH}&per_page=5&page=2`],
+    ['the comments of a post without any', `${COMMENTS_PATH}?post=3`],
   ] as const) {
     it(`answers ${name} with cms-json's status, header lines and body bytes`, async () => {
       const { cms, hand } = await both('GET', path, {});

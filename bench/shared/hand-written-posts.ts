@@ -1,6 +1,7 @@
 /**
  * The hand-written reproduction of the content package's posts routes under test (list, list
- * with `_embed=author,cms:term`, one post, an authenticated create of a draft): the SQL the
+ * with `_embed=author,cms:term`, one post, an authenticated create of a draft; a post's
+ * comments in `hand-written-comments.ts`): the SQL the
  * posts store runs for these requests on better-sqlite3 (prepared once), and headers and
  * bodies written to be byte-identical to what cms-json sends (the orchestrator checks that at
  * start). The node:http and Fastify posts baselines share it.
@@ -20,6 +21,7 @@ import { avatarUrls, defaultRenderer } from '@cms-json/content';
 import Database from 'better-sqlite3';
 import { REST_ROOT, SITE_URL } from './constants.js';
 import { type Answer, tagged } from './hand-written.js';
+import { HandWrittenComments } from './hand-written-comments.js';
 
 /** A row of `posts` (`select *`). */
 interface PostRow {
@@ -131,6 +133,8 @@ const nowGmt = (time: number) => new Date(time).toISOString().slice(0, 19);
 /** The posts routes of the benchmark, hand-written over one SQLite file. */
 export class HandWrittenPosts {
   readonly #db: Database.Database;
+  /** The comments list (`GET /cms/v2/comments?post=<id>`), on the same connection. */
+  readonly comments: HandWrittenComments;
   /** Statements whose `IN (…)` has a given number of ids, prepared on first use. */
   readonly #byCount = new Map<string, Database.Statement>();
   readonly #option: Database.Statement<[string], { value: string }>;
@@ -188,6 +192,7 @@ export class HandWrittenPosts {
     this.#recount = this.#db.prepare(RECOUNT);
     this.#allTermsOf = this.#db.prepare('select "term_id" from "term_relationships" where "object_id" = ?');
     this.#setCounted = this.#db.prepare('update "term_relationships" set "counted" = ? where "object_id" = ?');
+    this.comments = new HandWrittenComments(this.#db);
   }
 
   #statement<R>(key: string, sql: (n: number) => string, n: number): Database.Statement<unknown[], R> {

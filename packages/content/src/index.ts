@@ -47,6 +47,8 @@ export { hashPassword, verifyPassword } from './auth/password.js';
 export { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
 export { createSessions, type Session, type SessionStore, type SessionStoreOptions } from './auth/sessions.js';
 export {
+  commentCreateArgs,
+  commentUpdateArgs,
   createCommentArgs,
   type DeleteCommentArgs,
   deleteCommentArgs,
@@ -62,7 +64,7 @@ export { canChangeComment, canEditComment, canReadComment, canReadCommentPost, t
 export { type CommentsSetup, setUpComments } from './comments/plugin-setup.js';
 export { type CommentRecordScope, commentRecord, renderComment, restStatus } from './comments/record.js';
 export { commentRoutes } from './comments/routes.js';
-export { CommentSchema } from './comments/schema.js';
+export { CommentSchema, commentSchema } from './comments/schema.js';
 export { type Comment, type CommentOrderBy, type CommentQuery, CommentStore } from './comments/store.js';
 export { canCreateComment, createComment, deleteComment, updateComment } from './comments/write.js';
 export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError } from './errors.js';

@@ -10,6 +10,7 @@
 import { isIP } from 'node:net';
 import { type ArgsOf, collectionArgs, contextArg } from '@cms-json/core';
 import { z } from 'zod';
+import { type MetaArg, metaArgSchema } from '../meta/schema.js';
 import { CommentSchema } from './schema.js';
 
 const ids = (description: string) => z.array(z.number().int()).default([]).meta({ description });
@@ -126,21 +127,40 @@ const writeFields = {
   post: z.number().int().optional().meta({ description: 'The ID of the associated post object.' }),
   status: CommentSchema.shape.status.optional(),
   // Meta is written through registered keys only; with none, the original takes and ignores an object.
-  meta: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .meta({ description: 'Meta fields.', published: { description: 'Meta fields.', type: 'object', properties: [] } }),
+  meta: metaArgSchema([]),
 };
 
-/** The arguments of a create (`POST /comments`). */
-export const createCommentArgs = {
-  ...writeFields,
-  parent: z.number().int().default(0).meta({ description: 'The ID for the parent of the comment.' }),
-  post: z.number().int().default(0).meta({ description: 'The ID of the associated post object.' }),
-};
+/**
+ * The arguments of a create (`POST /comments`), its `meta` describing the registered comment
+ * meta when given (`metaFields.argSchema()`).
+ *
+ * @example
+ * endpoint({ methods: CREATABLE, args: commentCreateArgs(metaFields.argSchema()), … });
+ */
+export function commentCreateArgs(meta: MetaArg = metaArgSchema([])) {
+  return {
+    ...writeFields,
+    parent: z.number().int().default(0).meta({ description: 'The ID for the parent of the comment.' }),
+    post: z.number().int().default(0).meta({ description: 'The ID of the associated post object.' }),
+    meta,
+  };
+}
 
-/** The arguments of an update (`POST|PUT|PATCH /comments/<id>`). */
-export const updateCommentArgs = writeFields;
+/**
+ * The arguments of an update (`POST|PUT|PATCH /comments/<id>`), its `meta` as a create's.
+ *
+ * @example
+ * endpoint({ methods: EDITABLE, args: commentUpdateArgs(metaFields.argSchema()), … });
+ */
+export function commentUpdateArgs(meta: MetaArg = metaArgSchema([])) {
+  return { ...writeFields, meta };
+}
+
+/** The arguments of a create (`POST /comments`) with no comment meta registered. */
+export const createCommentArgs = commentCreateArgs();
+
+/** The arguments of an update (`POST|PUT|PATCH /comments/<id>`) with no comment meta registered. */
+export const updateCommentArgs = commentUpdateArgs();
 
 /** The arguments of a delete (`DELETE /comments/<id>`). */
 export const deleteCommentArgs = {

@@ -19,6 +19,8 @@ import {
   requestLocal,
 } from '@cms-json/core';
 import { contentError } from '../errors.js';
+import type { MetaFields } from '../meta/fields.js';
+import type { MetaWrite } from '../meta/write.js';
 import type { OptionsStore } from '../options/options.js';
 import { siteOption } from '../options/request-options.js';
 import { userCan } from '../permissions.js';
@@ -30,8 +32,16 @@ import { siteUrlOf } from '../users/record.js';
 import type { UserStore } from '../users/store.js';
 import type { ListCommentArgs, ReadCommentArgs } from './args.js';
 import { listComments } from './batched-list.js';
-import { canChangeComment, canReadComment, canReadCommentPost, type PostAccess, passwordOpens } from './permissions.js';
+import {
+  canChangeComment,
+  canEditComment,
+  canReadComment,
+  canReadCommentPost,
+  type PostAccess,
+  passwordOpens,
+} from './permissions.js';
 import { commentRecord } from './record.js';
+import { commentSchema } from './schema.js';
 import type { Comment, CommentOrderBy, CommentQuery, CommentStore } from './store.js';
 
 /** The object type of comments: fields, links and hooks registered for `comment` apply to them. */
@@ -65,9 +75,12 @@ export interface CommentsContext {
   readonly now: () => number;
   /** The client's address, stored as `author_ip`; WordPress's fallback `127.0.0.1` when unknown. */
   readonly clientIp?: ((request: RestRequest) => string | undefined) | undefined;
+  /** The registered comment meta (`registerMeta(server, 'comment', …)`); none when left out. */
+  readonly meta?: MetaFields | undefined;
 }
 
 const postsSeen = requestLocal<Map<number, Promise<Post | undefined>>>('comments.posts');
+const linksSeen = requestLocal<Map<number, Promise<string>>>('comments.post-links');
 
 /**
  * The comments controller.
@@ -78,9 +91,33 @@ const postsSeen = requestLocal<Map<number, Promise<Post | undefined>>>('comments
  */
 export class CommentsController {
   readonly context: CommentsContext;
+  #schema: ReturnType<typeof commentSchema> | undefined;
 
   constructor(context: CommentsContext) {
     this.context = context;
+  }
+
+  /** The record schema, its `meta` describing the comment meta registered when it is first asked for. */
+  schema(): ReturnType<typeof commentSchema> {
+    this.#schema ??= commentSchema({ meta: this.context.meta?.fieldSchema() });
+    return this.#schema;
+  }
+
+  /**
+   * Checks the body's `meta` against the registered comment meta before anything is stored
+   * (the original stores the comment first, then may refuse its meta; here a refused request
+   * changes nothing). Writing a key needs the right to edit the comment (`edit_comment`, as
+   * WordPress maps `edit_comment_meta`: editing its post) besides the key's own rule.
+   */
+  async planMeta(
+    request: RestRequest,
+    comment: { readonly id: number | undefined; readonly postId: number },
+    meta: unknown,
+  ): Promise<MetaWrite | undefined> {
+    const fields = this.context.meta;
+    if (fields === undefined || meta === undefined) return undefined;
+    const post = comment.postId > 0 ? await this.post(request, comment.postId) : undefined;
+    return fields.plan(request, comment.id, meta, { canEditObject: canEditComment(request, this.access(), post) });
   }
 
   /** The collection's path under the REST root: `/cms/v2/comments`. */
@@ -173,6 +210,17 @@ export class CommentsController {
     return { comment, post };
   }
 
+  /** A post's permalink, made once per request (a page of comments on one post asks for it once). */
+  postLink(request: RestRequest, post: Post): Promise<string> {
+    const seen = linksSeen.ensure(request, () => new Map());
+    let link = seen.get(post.id);
+    if (link === undefined) {
+      link = this.context.postTypes.link(request, post);
+      seen.set(post.id, link);
+    }
+    return link;
+  }
+
   readonly #userEmails = requestBatch('comments.user-emails', async (ids: number[]) => {
     const users = await this.context.users.findByIds(ids);
     return new Map(users.map((user) => [user.id, user.email] as const));
@@ -180,12 +228,14 @@ export class CommentsController {
 
   /** The full record of a comment (the core trims it to the context). */
   async prepare(request: RestRequest, comment: Comment): Promise<Record<string, unknown>> {
-    const [post, userEmail] = await Promise.all([
+    const [post, userEmail, meta] = await Promise.all([
       comment.post_id > 0 ? this.post(request, comment.post_id) : undefined,
       comment.user_id > 0 ? this.#userEmails(request, comment.user_id) : undefined,
+      this.context.meta?.valueOf(request, comment.id),
     ]);
-    const link = post === undefined ? '' : await this.context.postTypes.link(request, post);
+    const link = post === undefined ? '' : await this.postLink(request, post);
     return commentRecord(comment, {
+      meta,
       siteUrl: siteUrlOf(request),
       postLink: () => link,
       avatarEmail: () => userEmail ?? comment.author_email,

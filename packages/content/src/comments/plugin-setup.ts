@@ -1,7 +1,8 @@
 /**
  * How the content plugin sets up comments on a server: the comment store, the controller
  * (which reads posts through the post types' controllers: their routes, permalinks and
- * rules), the `/comments` routes, and what becomes of a post's comments when it goes to the
+ * rules), the `/comments` routes (built with the other routes, so the comment meta every
+ * plugin registered is in their schema), and what becomes of a post's comments when it goes to the
  * trash (`post-trashed`, restored when it leaves it) or is deleted for good (they go with it,
  * as `wp_delete_post`).
  *
@@ -9,6 +10,9 @@
  */
 import type { RestRequest, RestServer } from '@cms-json/core';
 import type { Kysely } from 'kysely';
+import { MetaFields } from '../meta/fields.js';
+import { metaRegistry } from '../meta/registry.js';
+import { MetaStore } from '../meta/store.js';
 import type { OptionsStore } from '../options/options.js';
 import type { PostsController } from '../posts/controller.js';
 import type { PostTypeRegistry } from '../posts/post-types.js';
@@ -62,6 +66,12 @@ export function setUpComments(
     type: server.objectTypes.get(COMMENT_TYPE),
     now: setup.now,
     clientIp: setup.clientIp,
+    meta: new MetaFields({
+      registry: metaRegistry(server),
+      store: new MetaStore(setup.db, 'comment'),
+      objectType: 'comment',
+      subtype: COMMENT_TYPE,
+    }),
     postTypes: {
       args: (name) => setup.registry.get(name),
       route: (post: Post) => {
@@ -75,7 +85,14 @@ export function setUpComments(
       },
     },
   });
-  server.register(setup.namespace, ...commentRoutes(controller));
+  // Built when the server builds its routes, after every plugin's `registerMeta`, as the
+  // post types' and taxonomies' routes are.
+  server.objectTypes.declare({
+    kind: 'comment_type',
+    name: COMMENT_TYPE,
+    args: {},
+    routes: () => ({ namespace: setup.namespace, routes: commentRoutes(controller) }),
+  });
   return {
     store,
     watchPostType(name) {

@@ -23,6 +23,8 @@ export interface CommentRecordScope {
   readonly postLink: (comment: Comment) => string;
   /** The email of the avatar: the user's own for a user's comment, as WordPress; else the comment's. */
   readonly avatarEmail?: ((comment: Comment) => string) | undefined;
+  /** The comment's registered meta; `[]` (PHP's empty array) when none is registered. */
+  readonly meta?: Record<string, unknown> | never[] | undefined;
 }
 
 /**
@@ -84,6 +86,6 @@ export function commentRecord(comment: Comment, scope: CommentRecordScope): Reco
     status: restStatus(comment.approved),
     type: comment.type,
     author_avatar_urls: commentAvatars(scope.avatarEmail?.(comment) ?? comment.author_email, !scope.siteUrl.startsWith('http:')),
-    meta: [],
+    meta: scope.meta ?? [],
   };
 }

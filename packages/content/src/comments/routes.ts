@@ -8,20 +8,20 @@
  */
 import { CREATABLE, DELETABLE, defineRoute, EDITABLE, READABLE, type Route, response } from '@cms-json/core';
 import { z } from 'zod';
-import { createCommentArgs, deleteCommentArgs, listCommentArgs, readCommentArgs, updateCommentArgs } from './args.js';
+import { commentCreateArgs, commentUpdateArgs, deleteCommentArgs, listCommentArgs, readCommentArgs } from './args.js';
 import { COMMENT_TYPE, type CommentsController } from './controller.js';
-import { CommentSchema } from './schema.js';
 import { canCreateComment, createComment, deleteComment, updateComment } from './write.js';
 
 /**
  * The comments routes, and the `prepare` hook that adds the links needing other records.
+ * The record schema and the write arguments describe the comment meta registered by then.
  *
  * @example
  * server.register('cms/v2', ...commentRoutes(new CommentsController(context)));
  */
 export function commentRoutes(controller: CommentsController): Route[] {
   controller.context.type.on('prepare', (record, event) => controller.prepareLinks(record, event));
-  const shared = { schema: CommentSchema, objectType: COMMENT_TYPE, links: controller.links() };
+  const shared = { schema: controller.schema(), objectType: COMMENT_TYPE, links: controller.links() };
 
   const collection = defineRoute({
     ...shared,
@@ -35,7 +35,7 @@ export function commentRoutes(controller: CommentsController): Route[] {
       }),
       endpoint({
         methods: CREATABLE,
-        args: createCommentArgs,
+        args: commentCreateArgs(controller.context.meta?.argSchema()),
         permission: (request, args) => canCreateComment(controller, request, args),
         handler: (args, request) => createComment(controller, args, request),
       }),
@@ -55,7 +55,7 @@ export function commentRoutes(controller: CommentsController): Route[] {
       }),
       endpoint({
         methods: EDITABLE,
-        args: updateCommentArgs,
+        args: commentUpdateArgs(controller.context.meta?.argSchema()),
         permission: (request, args) => controller.canChange(request, args.id, 'rest_cannot_edit'),
         handler: (args, request) => updateComment(controller, args, request),
       }),

@@ -11,6 +11,7 @@
 import { denied, permissionsChanged, type RestError, type RestRequest, type RestResponse, response } from '@cms-json/core';
 import type { Updateable } from 'kysely';
 import { contentError } from '../errors.js';
+import type { MetaWrite } from '../meta/write.js';
 import { userCan } from '../permissions.js';
 import { localDate, parseRequestDate } from '../posts/dates.js';
 import { sanitizeCommentHtml } from '../posts/sanitize.js';
@@ -254,16 +255,18 @@ async function applyStatus(controller: CommentsController, comment: Comment, wan
   }
 }
 
-/** After a comment was stored: the `insert` hooks, registered fields, the `afterInsert` hooks. */
+/** After a comment was stored: the `insert` hooks, the checked meta, registered fields, the `afterInsert` hooks (the original's order). */
 async function afterWrite(
   controller: CommentsController,
   comment: Comment,
   args: WriteCommentArgs,
   event: { request: RestRequest; creating: boolean },
+  meta: MetaWrite | undefined,
 ) {
   const { type } = controller.context;
   const record = comment as unknown as Record<string, unknown>;
   await type.emit('insert', record, event);
+  await meta?.apply(comment.id);
   await type.updateFields(await controller.prepare(event.request, comment), args, event.request);
   await type.emit('afterInsert', record, event);
 }
@@ -325,11 +328,12 @@ export async function createComment(
   const filtered = (await controller.context.type.filter('preInsert', { ...row, approved }, event)) as typeof row & {
     approved: string;
   };
+  const meta = await controller.planMeta(request, { id: undefined, postId: filtered.post_id }, args.meta);
   let comment = await store.create(filtered);
   if (args.status !== undefined && (await applyStatus(controller, comment, sanitizeStatus(args.status)))) {
     comment = (await store.find(comment.id)) ?? comment;
   }
-  await afterWrite(controller, comment, args, event);
+  await afterWrite(controller, comment, args, event, meta);
   const context = userCan(request, 'moderate_comments') ? 'edit' : 'view';
   return response(await controller.prepare(request, comment), {
     status: 201,
@@ -385,11 +389,12 @@ export async function updateComment(
   }
   const event = { request, creating: false };
   const changes = (await controller.context.type.filter('preInsert', { ...prepared }, event)) as CommentChanges;
+  const meta = await controller.planMeta(request, { id: comment.id, postId: changes.post_id ?? comment.post_id }, args.meta);
   let updated = (await store.update(comment.id, changes)) ?? comment;
   if (args.status !== undefined && (await applyStatus(controller, updated, sanitizeStatus(args.status)))) {
     updated = (await store.find(comment.id)) ?? updated;
   }
-  await afterWrite(controller, updated, args, event);
+  await afterWrite(controller, updated, args, event, meta);
   return response(await controller.prepare(request, updated), { context: 'edit' });
 }
 

@@ -1,5 +1,5 @@
 /**
- * The meta of one post type or taxonomy, as its controller uses it: the keys shown in REST
+ * The meta of one post type, taxonomy or of comments, as its controller uses it: the keys shown in REST
  * (read when asked, so keys registered before the routes are built are all there), the
  * `meta` field's schemas, the values of a response's records, and the checked writes.
  *
@@ -12,10 +12,10 @@ import { loadMeta, metaRecord, type StoredMeta } from './read.js';
 import type { MetaObjectType, MetaRegistry, RestMetaKey } from './registry.js';
 import { type MetaArg, metaArgSchema, metaFieldSchema } from './schema.js';
 import type { MetaStore } from './store.js';
-import { type MetaWrite, planMetaWrite } from './write.js';
+import { type MetaWrite, type MetaWriteInput, planMetaWrite } from './write.js';
 
 /**
- * The registered meta of one subtype (a post type, a taxonomy).
+ * The registered meta of one subtype (a post type, a taxonomy, `comment`).
  *
  * @example
  * const meta = new MetaFields({ registry: metaRegistry(server), store: new MetaStore(db, 'post'), objectType: 'post', subtype: 'book' });
@@ -67,8 +67,16 @@ export class MetaFields {
     return metaRecord(keys, await this.#batched(request, id), request);
   }
 
-  /** Checks the body's `meta` before anything is stored; `apply` writes it once the object is. */
-  plan(request: RestRequest, objectId: number | undefined, meta: unknown): Promise<MetaWrite> {
+  /**
+   * Checks the body's `meta` before anything is stored; `apply` writes it once the object is.
+   * `canEditObject: false` refuses every key (see {@link MetaWriteInput.canEditObject}).
+   */
+  plan(
+    request: RestRequest,
+    objectId: number | undefined,
+    meta: unknown,
+    options: { canEditObject?: boolean | undefined } = {},
+  ): Promise<MetaWrite> {
     return planMetaWrite({
       store: this.store,
       keys: this.keys(),
@@ -77,6 +85,7 @@ export class MetaFields {
       objectId,
       meta: typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>) : undefined,
       request,
+      canEditObject: options.canEditObject,
     });
   }
 }

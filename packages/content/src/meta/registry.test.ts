@@ -3,16 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { isProtectedMeta, metaRegistry, registerMeta } from './registry.js';
 
 describe('the meta registry', () => {
-  it('shows in REST only the keys registered with showInRest, those of a subtype after the shared ones', () => {
+  it('shows in REST only the keys registered with showInRest, those of a subtype after the shared ones, for posts, terms and comments', () => {
     const server = createRestServer();
     registerMeta(server, 'post', 'rating', { type: 'integer', single: true, showInRest: true });
     registerMeta(server, 'post', 'internal', { type: 'string', single: true });
     registerMeta(server, 'post', 'isbn', { single: true, showInRest: true, subtype: 'book' });
     registerMeta(server, 'term', 'color', { single: true, showInRest: true });
+    registerMeta(server, 'comment', 'stars', { type: 'integer', single: true, showInRest: true });
+    registerMeta(server, 'comment', 'mood', { single: true, showInRest: true, subtype: 'comment' });
     const registry = metaRegistry(server);
     expect(registry.restKeys('post', 'post').map((key) => key.name)).toEqual(['rating']);
     expect(registry.restKeys('post', 'book').map((key) => key.name)).toEqual(['rating', 'isbn']);
     expect(registry.restKeys('term', 'category').map((key) => key.name)).toEqual(['color']);
+    expect(registry.restKeys('comment', 'comment').map((key) => key.name)).toEqual(['stars', 'mood']);
     expect(registry.get('post', 'post', 'internal')).toMatchObject({ type: 'string' });
   });
 
@@ -38,7 +41,7 @@ describe('the meta registry', () => {
     const server = createRestServer();
     expect(() => registerMeta(server, 'post', 'list', { type: 'array', showInRest: true })).toThrow(/showInRest.schema.items/);
     expect(() => registerMeta(server, 'post', 'count', { type: 'integer', default: 'many' })).toThrow(/does not fit/);
-    expect(() => registerMeta(server, 'user' as 'post', 'bio', {})).toThrow(/"post" and "term"/);
+    expect(() => registerMeta(server, 'user' as 'post', 'bio', {})).toThrow(/"post", "term" and "comment"/);
     expect(metaRegistry(server).restKeys('post', 'post')).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
 /**
  * The registered meta keys of a server: WordPress's `register_meta` for post meta (table
- * `post_meta`) and term meta (table `term_meta`). A key registered with `showInRest`
- * appears in the `meta` field of the records of its object type (of one post type or
- * taxonomy when it names a `subtype`), and is written through `meta` in create and update
+ * `post_meta`), term meta (table `term_meta`) and comment meta (table `comment_meta`). A
+ * key registered with `showInRest` appears in the `meta` field of the records of its object
+ * type (of one post type or taxonomy when it names a `subtype`; comments have the one
+ * subtype `comment`), and is written through `meta` in create and update
  * bodies. Keys are registered before the server builds its routes (in a plugin's setup),
  * as post types and taxonomies are.
  *
@@ -12,7 +13,10 @@ import type { JsonSchema, RestRequest, RestServer } from '@cms-json/core';
 import { validateValue } from '@cms-json/core';
 
 /** The objects that carry meta. User meta has no table yet, so users have no registered meta. */
-export type MetaObjectType = 'post' | 'term';
+export type MetaObjectType = 'post' | 'term' | 'comment';
+
+/** The object types a key may be registered for. */
+const OBJECT_TYPES: readonly string[] = ['post', 'term', 'comment'];
 
 /** The types a meta value may have, as WordPress's `register_meta` accepts them. */
 export type MetaValueType = 'string' | 'boolean' | 'integer' | 'number' | 'array' | 'object';
@@ -27,7 +31,7 @@ export interface MetaAuthCheck {
   /** The meta key. */
   readonly key: string;
   readonly objectType: MetaObjectType;
-  /** The post type or taxonomy of the object. */
+  /** The post type or taxonomy of the object (`comment` for a comment). */
   readonly subtype: string;
   /** The object's id; `undefined` on a create (the check runs before anything is stored). */
   readonly objectId: number | undefined;
@@ -65,7 +69,10 @@ export interface MetaOptions {
   /** The value read when none is stored; it must fit the type. */
   readonly default?: unknown;
   readonly description?: string | undefined;
-  /** Only the records of this post type (post meta) or taxonomy (term meta). */
+  /**
+   * Only the records of this post type (post meta) or taxonomy (term meta); comments have
+   * the one subtype `comment`, so a comment key needs none.
+   */
   readonly subtype?: string | undefined;
   /** Whether (and how) the key is in the records' `meta` field. @default false */
   readonly showInRest?: boolean | MetaRestOptions | undefined;
@@ -180,8 +187,8 @@ export class MetaRegistry {
    * `showInRest.schema.items`, or a `default` that does not fit the type (WordPress refuses these too).
    */
   register(objectType: MetaObjectType, key: string, options: MetaOptions = {}): this {
-    if (objectType !== 'post' && objectType !== 'term') {
-      throw new Error(`Meta can be registered for "post" and "term", not "${String(objectType)}".`);
+    if (!OBJECT_TYPES.includes(objectType)) {
+      throw new Error(`Meta can be registered for "post", "term" and "comment", not "${String(objectType)}".`);
     }
     const rest = typeof options.showInRest === 'object' ? options.showInRest : undefined;
     if (options.showInRest !== undefined && options.showInRest !== false && options.type === 'array') {
@@ -247,6 +254,7 @@ export function metaRegistry(server: RestServer): MetaRegistry {
  * @example
  * registerMeta(server, 'post', 'rating', { type: 'integer', single: true, showInRest: true });
  * registerMeta(server, 'post', 'tags_seen', { type: 'string', showInRest: true, subtype: 'book' });
+ * registerMeta(server, 'comment', 'rating', { type: 'integer', single: true, showInRest: true });
  */
 export function registerMeta(
   server: RestServer,

@@ -1,12 +1,12 @@
 /**
- * The rows of meta: `post_meta` and `term_meta`, one row a value (a key may have several),
+ * The rows of meta: `post_meta`, `term_meta` and `comment_meta`, one row a value (a key may have several),
  * read and written through Kysely on SQLite and PostgreSQL. Values are text as WordPress
  * stores them: strings as they are, numbers as their decimal text, `true` as `'1'` and
  * `false` as `''`, arrays and objects as JSON.
  *
  * @module
  */
-import type { Kysely } from 'kysely';
+import { type Generated, type Insertable, type Kysely, sql } from 'kysely';
 import type { ContentTables } from '../tables.js';
 import type { MetaObjectType } from './registry.js';
 
@@ -48,6 +48,24 @@ export function decodeMetaValue(text: string, type: string): unknown {
   }
 }
 
+/** The table and owner column of each object type's meta. */
+const META_TABLES = {
+  post: { table: 'post_meta', owner: 'post_id' },
+  term: { table: 'term_meta', owner: 'term_id' },
+  comment: { table: 'comment_meta', owner: 'comment_id' },
+} as const satisfies Record<MetaObjectType, { table: keyof ContentTables; owner: string }>;
+
+/**
+ * The meta tables seen as one shape: every one has `id`, `meta_key`, `meta_value` and its
+ * owner's id, so one query fits all three once the table and owner column are named.
+ */
+interface OwnedMetaTable {
+  id: Generated<number>;
+  owner_id: number;
+  meta_key: string;
+  meta_value: Generated<string>;
+}
+
 /**
  * The meta rows of one object type.
  *
@@ -56,75 +74,59 @@ export function decodeMetaValue(text: string, type: string): unknown {
  * await store.add(7, 'rating', '5');
  */
 export class MetaStore {
-  readonly #db: Kysely<ContentTables>;
-  readonly #objectType: MetaObjectType;
+  readonly #db: Kysely<{ meta: OwnedMetaTable }>;
+  /** The object type's meta table: its real name, typed as the shared shape's. */
+  readonly #table: 'meta';
+  readonly #owner: string;
 
   constructor(db: Kysely<ContentTables>, objectType: MetaObjectType) {
-    this.#db = db;
-    this.#objectType = objectType;
+    const names = META_TABLES[objectType];
+    if (names === undefined) throw new Error(`No meta table for "${String(objectType)}".`);
+    this.#db = db as unknown as Kysely<{ meta: OwnedMetaTable }>;
+    this.#table = names.table as unknown as 'meta';
+    this.#owner = names.owner;
+  }
+
+  /** The owner column (`post_id`, `term_id`, `comment_id`). */
+  get #ownerColumn() {
+    return sql.ref<number>(this.#owner);
   }
 
   /** The rows of these keys of these objects, in the order they were added. */
   async rows(objectIds: readonly number[], keys: readonly string[]): Promise<MetaRow[]> {
     if (objectIds.length === 0 || keys.length === 0) return [];
-    if (this.#objectType === 'post') {
-      const rows = await this.#db
-        .selectFrom('post_meta')
-        .select(['id', 'post_id', 'meta_key', 'meta_value'])
-        .where('post_id', 'in', [...objectIds])
-        .where('meta_key', 'in', [...keys])
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => ({ id: Number(row.id), objectId: Number(row.post_id), key: row.meta_key, value: row.meta_value }));
-    }
     const rows = await this.#db
-      .selectFrom('term_meta')
-      .select(['id', 'term_id', 'meta_key', 'meta_value'])
-      .where('term_id', 'in', [...objectIds])
+      .selectFrom(this.#table)
+      .select(['id', this.#ownerColumn.as('owner_id'), 'meta_key', 'meta_value'])
+      .where(this.#ownerColumn, 'in', [...objectIds])
       .where('meta_key', 'in', [...keys])
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({ id: Number(row.id), objectId: Number(row.term_id), key: row.meta_key, value: row.meta_value }));
+    return rows.map((row) => ({ id: Number(row.id), objectId: Number(row.owner_id), key: row.meta_key, value: row.meta_value }));
   }
 
   /** Adds a value of a key. */
   async add(objectId: number, key: string, value: string): Promise<void> {
-    if (this.#objectType === 'post') {
-      await this.#db.insertInto('post_meta').values({ post_id: objectId, meta_key: key, meta_value: value }).execute();
-    } else {
-      await this.#db.insertInto('term_meta').values({ term_id: objectId, meta_key: key, meta_value: value }).execute();
-    }
+    // The owner column has its table's own name, which the shared shape calls `owner_id`.
+    const row = { [this.#owner]: objectId, meta_key: key, meta_value: value } as unknown as Insertable<OwnedMetaTable>;
+    await this.#db.insertInto(this.#table).values(row).execute();
   }
 
   /** Sets every value of a key to this one (WordPress's `update_metadata`), adding it when there is none. */
   async set(objectId: number, key: string, value: string): Promise<void> {
-    const result =
-      this.#objectType === 'post'
-        ? await this.#db
-            .updateTable('post_meta')
-            .set({ meta_value: value })
-            .where('post_id', '=', objectId)
-            .where('meta_key', '=', key)
-            .executeTakeFirst()
-        : await this.#db
-            .updateTable('term_meta')
-            .set({ meta_value: value })
-            .where('term_id', '=', objectId)
-            .where('meta_key', '=', key)
-            .executeTakeFirst();
+    const result = await this.#db
+      .updateTable(this.#table)
+      .set({ meta_value: value })
+      .where(this.#ownerColumn, '=', objectId)
+      .where('meta_key', '=', key)
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) await this.add(objectId, key, value);
   }
 
   /** Deletes the values of a key: all of them, or those equal to `value`. */
   async delete(objectId: number, key: string, value?: string): Promise<void> {
-    if (this.#objectType === 'post') {
-      let query = this.#db.deleteFrom('post_meta').where('post_id', '=', objectId).where('meta_key', '=', key);
-      if (value !== undefined) query = query.where('meta_value', '=', value);
-      await query.execute();
-    } else {
-      let query = this.#db.deleteFrom('term_meta').where('term_id', '=', objectId).where('meta_key', '=', key);
-      if (value !== undefined) query = query.where('meta_value', '=', value);
-      await query.execute();
-    }
+    let query = this.#db.deleteFrom(this.#table).where(this.#ownerColumn, '=', objectId).where('meta_key', '=', key);
+    if (value !== undefined) query = query.where('meta_value', '=', value);
+    await query.execute();
   }
 }

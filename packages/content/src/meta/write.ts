@@ -56,13 +56,21 @@ export interface MetaWriteInput {
   /** The body's `meta` (`undefined` when it sent none). */
   readonly meta: Readonly<Record<string, unknown>> | undefined;
   readonly request: RestRequest;
+  /**
+   * Whether the caller may edit the object itself, which every key needs besides its own
+   * rule: WordPress maps `edit_comment_meta` to `edit_comment`, so a commenter who may not
+   * edit their comment may not write its meta. Posts and terms leave it out (their write
+   * permission is the edit permission already). @default true
+   */
+  readonly canEditObject?: boolean | undefined;
 }
 
 const cannotBeNull = (name: string) =>
   contentError('rest_invalid_stored_value', `The ${name} property has an invalid stored value, and cannot be updated to null.`);
 
-/** May the caller write (or delete) this key? The key's `authCallback`, or "not protected". */
+/** May the caller write (or delete) this key? The object's edit right, then the key's `authCallback`, or "not protected". */
 async function allowed(input: MetaWriteInput, key: RestMetaKey, action: 'update' | 'delete'): Promise<boolean> {
+  if (input.canEditObject === false) return false;
   const callback = key.options.authCallback;
   if (callback === undefined) return !isProtectedMeta(key.name);
   return callback({
