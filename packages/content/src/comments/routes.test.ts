@@ -413,5 +413,28 @@ for (const prefix of ['cms', 'wp'] as const) {
       await send('DELETE', `/posts/${made.body.id}?force=true`, {}, site.people.administrator.headers);
       expect((await rows()).filter((row) => row.post_id === made.body.id)).toEqual([]);
     });
+
+    it("pages a post's comments as a list of all comments paged: the page, the totals past the last page, and the same records", async () => {
+      const admin = site.people.administrator.headers;
+      const made = await send('POST', '/posts', { title: 'Busy', status: 'publish' }, admin);
+      for (let i = 0; i < 7; i++) expect((await comment({ post: made.body.id, content: `Busy ${i}` }, admin)).status).toBe(201);
+      const all = await get(`/comments?post=${made.body.id}&per_page=100`);
+      expect(all.body).toHaveLength(7);
+      const third = await get(`/comments?post=${made.body.id}&per_page=3&page=3`);
+      expect(third.status).toBe(200);
+      expect(third.header(TOTAL)).toBe('7');
+      expect(third.header(`${TOTAL}Pages`)).toBe('3');
+      expect(third.body).toEqual(all.body.slice(6));
+      const oldestFirst = await get(`/comments?post=${made.body.id}&per_page=2&offset=1&order=asc`);
+      expect(oldestFirst.body).toEqual(all.body.slice().reverse().slice(1, 3));
+      const past = await get(`/comments?post=${made.body.id}&per_page=3&page=4`);
+      // The original has no page-number error for comments: an empty page, with the totals.
+      expect(past.status).toBe(200);
+      expect(past.body).toEqual([]);
+      expect(past.header(TOTAL)).toBe('7');
+      // Two posts' comments at once (not the one-post path) page as before.
+      const both = await get(`/comments?post=${made.body.id},${ids.hello}&per_page=3`);
+      expect(Number(both.header(TOTAL))).toBeGreaterThan(7);
+    });
   });
 }

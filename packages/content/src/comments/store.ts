@@ -314,7 +314,9 @@ export class CommentStore {
 
   /**
    * What {@link CommentStore.list} answers for each of these posts (the query's `posts` set
-   * to that one post), in one query: each post's page and the count of all its matches.
+   * to that one post), in one query: each post's page and the count of all its matches (a
+   * window numbers and counts each post's comments, so a post with thousands of comments
+   * costs no more than its page).
    */
   async listForPosts(
     query: Omit<CommentQuery, 'posts'>,
@@ -322,20 +324,36 @@ export class CommentStore {
   ): Promise<Map<number, { comments: Comment[]; total: number }>> {
     const out = new Map<number, { comments: Comment[]; total: number }>(postIds.map((id) => [id, { comments: [], total: 0 }]));
     if (postIds.length === 0) return out;
-    const rows = await this.#ordered(
-      this.#db
-        .selectFrom('comments')
-        .selectAll()
-        .where((eb) => this.#where(eb, { ...query, posts: [...postIds] })),
-      { ...query, posts: undefined },
-    ).execute();
-    // In the list's order; each post's page is then cut as the list cuts it.
-    const end = query.offset + query.perPage;
-    for (const row of rows) {
-      const found = out.get(row.post_id);
+    const sorted = { ...query, posts: undefined };
+    // Each post's rows numbered in the list's order, and counted: the page of each post, and
+    // its first row (which carries the count) when the page is past its end, are all that is read.
+    const ranked = this.#db
+      .selectFrom('comments')
+      .selectAll()
+      .select((eb) => [
+        eb.fn
+          .agg<number>('row_number')
+          .over((over) => this.#ordered(over.partitionBy('comments.post_id'), sorted))
+          .as('position'),
+        eb.fn
+          .countAll<number>()
+          .over((over) => over.partitionBy('comments.post_id'))
+          .as('matches'),
+      ])
+      .where((eb) => this.#where(eb, { ...query, posts: [...postIds] }));
+    const first = query.offset + 1;
+    const last = query.offset + query.perPage;
+    const rows = await this.#db
+      .selectFrom(ranked.as('ranked'))
+      .selectAll()
+      .where((eb) => eb.or([eb.between('position', first, last), eb('position', '=', 1)]))
+      .orderBy('position')
+      .execute();
+    for (const { position, matches, ...comment } of rows) {
+      const found = out.get(comment.post_id);
       if (found === undefined) continue;
-      if (found.total >= query.offset && found.total < end) found.comments.push(row);
-      found.total++;
+      found.total = Number(matches);
+      if (position >= first && position <= last) found.comments.push(comment);
     }
     return out;
   }
