@@ -14,7 +14,7 @@ import type { FileStore } from './file-store.js';
 import { type AllowedFileType, checkFileType } from './file-types.js';
 import { emptyImageMeta, readImageMeta } from './image-meta.js';
 import { type ImageSize, imageDimensions, isResizable, type ResizePlan, resizePlan, writeResized } from './image-sizes.js';
-import { receiveUpload } from './receive-upload.js';
+import { type ReceivedUpload, receiveUpload } from './receive-upload.js';
 
 /** One resized copy, as the original's metadata lists it. */
 export interface StoredSize {
@@ -71,8 +71,19 @@ export interface StoreUploadOptions {
  * (`rest_upload_unknown_error` for multipart, `rest_upload_sideload_error` for a raw body).
  */
 export async function storeUpload(request: RestRequest, options: StoreUploadOptions): Promise<StoredUpload> {
+  return storeStagedFile(await receiveUpload(request, await options.store.stagingPath()), options);
+}
+
+/**
+ * Checks and stores a file staged in the store's staging folder (an upload received, or an
+ * edited image), with its sizes and metadata as {@link storeUpload}; the staged file is gone
+ * afterwards, and on a failure nothing is left stored.
+ *
+ * @example
+ * const stored = await storeStagedFile({ localPath, fileName: 'photo-edited.jpg', size, form: 'raw' }, options);
+ */
+export async function storeStagedFile(upload: ReceivedUpload, options: StoreUploadOptions): Promise<StoredUpload> {
   const { store } = options;
-  const upload = await receiveUpload(request, await store.stagingPath());
   const staged = [upload.localPath];
   const stored: string[] = [];
   try {
