@@ -74,7 +74,14 @@ for (const prefix of ['cms', 'wp'] as const) {
       // Categories sent win; an empty list is no category, as the original's REST create.
       expect((await send('POST', '/posts', { title: 'Given', categories: [1] })).body.categories).toEqual([1]);
       expect((await send('POST', '/posts', { title: 'None', categories: [] })).body.categories).toEqual([]);
+      // The default category cannot be deleted; the one it was before can be.
+      const refused = await send('DELETE', `/categories/${news.id}?force=true`, {});
+      expect([refused.status, refused.body.code]).toEqual([403, 'rest_cannot_delete']);
+      const spare = (await send('POST', '/categories', { name: 'Spare' })).body;
+      await settings({ default_category: spare.id });
+      expect((await send('DELETE', `/categories/${news.id}?force=true`, {})).status).toBe(200);
       await settings({ default_category: 1 });
+      expect((await send('DELETE', `/categories/${spare.id}?force=true`, {})).status).toBe(200);
     });
 
     it('gives no category when default_category names no category, as the original skips an unknown id', async () => {
