@@ -170,12 +170,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: 'The post-format search type is not served (post formats are an editor feature).',
   },
   {
-    request: 'discovery/*',
-    at: 'body.routes["/wp/v2/media/*/edit"]',
-    reason:
-      'Editing an image on the server (crop, rotate: /media/<id>/edit) is not served; uploads keep every size made at upload.',
-  },
-  {
     request: 'discovery/index*',
     at: 'body.namespaces[*]',
     reason:

@@ -1,6 +1,6 @@
 /**
  * The example site as a value: the REST server with the content, books and `tel/v1` plugins
- * on one database, the front page, the first administrator and the sample content. `main.ts` serves it; tests
+ * on one database, the front page, each record's page at its permalink, the first administrator and the sample content. `main.ts` serves it; tests
  * build it on a temporary database.
  *
  * @module
@@ -8,7 +8,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type Auth, type ContentTables, contentPlugin, createAuth, diskFileStore, migrateContent } from '@cms-json/content';
+import {
+  type Auth,
+  type ContentTables,
+  contentPlugin,
+  createAuth,
+  diskFileStore,
+  migrateContent,
+  OptionsStore,
+} from '@cms-json/content';
 import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Database, openDatabase, withStartupLock } from '@cms-json/database';
 import { books } from '@cms-json/example-books';
@@ -17,6 +25,7 @@ import { apiViewer } from '@cms-json/node';
 import type { Kysely } from 'kysely';
 import type { SiteConfig } from './config.js';
 import { frontPage } from './front-page.js';
+import { recordPage } from './record-page.js';
 import { addSampleContent, type SampleContentCounts } from './sample-content.js';
 import { addSampleLinks } from './sample-links.js';
 
@@ -95,7 +104,12 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
       siteUrl: config.siteUrl,
       restRootUrl: server.restRootUrl(),
       curieBase: server.options.curieBase,
+      options: new OptionsStore(database.db),
     }),
+  );
+  // Each record's page at its permalink, with the oEmbed discovery links.
+  server.page(
+    recordPage({ server, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase, siteUrl: config.siteUrl }),
   );
   const firstAdmin = await ensureAdmin(auth, config);
   const sampleLinksAdded = config.sampleLinks ? await addSampleLinks(links) : 0;

@@ -1,12 +1,15 @@
 /**
  * The front page `/`: an HTML page with the discovery `<link>` element that lists what a
  * visitor may read — the latest posts (sticky ones first), the pages, the books with their
- * book author and genres — and the outgoing links with their `/out/` addresses. The content
+ * book author and genres — and the outgoing links with their `/out/` addresses, with the oEmbed
+ * discovery links of the front page's content in its `<head>` (see {@link frontPageEmbed}). The content
  * is read through the site's own REST routes, in process, as an anonymous visitor, so
  * drafts, pending and private records never show.
  *
  * @module
  */
+import type { OptionsStore } from '@cms-json/content';
+import { oembedDiscoveryLinks } from '@cms-json/content';
 import { discoveryLinkElement, type PageDefinition, type RestServer } from '@cms-json/core';
 import type { OutgoingLinksStore } from '@cms-json/example-outgoing-links';
 
@@ -47,6 +50,22 @@ function list(items: readonly string[], empty: string): string {
   return items.length === 0 ? `<p>${empty}</p>` : `<ul>\n      ${items.join('\n      ')}\n    </ul>`;
 }
 
+/**
+ * The address whose oEmbed discovery links the front page carries: with a static front page
+ * (`show_on_front` `page`), that page's, as WordPress (its front page is then singular);
+ * when the front page shows the latest posts, the newest post's. WordPress adds the links to
+ * singular pages only, so its posts front page has none: this is the example site's choice.
+ */
+export async function frontPageEmbed(server: RestServer, options: OptionsStore): Promise<string | undefined> {
+  const ns = `/${server.names.prefix}/v2`;
+  const [showOnFront, pageOnFront] = await Promise.all([options.get('show_on_front'), options.get('page_on_front')]);
+  if (showOnFront === 'page' && pageOnFront > 0) {
+    const page = await server.dispatch({ path: `${ns}/pages/${pageOnFront}`, user: null });
+    if (page.status === 200) return (page.data as Item).link;
+  }
+  return (await read<Item>(server, `${ns}/posts?per_page=1`))[0]?.link;
+}
+
 /** The front page. */
 export function frontPage(options: {
   server: RestServer;
@@ -54,13 +73,15 @@ export function frontPage(options: {
   siteUrl: string;
   restRootUrl: string;
   curieBase: string;
+  /** The site options (what the front page shows). */
+  options: OptionsStore;
 }): PageDefinition {
   const { server } = options;
   return {
     path: '/',
     handler: async () => {
       const ns = `/${server.names.prefix}/v2`;
-      const [sticky, latest, pages, books, bookAuthors, genres, links] = await Promise.all([
+      const [sticky, latest, pages, books, bookAuthors, genres, links, embedded] = await Promise.all([
         read<Item>(server, `${ns}/posts?sticky=true&per_page=10`),
         read<Item>(server, `${ns}/posts?sticky=false&per_page=10`),
         read<Item>(server, `${ns}/pages?per_page=100&orderby=menu_order&order=asc`),
@@ -68,7 +89,12 @@ export function frontPage(options: {
         read<Item>(server, `${ns}/book-authors?per_page=100`),
         read<Term>(server, `${ns}/genres?per_page=100`),
         options.store.list({ limit: 100, offset: 0, order: 'asc', orderby: 'id' }),
+        frontPageEmbed(server, options.options),
       ]);
+      const embedLinks =
+        embedded === undefined
+          ? ''
+          : `\n    ${oembedDiscoveryLinks({ restRootUrl: options.restRootUrl, permalink: embedded }).trimEnd().replace(/\n/g, '\n    ')}`;
       const authorNames = new Map(bookAuthors.map((author) => [String(author.id), author.title.rendered]));
       const genreNames = new Map(genres.map((genre) => [genre.id, escapeHtml(genre.name)]));
       const postRows = [...sticky, ...latest].map(
@@ -95,7 +121,7 @@ export function frontPage(options: {
   <head>
     <meta charset="utf-8" />
     <title>cms-json example site</title>
-    ${discoveryLinkElement({ restRootUrl: options.restRootUrl, curieBase: options.curieBase })}
+    ${discoveryLinkElement({ restRootUrl: options.restRootUrl, curieBase: options.curieBase })}${embedLinks}
   </head>
   <body>
     <h1>cms-json example site</h1>

@@ -197,6 +197,21 @@ export const CONTENT_ERROR_CODES = {
   rest_upload_sideload_error: { status: 500, message: 'Sorry, you are not allowed to upload this file type.' },
   // Media records
   rest_invalid_featured_media: { status: 400, message: 'Invalid featured media ID.' },
+  // Editing an image (`/media/<id>/edit`)
+  rest_cannot_edit_image: {
+    status: 403,
+    message: 'Sorry, you are not allowed to upload media on this site.',
+    authorization: true,
+  },
+  rest_unknown_attachment: { status: 404, message: 'Unable to get meta information for file.' },
+  rest_cannot_edit_file_type: { status: 400, message: 'This type of file cannot be edited.' },
+  rest_image_not_edited: {
+    status: 400,
+    message: 'The image was not edited. Edit the image before applying the changes.',
+  },
+  rest_unknown_image_file_type: { status: 500, message: 'Unable to edit this image.' },
+  rest_image_rotation_failed: { status: 500, message: 'Unable to rotate this image.' },
+  rest_image_crop_failed: { status: 500, message: 'Unable to crop this image.' },
   // Search
   rest_search_invalid_type: { status: 400, message: 'Invalid type parameter.' },
   rest_search_invalid_page_number: {

@@ -182,6 +182,7 @@ export {
 export { type TaxonomiesRoutesOptions, TaxonomySchema, taxonomiesRoutes } from './terms/taxonomies-routes.js';
 export {
   DEFAULT_TAXONOMY_CAPABILITIES,
+  type DefaultTerm,
   type Taxonomy,
   type TaxonomyArgs,
   type TaxonomyCapabilities,

@@ -10,7 +10,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, unlink } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { splitExtension } from './file-name.js';
 
@@ -28,7 +28,7 @@ export interface PutFile {
 
 /**
  * A place to keep uploaded files. Implement it to keep them elsewhere (object storage, a
- * CDN); the media routes only go through these four calls.
+ * CDN); the media routes only go through these calls.
  *
  * @example
  * ```ts
@@ -49,6 +49,11 @@ export interface FileStore {
   remove(paths: readonly string[]): Promise<void>;
   /** The URL of a stored path: absolute, or a path on the site (`/uploads/2026/11/a.jpg`). */
   url(path: string): string;
+  /**
+   * The bytes of a stored file (to edit an image: `/media/<id>/edit`); a store without it
+   * cannot edit images (500 `rest_unknown_image_file_type`).
+   */
+  read?(path: string): Promise<Uint8Array>;
 }
 
 /** Options of {@link diskFileStore}. */
@@ -107,6 +112,9 @@ export function diskFileStore(options: DiskFileStoreOptions): FileStore {
           if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         }
       }
+    },
+    async read(path) {
+      return readFile(inside(path));
     },
     url(path) {
       return `${urlBase}/${path.split('/').map(encodeURIComponent).join('/')}`;

@@ -4,7 +4,8 @@
  * type's with the original's media additions: the list's `media_type`, `mime_type`,
  * `parent` and `parent_exclude` and its `inherit` default status; the writes' `alt_text`,
  * `caption`, `description` and `post`. `/media/<id>/post-process` answers the record (every
- * size is made with the upload).
+ * size is made with the upload); `/media/<id>/edit` rotates and crops an image into a new
+ * attachment (`edit-image.ts`).
  *
  * @module
  */
@@ -14,6 +15,7 @@ import { listPostArgs, readPostArgs } from '../posts/args.js';
 import { postRoutes } from '../posts/routes.js';
 import { textArg, writePostArgs } from '../posts/write-args.js';
 import { type AttachmentsController, DEFAULT_MAX_UPLOAD_BYTES, type WriteMediaArgs } from './controller.js';
+import { canEditImage, editImage, editImageArgs } from './edit-image.js';
 
 const ids = (description: string) => z.array(z.number().int()).default([]).meta({ description });
 
@@ -97,5 +99,20 @@ export function mediaRoutes(controller: AttachmentsController): Route[] {
     ],
   });
 
-  return [...routes, postProcess];
+  // The original's image editor (5.5+): a rotated or cropped copy as a new attachment. Its
+  // `id` is in the path only: the original's arguments do not list it.
+  const edit = defineRoute({
+    ...shared,
+    path: `${path}/(?P<id>[\\d]+)/edit`,
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: CREATABLE,
+        args: editImageArgs(),
+        permission: (request) => canEditImage(controller, request, Number(request.urlParams.id)),
+        handler: (edits, request) => editImage(controller, Number(request.urlParams.id), edits, request),
+      }),
+    ],
+  });
+
+  return [...routes, postProcess, edit];
 }

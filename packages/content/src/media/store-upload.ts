@@ -12,8 +12,9 @@ import { contentError } from '../errors.js';
 import { safeFileName, splitExtension } from './file-name.js';
 import type { FileStore } from './file-store.js';
 import { type AllowedFileType, checkFileType } from './file-types.js';
+import { emptyImageMeta, readImageMeta } from './image-meta.js';
 import { type ImageSize, imageDimensions, isResizable, type ResizePlan, resizePlan, writeResized } from './image-sizes.js';
-import { receiveUpload } from './receive-upload.js';
+import { type ReceivedUpload, receiveUpload } from './receive-upload.js';
 
 /** One resized copy, as the original's metadata lists it. */
 export interface StoredSize {
@@ -64,32 +65,25 @@ export interface StoreUploadOptions {
   readonly bigImageThreshold?: number | false;
 }
 
-/** The original's `image_meta` for an image without EXIF or IPTC data. */
-function emptyImageMeta(): Record<string, unknown> {
-  return {
-    aperture: '0',
-    credit: '',
-    camera: '',
-    caption: '',
-    created_timestamp: '0',
-    copyright: '',
-    focal_length: '0',
-    iso: '0',
-    shutter_speed: '0',
-    title: '',
-    orientation: '0',
-    keywords: [],
-  };
-}
-
 /**
  * Receives, checks and stores the upload of `request`. Refuses a file whose bytes are not
  * of an allowed type, or whose name's extension is not its type's, with the original's 500
  * (`rest_upload_unknown_error` for multipart, `rest_upload_sideload_error` for a raw body).
  */
 export async function storeUpload(request: RestRequest, options: StoreUploadOptions): Promise<StoredUpload> {
+  return storeStagedFile(await receiveUpload(request, await options.store.stagingPath()), options);
+}
+
+/**
+ * Checks and stores a file staged in the store's staging folder (an upload received, or an
+ * edited image), with its sizes and metadata as {@link storeUpload}; the staged file is gone
+ * afterwards, and on a failure nothing is left stored.
+ *
+ * @example
+ * const stored = await storeStagedFile({ localPath, fileName: 'photo-edited.jpg', size, form: 'raw' }, options);
+ */
+export async function storeStagedFile(upload: ReceivedUpload, options: StoreUploadOptions): Promise<StoredUpload> {
   const { store } = options;
-  const upload = await receiveUpload(request, await store.stagingPath());
   const staged = [upload.localPath];
   const stored: string[] = [];
   try {
@@ -102,6 +96,8 @@ export async function storeUpload(request: RestRequest, options: StoreUploadOpti
     }
     const folder = `${options.now.getUTCFullYear()}/${String(options.now.getUTCMonth() + 1).padStart(2, '0')}`;
     const dimensions = isResizable(type.mimeType) ? await imageDimensions(upload.localPath) : undefined;
+    // Read before the file moves into the store.
+    const imageMeta = dimensions === undefined ? undefined : await readImageMeta(upload.localPath, type.mimeType);
     const { extension } = splitExtension(name);
     // Copies are made before the file moves into the store (they are read from the staged file).
     const stage = async (plan: ResizePlan) => {
@@ -174,8 +170,8 @@ export async function storeUpload(request: RestRequest, options: StoreUploadOpti
       file: path,
       filesize: scaled?.filesize ?? upload.size,
       sizes,
-      // The original reads EXIF and IPTC here; only the orientation, once turned, is kept.
-      image_meta: { ...emptyImageMeta(), ...(dimensions.rotated ? { orientation: 1 } : {}) },
+      // As the original: read from the upload's IPTC and EXIF; the orientation, once turned, is 1.
+      image_meta: { ...(imageMeta ?? emptyImageMeta()), ...(dimensions.rotated ? { orientation: 1 } : {}) },
     };
     if (scaled !== undefined) metadata.original_image = originalName;
     return { path, paths: stored, mimeType: type.mimeType, fileName: path.slice(folder.length + 1), metadata };

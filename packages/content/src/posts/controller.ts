@@ -28,7 +28,7 @@ import { contentError } from '../errors.js';
 import { featuredMediaFor, setFeaturedMedia } from '../media/featured-media.js';
 import type { MetaFields } from '../meta/fields.js';
 import type { MetaWrite } from '../meta/write.js';
-import type { OptionsStore } from '../options/options.js';
+import { DEFAULT_OPTIONS, type OptionsStore } from '../options/options.js';
 import { siteOption } from '../options/request-options.js';
 import { userCan } from '../permissions.js';
 import { requestBatch, requestBatchPer } from '../request-batch.js';
@@ -354,17 +354,22 @@ export class PostsController {
     return canDelete(request, this.context.args, await this.existing(request, args.id));
   }
 
-  /** What a write needs: the store, the type, the time and the timezone. */
+  /** What a write needs: the store, the type, the time, the timezone and the discussion defaults (one query). */
   async writeScope(request: RestRequest): Promise<WriteScope> {
+    const stored = await this.context.options.findMany(['timezone', 'default_comment_status', 'default_ping_status']);
     return {
       store: this.context.store,
       name: this.context.name,
       args: this.context.args,
       nowGmt: this.nowGmt(),
-      timeZone: await this.context.options.get('timezone'),
+      timeZone: stored.timezone ?? DEFAULT_OPTIONS.timezone,
       siteUrl: siteUrlOf(request),
       userExists: this.context.userExists,
       sanitize: sanitizePostHtml,
+      discussion: {
+        comments: stored.default_comment_status ?? DEFAULT_OPTIONS.default_comment_status,
+        trackbacks: stored.default_ping_status ?? DEFAULT_OPTIONS.default_ping_status,
+      },
     };
   }
 

@@ -109,3 +109,14 @@ export function sanitizeCommentHtml(html: string, request: RestRequest): string 
   if (userCan(request, 'unfiltered_html')) return html;
   return sanitizeHtml(html, COMMENT_HTML);
 }
+
+/**
+ * Text as WordPress's `wp_kses_post` leaves it for anyone: the post tags and attributes only
+ * (for values read from files, such as an image's EXIF fields).
+ *
+ * @example
+ * ksesPost('<b>Sea</b><script>x()</script>'); // '<b>Sea</b>'
+ */
+export function ksesPost(html: string): string {
+  return sanitizeHtml(html, POST_HTML);
+}

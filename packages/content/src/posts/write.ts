@@ -117,6 +117,8 @@ export interface WriteScope {
   readonly userExists: (id: number) => Promise<boolean>;
   /** Cleans HTML of callers without `unfiltered_html`. */
   readonly sanitize: (html: string, request: RestRequest) => string;
+  /** The site's `default_comment_status` and `default_ping_status`: what a new record gets unless it says. */
+  readonly discussion: { readonly comments: 'open' | 'closed'; readonly trackbacks: 'open' | 'closed' };
 }
 
 /**
@@ -213,10 +215,11 @@ export function trashedSlug(slug: string): string {
 
 /**
  * A new record's comment or ping status, as WordPress's `get_default_comment_status`: closed on
- * pages and on types without the feature, open otherwise.
+ * pages and on types without the feature, the site's `default_comment_status` (or
+ * `default_ping_status`) otherwise.
  */
 function defaultDiscussion(scope: WriteScope, feature: 'comments' | 'trackbacks'): 'open' | 'closed' {
-  return scope.name !== 'page' && scope.args.supports.includes(feature) ? 'open' : 'closed';
+  return scope.name !== 'page' && scope.args.supports.includes(feature) ? scope.discussion[feature] : 'closed';
 }
 
 /**

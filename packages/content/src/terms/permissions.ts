@@ -2,7 +2,8 @@
  * Who may do what with a taxonomy's terms, as the original's terms controller decides it:
  * anyone reads; the `edit` context needs the taxonomy's `edit_terms` (`edit_term` for one
  * term); creating needs `edit_terms` (hierarchical) or `assign_terms` (flat); editing
- * `edit_term`; deleting `delete_term`, which nobody holds for the default term. Each check
+ * `edit_term`; deleting `delete_term`, which nobody holds for the default term (the one the
+ * `default_category` setting names, for categories). Each check
  * answers `true` or the original's error.
  *
  * @module
@@ -21,11 +22,18 @@ import type { Taxonomy } from './taxonomy.js';
  * @example
  * termCapability(category, 'delete_term', uncategorized); // 'do_not_allow'
  */
-export function termCapability(taxonomy: Taxonomy, capability: 'edit_term' | 'delete_term' | 'assign_term', term?: Term): string {
+export function termCapability(
+  taxonomy: Taxonomy,
+  capability: 'edit_term' | 'delete_term' | 'assign_term',
+  term?: Term,
+  defaultTermId?: number,
+): string {
   const caps = taxonomy.args.capabilities;
   if (capability === 'delete_term') {
     const fallback = taxonomy.args.defaultTerm;
-    if (term !== undefined && fallback !== undefined && term.slug === fallback.slug) return 'do_not_allow';
+    // The term a site option names (`default_category`) when the caller looked it up; else by slug.
+    const isDefault = defaultTermId !== undefined ? term?.id === defaultTermId : term?.slug === fallback?.slug;
+    if (term !== undefined && fallback !== undefined && isDefault) return 'do_not_allow';
     return caps.delete_terms;
   }
   return capability === 'edit_term' ? caps.edit_terms : caps.assign_terms;
@@ -92,8 +100,12 @@ export async function canUpdate(context: TermsContext, request: RestRequest, id:
 export async function canDelete(context: TermsContext, request: RestRequest, id: number): Promise<true | RestError> {
   const term = await termOf(context, request, id);
   if (term instanceof RestError) return term;
+  // As the original's `map_meta_cap`: the term the `default_category` option names is kept.
+  const option = context.taxonomy.args.defaultTerm?.option;
+  const fallback =
+    option === undefined ? undefined : await context.store.findByOption(context.taxonomy.name, option.name, option.fallbackId);
   return (
-    can(request, termCapability(context.taxonomy, 'delete_term', term)) ||
+    can(request, termCapability(context.taxonomy, 'delete_term', term, option === undefined ? undefined : (fallback?.id ?? 0))) ||
     denied(request, contentError('rest_cannot_delete', 'Sorry, you are not allowed to delete this term.'))
   );
 }

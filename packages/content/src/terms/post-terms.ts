@@ -9,7 +9,7 @@
  * - the list filters `<base>`, `<base>_exclude` (a list of ids, or `{terms, include_children,
  *   operator}`) and `tax_relation`;
  * - a `cms:term` link per taxonomy (embeddable, with `taxonomy`), so `_embed` gives the terms;
- * - the default term of a taxonomy that has one (`Uncategorized`) on a new post sent without;
+ * - the default term of a taxonomy that has one (the `default_category` option's) on a new post sent without;
  * - exact counts: a term counts its published posts, kept right as posts are written,
  *   published, trashed and deleted (each change in the store's own transaction).
  *
@@ -253,7 +253,10 @@ export function connectPostTerms(type: ObjectType, taxonomy: Taxonomy, options: 
     const id = Number(record.id);
     const defaultTerm = taxonomy.args.defaultTerm;
     if (creating && defaultTerm !== undefined && !request.hasParam(base)) {
-      const term = await store.findBySlug(taxonomy.name, defaultTerm.slug);
+      const term =
+        defaultTerm.option === undefined
+          ? await store.findBySlug(taxonomy.name, defaultTerm.slug)
+          : await store.findByOption(taxonomy.name, defaultTerm.option.name, defaultTerm.option.fallbackId);
       if (term !== undefined) await store.setObjectTerms(id, taxonomy.name, [term.id], { counted: counted(record) });
     }
     await store.setObjectCounted(id, counted(record));

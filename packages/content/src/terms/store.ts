@@ -104,6 +104,11 @@ export interface TermStore {
   find(id: number): Promise<Term | undefined>;
   /** The term of this slug in a taxonomy. */
   findBySlug(taxonomy: string, slug: string): Promise<Term | undefined>;
+  /**
+   * The term of a taxonomy whose id a site option holds (the category's `default_category`),
+   * read in one query; `fallbackId` when the option was never set.
+   */
+  findByOption(taxonomy: string, option: string, fallbackId: number): Promise<Term | undefined>;
   /** The terms of these ids that belong to the taxonomy (in no order). */
   findMany(taxonomy: string, ids: readonly number[]): Promise<Term[]>;
   /** A page of a taxonomy's terms and the count of all that match. */
@@ -331,6 +336,18 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
         .selectAll()
         .where('taxonomy', '=', taxonomy)
         .where('slug', '=', slug)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toTerm(row);
+    },
+
+    async findByOption(taxonomy, option, fallbackId) {
+      // Options hold JSON: an id is its digits, compared as text so no cast can fail on PostgreSQL.
+      const stored = db.selectFrom('options').select('value').where('name', '=', option);
+      const row = await db
+        .selectFrom('terms')
+        .selectAll()
+        .where('taxonomy', '=', taxonomy)
+        .where(sql<string>`cast(${sql.ref('id')} as text)`, '=', sql<string>`coalesce((${stored}), ${String(fallbackId)})`)
         .executeTakeFirst();
       return row === undefined ? undefined : toTerm(row);
     },

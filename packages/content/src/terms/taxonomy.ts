@@ -57,8 +57,26 @@ export interface TaxonomyArgs {
   showCloud: boolean;
   /** Whether admin lists of its post types show a column of its terms. @default false */
   showAdminColumn: boolean;
-  /** The term every object of the taxonomy's types gets when it has none (`Uncategorized`). */
-  defaultTerm: { name: string; slug: string; description?: string } | undefined;
+  /**
+   * The term every object of the taxonomy's types gets when it has none (`Uncategorized`).
+   * With `option`, the site option of that name holds the default term's id (the category's
+   * `default_category`, changed through `/settings`), and `fallbackId` is used until it is set.
+   */
+  defaultTerm: DefaultTerm | undefined;
+}
+
+/**
+ * A taxonomy's default term: by slug, or by the id a site option holds.
+ *
+ * @example
+ * const fallback: DefaultTerm = { name: 'Uncategorized', slug: 'uncategorized', option: { name: 'default_category', fallbackId: 1 } };
+ */
+export interface DefaultTerm {
+  name: string;
+  slug: string;
+  description?: string;
+  /** The site option naming the default term by id, and the id it names until it is set. */
+  option?: { name: string; fallbackId: number };
 }
 
 /**
@@ -206,7 +224,8 @@ export function registerBuiltInTaxonomies(taxonomies: TaxonomyRegistry): void {
       delete_terms: 'delete_categories',
       assign_terms: 'assign_categories',
     },
-    defaultTerm: { name: 'Uncategorized', slug: 'uncategorized' },
+    // As WordPress: the `default_category` option (term 1, "Uncategorized", until set) names it.
+    defaultTerm: { name: 'Uncategorized', slug: 'uncategorized', option: { name: 'default_category', fallbackId: 1 } },
   });
   taxonomies.register('post_tag', ['post'], {
     showInRest: true,

@@ -1,0 +1,129 @@
+/**
+ * The page of one record at its permalink (`/hello-world/`, `/about/team/`, `/book/dune/`):
+ * a minimal HTML page with its title and content, and in its `<head>` the REST discovery
+ * link and the oEmbed discovery links, as WordPress's `wp_oembed_add_discovery_links` adds
+ * them to singular pages. The record is found through the site's own REST routes, as an
+ * anonymous visitor, by the last segment of the path (its slug) among the types with
+ * routes, and must have exactly this address as its `link`: drafts, private records and
+ * addresses of no record are 404.
+ *
+ * @module
+ */
+import { oembedDiscoveryLinks } from '@cms-json/content';
+import { discoveryLinkElement, type PageDefinition, type RestServer } from '@cms-json/core';
+
+/** The fields of a record the page shows. */
+export interface ShownRecord {
+  link: string;
+  title: { rendered: string };
+  content?: { rendered: string; protected: boolean };
+}
+
+/** What the record pages need. */
+export interface RecordPageOptions {
+  server: RestServer;
+  restRootUrl: string;
+  curieBase: string;
+  siteUrl: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** An address as compared: the path with its trailing slash, the host in lower case. */
+function comparable(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    const path = parsed.pathname.endsWith('/') ? parsed.pathname : `${parsed.pathname}/`;
+    return `${parsed.host.toLowerCase()}${decodeURIComponent(path)}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The published record whose `link` is this address, read as an anonymous visitor; its
+ * type's REST base is found in `/types`.
+ *
+ * @example
+ * const post = await recordAt(server, 'http://localhost:8080/hello-world/');
+ */
+export async function recordAt(server: RestServer, address: string): Promise<ShownRecord | undefined> {
+  const wanted = comparable(address);
+  const slug = wanted
+    ?.split('/')
+    .filter((part) => part !== '')
+    .at(-1);
+  if (wanted === undefined || slug === undefined) return undefined;
+  const ns = `/${server.names.prefix}/v2`;
+  const types = await server.dispatch({ path: `${ns}/types`, user: null });
+  if (types.status !== 200 || typeof types.data !== 'object' || types.data === null) return undefined;
+  for (const type of Object.values(types.data as Record<string, { rest_base?: string; rest_namespace?: string }>)) {
+    if (type.rest_base === undefined) continue;
+    const res = await server.dispatch({
+      path: `/${type.rest_namespace ?? ns.slice(1)}/${type.rest_base}`,
+      query: { slug, _fields: 'link,title,content' },
+      user: null,
+    });
+    if (res.status !== 200 || !Array.isArray(res.data)) continue;
+    const found = (res.data as ShownRecord[]).find((record) => comparable(record.link) === wanted);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The `<head>` lines of a singular page: the REST discovery link and the oEmbed discovery links. */
+export function singularHead(options: { restRootUrl: string; curieBase: string; permalink: string }): string {
+  return (
+    `${discoveryLinkElement({ restRootUrl: options.restRootUrl, curieBase: options.curieBase })}\n` +
+    oembedDiscoveryLinks({ restRootUrl: options.restRootUrl, permalink: options.permalink })
+  );
+}
+
+const NOT_FOUND =
+  '<!doctype html>\n<html lang="en"><head><meta charset="utf-8" /><title>Not found</title></head><body><h1>Not found</h1></body></html>\n';
+
+/**
+ * The page of every record at its permalink: any path of segments without a dot (so
+ * `/xmlrpc.php` and uploaded files are not taken); 404 for an address that is no published
+ * record's.
+ *
+ * @example
+ * server.page(recordPage({ server, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase, siteUrl }));
+ */
+export function recordPage(options: RecordPageOptions): PageDefinition {
+  return {
+    path: '/(?P<path>[^/.]+(?:/[^/.]+)*)/?',
+    handler: async (request) => {
+      // The query is not part of a pretty permalink (plain `?p=` addresses are the front page's).
+      const address = `${options.siteUrl}${request.path}`;
+      const record = await recordAt(options.server, address);
+      if (record === undefined) return { status: 404, body: NOT_FOUND };
+      const title = record.title.rendered === '' ? '(no title)' : record.title.rendered;
+      const content =
+        record.content === undefined
+          ? ''
+          : record.content.protected
+            ? '<p>This content is password protected.</p>'
+            : record.content.rendered;
+      const body = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>${title}</title>
+    ${singularHead({ restRootUrl: options.restRootUrl, curieBase: options.curieBase, permalink: record.link }).trimEnd().replace(/\n/g, '\n    ')}
+  </head>
+  <body>
+    <p><a href="${escapeHtml(`${options.siteUrl}/`)}">cms-json example site</a></p>
+    <article>
+      <h1>${title}</h1>
+      ${content}
+    </article>
+  </body>
+</html>
+`;
+      return { body };
+    },
+  };
+}
