@@ -1,8 +1,9 @@
 /**
  * `--save=<name>` and `--compare=<name>[@case]`: the A/B of a change. `--save` keeps the
- * current cms-json node server bundle under a name; after changing the code, `--compare`
- * runs that saved build and the current one (and the hand-written and Fastify servers, the
- * targets' baselines) side by side on one case, in many short alternating rounds, and prints
+ * current bundles of the cms-json node servers (the links one and the posts one) under a
+ * name; after changing the code, `--compare` runs the case's cms-json server from that saved
+ * build and from the current one (and the case's hand-written and Fastify servers, the
+ * targets' baselines, on the case's data set) side by side on one case, in many short alternating rounds, and prints
  * each one's median CPU per request and req/s, and the ratios. Comparing builds in one run is
  * the only comparison this noisy a machine allows: numbers from two runs minutes apart differ
  * by more than most changes. The ratios are medians of each round's own ratio: the servers
@@ -20,23 +21,29 @@ import { type Child, startChild } from './children.js';
 import { load } from './load.js';
 import type { Plan } from './options.js';
 import type { Seeded } from './seed.js';
-import { BASELINE_NODE, CMS_NODE, FASTIFY } from './servers.js';
+import { BASELINE_NODE, CMS_NODE, CMS_POSTS, FASTIFY, type ServerSpec } from './servers.js';
 import { median, pairedRatio } from './stats.js';
 
 const SAVED = fileURLToPath(new URL('../node_modules/.cache/cms-json-bench/saved/', import.meta.url));
 
-function savedFile(name: string): string {
+/** The cms-json servers `--save` keeps: the one of the links cases and the one of the posts cases. */
+const SAVED_SERVERS: readonly ServerSpec[] = [CMS_NODE, CMS_POSTS];
+
+function savedFile(name: string, server: ServerSpec): string {
   if (!/^[\w.-]+$/.test(name)) throw new Error(`A saved build's name is letters, digits, ".", "_" and "-": "${name}".`);
-  return join(SAVED, `${name}.mjs`);
+  // The links server keeps the name alone, as builds saved before the posts server was kept.
+  return join(SAVED, server.id === CMS_NODE.id ? `${name}.mjs` : `${name}@${server.id}.mjs`);
 }
 
-/** Keeps the current cms-json node server bundle (and its source map) as `name`. */
+/** Keeps the current cms-json server bundles (and their source maps) as `name`; returns the links server's file. */
 export function saveBuild(bundles: Bundles, name: string): string {
-  const target = savedFile(name);
   mkdirSync(SAVED, { recursive: true });
-  copyFileSync(bundles.fileOf(CMS_NODE.id), target);
-  copyFileSync(`${bundles.fileOf(CMS_NODE.id)}.map`, `${target}.map`);
-  return target;
+  for (const server of SAVED_SERVERS) {
+    const target = savedFile(name, server);
+    copyFileSync(bundles.fileOf(server.id), target);
+    copyFileSync(`${bundles.fileOf(server.id)}.map`, `${target}.map`);
+  }
+  return savedFile(name, CMS_NODE);
 }
 
 /** Runs the saved build `name`, the current build, the hand-written server and Fastify on one case. */
@@ -46,35 +53,51 @@ export async function compareBuilds(
   options: { name: string; loadCase: LoadCase; plan: Plan },
 ): Promise<void> {
   const { name, loadCase, plan } = options;
-  const saved = savedFile(name);
-  if (!existsSync(saved)) throw new Error(`No saved build "${name}": run \`npm run bench -- --save=${name}\` first.`);
-  const contenders: { label: string; file: string }[] = [
-    { label: `saved "${name}"`, file: saved },
-    { label: 'current', file: bundles.fileOf(CMS_NODE.id) },
-    { label: BASELINE_NODE.name, file: bundles.fileOf(BASELINE_NODE.id) },
-    { label: FASTIFY.name, file: bundles.fileOf(FASTIFY.id) },
+  // The case's own cms-json server and the baselines it is measured against, on its data set.
+  const server = loadCase.reference ?? CMS_NODE;
+  const baselineOf = (fallback: ServerSpec, named: string) =>
+    loadCase.ratios.find(([a, b]) => a.id === server.id && b.id.startsWith(named))?.[1] ?? fallback;
+  const baseline = baselineOf(BASELINE_NODE, 'baseline');
+  const fastify = baselineOf(FASTIFY, 'fastify');
+  const saved = savedFile(name, server);
+  if (!existsSync(saved))
+    throw new Error(`No saved build "${name}" of ${server.id}: run \`npm run bench -- --save=${name}\` first.`);
+  const contenders: { label: string; file: string; dataset: 'links' | 'posts' }[] = [
+    { label: `saved "${name}"`, file: saved, dataset: server.dataset ?? 'links' },
+    { label: 'current', file: bundles.fileOf(server.id), dataset: server.dataset ?? 'links' },
+    { label: baseline.name, file: bundles.fileOf(baseline.id), dataset: baseline.dataset ?? 'links' },
+    { label: fastify.name, file: bundles.fileOf(fastify.id), dataset: fastify.dataset ?? 'links' },
   ];
   const children: Child[] = [];
-  for (const [index, contender] of contenders.entries())
-    children.push(await startChild({ file: contender.file, name: contender.label, database: data.copyFor(`compare-${index}`) }));
-  const loadOptions = { connections: plan.connections, expectStatus: loadCase.expectStatus };
-  for (const child of children) await load(child.url, loadCase.request, { ...loadOptions, seconds: plan.compare.warmupSeconds });
+  for (const [index, contender] of contenders.entries()) {
+    const database = data.copyFor(`compare-${index}`, contender.dataset);
+    children.push(await startChild({ file: contender.file, name: contender.label, database }));
+  }
   const cpu: number[][] = contenders.map(() => []);
   const rps: number[][] = contenders.map(() => []);
-  // The hand-written server, the saved build, the current one, Fastify: the current build
-  // runs next to the two it is most compared with. Forwards, then backwards (as in run.ts).
-  const runOrder = [2, 0, 1, 3];
-  for (let round = 0; round < plan.compare.rounds; round++) {
-    for (const index of round % 2 === 0 ? runOrder : [...runOrder].reverse()) {
-      const child = children[index] as Child;
-      const before = await child.stats();
-      const result = await load(child.url, loadCase.request, { ...loadOptions, seconds: plan.compare.seconds });
-      const after = await child.stats();
-      cpu[index]?.push((after.cpuMicros - before.cpuMicros) / Math.max(1, result.requests));
-      rps[index]?.push(result.rps);
+  try {
+    const loadOptions = { connections: plan.connections, expectStatus: loadCase.expectStatus };
+    for (const child of children)
+      await load(child.url, loadCase.request, { ...loadOptions, seconds: plan.compare.warmupSeconds });
+    // The hand-written server, the saved build, the current one, Fastify: the current build
+    // runs next to the two it is most compared with. Forwards, then backwards (as in run.ts).
+    const runOrder = [2, 0, 1, 3];
+    for (let round = 0; round < plan.compare.rounds; round++) {
+      for (const index of round % 2 === 0 ? runOrder : [...runOrder].reverse()) {
+        const child = children[index] as Child;
+        const before = await child.stats();
+        const result = await load(child.url, loadCase.request, { ...loadOptions, seconds: plan.compare.seconds });
+        // A wrong status would compare the cost of an error page.
+        if (result.failures > 0)
+          throw new Error(`${contenders[index]?.label}: ${result.failures} failed requests on ${loadCase.id}.`);
+        const after = await child.stats();
+        cpu[index]?.push((after.cpuMicros - before.cpuMicros) / Math.max(1, result.requests));
+        rps[index]?.push(result.rps);
+      }
     }
+  } finally {
+    for (const child of children) await child.stop();
   }
-  for (const child of children) await child.stop();
   console.log(`\n${loadCase.title}: ${plan.compare.rounds} rounds of ${plan.compare.seconds} s, medians\n`);
   console.log('| build | server CPU µs/req | req/s |\n|---|---:|---:|');
   contenders.forEach((contender, index) => {
@@ -85,5 +108,5 @@ export async function compareBuilds(
   console.log(
     `\ncurrent / saved "${name}": ${ratio(1, 0)}× (CPU, median of the rounds' ratios; above 1 the current build is faster)`,
   );
-  console.log(`current / ${BASELINE_NODE.name}: ${ratio(1, 2)}×; current / ${FASTIFY.name}: ${ratio(1, 3)}×`);
+  console.log(`current / ${baseline.name}: ${ratio(1, 2)}×; current / ${fastify.name}: ${ratio(1, 3)}×`);
 }
