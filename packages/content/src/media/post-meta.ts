@@ -6,6 +6,7 @@
  * @module
  */
 import type { Kysely } from 'kysely';
+import { compiledRead, MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
 import type { ContentTables } from '../tables.js';
 
 /** The meta keys of an attachment and of a post's featured image, as the original names them. */
@@ -31,13 +32,20 @@ export async function readPostMeta(
   const out = new Map<number, Map<string, string>>();
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (wanted.length === 0 || keys.length === 0) return out;
-  const rows = await db
-    .selectFrom('post_meta')
-    .select(['post_id', 'meta_key', 'meta_value'])
-    .where('post_id', 'in', wanted)
-    .where('meta_key', 'in', [...keys])
-    .orderBy('id')
-    .execute();
+  const query = (postIds: readonly number[], metaKeys: readonly string[]) =>
+    db
+      .selectFrom('post_meta')
+      .select(['post_id', 'meta_key', 'meta_value'])
+      .where('post_id', 'in', [...postIds])
+      .where('meta_key', 'in', [...metaKeys])
+      .orderBy('id');
+  // Parameters: the ids, then the keys.
+  const rows =
+    wanted.length > MAX_COMPILED_IDS || keys.length > MAX_COMPILED_IDS
+      ? await query(wanted, keys).execute()
+      : await compiledRead(db, `post-meta.read.${wanted.length}.${keys.length}`, () =>
+          query(placeholderIds(wanted.length), new Array<string>(keys.length).fill('')).compile(),
+        )([...wanted, ...keys]);
   for (const row of rows) {
     const id = Number(row.post_id);
     let values = out.get(id);

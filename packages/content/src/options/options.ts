@@ -6,6 +6,7 @@
  * @module
  */
 import type { Kysely } from 'kysely';
+import { compiledRead } from '../compiled-reads.js';
 import { type ContentTables, contentDb } from '../tables.js';
 
 /**
@@ -121,7 +122,7 @@ export class OptionsStore {
 
   /** The option's value, or its default when it was never set (or holds what is not JSON). */
   async get<K extends keyof SiteOptions>(name: K): Promise<SiteOptions[K]> {
-    const row = await this.#db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
+    const row = await this.#stored(name);
     if (row === undefined) return structuredClone(DEFAULT_OPTIONS[name]) as SiteOptions[K];
     try {
       return JSON.parse(row.value) as SiteOptions[K];
@@ -132,13 +133,22 @@ export class OptionsStore {
 
   /** The option's stored value, or `undefined` when it was never set (or holds what is not JSON). */
   async find<K extends keyof SiteOptions>(name: K): Promise<SiteOptions[K] | undefined> {
-    const row = await this.#db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
+    const row = await this.#stored(name);
     if (row === undefined) return undefined;
     try {
       return JSON.parse(row.value) as SiteOptions[K];
     } catch {
       return undefined;
     }
+  }
+
+  /** The stored row of an option (a read compiled once). */
+  async #stored(name: keyof SiteOptions): Promise<{ value: string } | undefined> {
+    const db = this.#db;
+    const read = compiledRead(db, 'options.value', () =>
+      db.selectFrom('options').select('value').where('name', '=', '').compile(),
+    );
+    return (await read([name]))[0];
   }
 
   /** The stored values of several options in one query; a name never set (or not JSON) is left out. */
