@@ -104,6 +104,12 @@ export const DEFAULT_OPTIONS: Readonly<SiteOptions> = Object.freeze({
   comment_previously_approved: true,
 });
 
+/** An option's default: a copy when it is an object or a list (never the shared one), as it is when a plain value. */
+function defaultOf<K extends keyof SiteOptions>(name: K): SiteOptions[K] {
+  const value = DEFAULT_OPTIONS[name];
+  return (typeof value === 'object' && value !== null ? structuredClone(value) : value) as SiteOptions[K];
+}
+
 /**
  * Reads and writes site options.
  *
@@ -123,11 +129,11 @@ export class OptionsStore {
   /** The option's value, or its default when it was never set (or holds what is not JSON). */
   async get<K extends keyof SiteOptions>(name: K): Promise<SiteOptions[K]> {
     const row = await this.#stored(name);
-    if (row === undefined) return structuredClone(DEFAULT_OPTIONS[name]) as SiteOptions[K];
+    if (row === undefined) return defaultOf(name);
     try {
       return JSON.parse(row.value) as SiteOptions[K];
     } catch {
-      return structuredClone(DEFAULT_OPTIONS[name]) as SiteOptions[K];
+      return defaultOf(name);
     }
   }
 
