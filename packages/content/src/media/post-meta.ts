@@ -17,6 +17,9 @@ export const MEDIA_META_KEYS = {
   thumbnail: '_thumbnail_id',
 } as const;
 
+/** The most keys a compiled read is kept for (one read per count of ids and of keys). */
+const MAX_COMPILED_KEYS = 8;
+
 /**
  * The values of `keys` for the posts `ids`: post id → key → value (the first row of a key).
  *
@@ -41,7 +44,7 @@ export async function readPostMeta(
       .orderBy('id');
   // Parameters: the ids, then the keys.
   const rows =
-    wanted.length > MAX_COMPILED_IDS || keys.length > MAX_COMPILED_IDS
+    wanted.length > MAX_COMPILED_IDS || keys.length > MAX_COMPILED_KEYS
       ? await query(wanted, keys).execute()
       : await compiledRead(db, `post-meta.read.${wanted.length}.${keys.length}`, () =>
           query(placeholderIds(wanted.length), new Array<string>(keys.length).fill('')).compile(),
