@@ -264,8 +264,9 @@ async function mainRun(): Promise<void> {
     return;
   }
   if (options.compare !== undefined) {
-    const [name = '', caseId = LIST.id, serverId = CMS_NODE.id] = options.compare.split('@');
-    await compareBuilds(seeded, bundles, { name, loadCase: caseById(caseId), plan, server: serverById(serverId) });
+    const [name = '', caseId = LIST.id, serverId] = options.compare.split('@');
+    const server = serverId === undefined ? undefined : serverById(serverId);
+    await compareBuilds(seeded, bundles, { name, loadCase: caseById(caseId), plan, server });
     return;
   }
   if (options.alloc !== undefined) {

@@ -25,7 +25,8 @@ import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
 import { handOverContent } from './posts/hand-over.js';
 import { type PostTypeArgs, type PostTypeRegistry, postTypes } from './posts/post-types.js';
-import { defaultRenderer, type Renderer } from './posts/render.js';
+import type { Renderer } from './posts/render.js';
+import { siteRenderer } from './posts/render-cache.js';
 import { PostStore } from './posts/store.js';
 import { typesRoutes } from './posts/types-routes.js';
 import { postSearchHandler } from './search/post-search.js';
@@ -56,7 +57,11 @@ export interface ContentPluginOptions {
   onDeleteUser?: ((userId: number, reassign: number | null, request: RestRequest) => Promise<void>) | undefined;
   /** Whether to serve `/<prefix>-admin/admin-ajax.php?action=rest-nonce` for `@wordpress/api-fetch`. @default true */
   nonceRefreshPage?: boolean | undefined;
-  /** How stored text becomes `rendered` HTML. @default defaultRenderer (WordPress's `wpautop`) */
+  /**
+   * How stored text becomes `rendered` HTML. Parts left out are {@link defaultRenderer}'s,
+   * whose output is remembered per text (a pure function of it); the parts given run on every read.
+   * @default defaultRenderer (WordPress's `wpautop`)
+   */
   render?: Partial<Renderer> | undefined;
   /** The current time, for scheduled posts; tests move it. @default Date.now */
   now?: (() => number) | undefined;
@@ -184,7 +189,8 @@ function servePostTypes(
   const store = new PostStore(db);
   const metaStore = new MetaStore(db, 'post');
   const siteOptions = new OptionsStore(db);
-  const render: Renderer = { ...defaultRenderer, ...options.render };
+  // The default's parts are remembered per text (render-cache.ts); the site's own run every time.
+  const render: Renderer = siteRenderer(options.render);
   const registry = postTypes(server);
   const now = options.now ?? Date.now;
   const { media } = options;

@@ -89,6 +89,29 @@ describe('runInTransaction', () => {
     expect((await database.db.selectFrom('notes').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([1, 3]);
   });
 
+  it('keeps savepoints nested two deep apart: an inner failure undoes only the innermost part', async () => {
+    await runInTransaction(database.db, async () => {
+      for (let round = 0; round < 3; round++) {
+        await database.db.transaction().execute(async (outer) => {
+          await outer
+            .insertInto('notes')
+            .values({ id: round * 10 + 1, text: 'outer' })
+            .execute();
+          await failure(() =>
+            database.db.transaction().execute(async (inner) => {
+              await inner
+                .insertInto('notes')
+                .values({ id: round * 10 + 2, text: 'inner' })
+                .execute();
+              throw new Error('inner failed');
+            }),
+          );
+        });
+      }
+    });
+    expect((await database.db.selectFrom('notes').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([1, 11, 21]);
+  });
+
   it('undoes committed inner transactions too when the work fails later', async () => {
     await failure(() =>
       runInTransaction(database.db, async () => {

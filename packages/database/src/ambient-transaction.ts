@@ -72,8 +72,6 @@ interface Ambient {
 
 const storage = new AsyncLocalStorage<Ambient>();
 
-let savepointCount = 0;
-
 /** A Kysely driver that runs the queries of an ambient transaction's work on its connection. */
 export class AmbientDriver implements Driver {
   #init: Promise<void> | undefined;
@@ -95,7 +93,10 @@ export class AmbientDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     if (!(connection instanceof AmbientConnection)) return this.inner.beginTransaction(connection, settings);
-    const name = `cms_nested_${++savepointCount}`;
+    // Named by depth, so the statements are the same few SQL texts every time (each new text
+    // would be prepared anew and push a hot statement out of the connection's cache); a name
+    // is unique in the stack of open savepoints, which is all SQL asks.
+    const name = `cms_nested_${connection.savepoints.length + 1}`;
     await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
     connection.savepoints.push(name);
   }

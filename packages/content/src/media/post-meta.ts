@@ -7,6 +7,7 @@
  */
 import type { RestRequest } from '@cms-json/core';
 import type { Kysely } from 'kysely';
+import { compiledRead, MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
 import { listsPerObject } from '../request-batch.js';
 import type { ContentTables } from '../tables.js';
 
@@ -17,6 +18,9 @@ export const MEDIA_META_KEYS = {
   alt: '_wp_attachment_image_alt',
   thumbnail: '_thumbnail_id',
 } as const;
+
+/** The most keys a compiled read is kept for (one read per count of ids and of keys). */
+const MAX_COMPILED_KEYS = 8;
 
 /**
  * The values of `keys` for the posts `ids`: post id → key → value (the first row of a key).
@@ -33,13 +37,20 @@ export async function readPostMeta(
   const out = new Map<number, Map<string, string>>();
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (wanted.length === 0 || keys.length === 0) return out;
-  const rows = await db
-    .selectFrom('post_meta')
-    .select(['post_id', 'meta_key', 'meta_value'])
-    .where('post_id', 'in', wanted)
-    .where('meta_key', 'in', [...keys])
-    .orderBy('id')
-    .execute();
+  const query = (postIds: readonly number[], metaKeys: readonly string[]) =>
+    db
+      .selectFrom('post_meta')
+      .select(['post_id', 'meta_key', 'meta_value'])
+      .where('post_id', 'in', [...postIds])
+      .where('meta_key', 'in', [...metaKeys])
+      .orderBy('id');
+  // Parameters: the ids, then the keys.
+  const rows =
+    wanted.length > MAX_COMPILED_IDS || keys.length > MAX_COMPILED_KEYS
+      ? await query(wanted, keys).execute()
+      : await compiledRead(db, `post-meta.read.${wanted.length}.${keys.length}`, () =>
+          query(placeholderIds(wanted.length), new Array<string>(keys.length).fill('')).compile(),
+        )([...wanted, ...keys]);
   for (const row of rows) {
     const id = Number(row.post_id);
     let values = out.get(id);

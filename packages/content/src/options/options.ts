@@ -6,6 +6,7 @@
  * @module
  */
 import type { Kysely } from 'kysely';
+import { compiledRead } from '../compiled-reads.js';
 import { type ContentTables, contentDb } from '../tables.js';
 
 /**
@@ -103,6 +104,12 @@ export const DEFAULT_OPTIONS: Readonly<SiteOptions> = Object.freeze({
   comment_previously_approved: true,
 });
 
+/** An option's default: a copy when it is an object or a list (never the shared one), as it is when a plain value. */
+function defaultOf<K extends keyof SiteOptions>(name: K): SiteOptions[K] {
+  const value = DEFAULT_OPTIONS[name];
+  return (typeof value === 'object' && value !== null ? structuredClone(value) : value) as SiteOptions[K];
+}
+
 /**
  * Reads and writes site options.
  *
@@ -121,18 +128,18 @@ export class OptionsStore {
 
   /** The option's value, or its default when it was never set (or holds what is not JSON). */
   async get<K extends keyof SiteOptions>(name: K): Promise<SiteOptions[K]> {
-    const row = await this.#db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
-    if (row === undefined) return structuredClone(DEFAULT_OPTIONS[name]) as SiteOptions[K];
+    const row = await this.#stored(name);
+    if (row === undefined) return defaultOf(name);
     try {
       return JSON.parse(row.value) as SiteOptions[K];
     } catch {
-      return structuredClone(DEFAULT_OPTIONS[name]) as SiteOptions[K];
+      return defaultOf(name);
     }
   }
 
   /** The option's stored value, or `undefined` when it was never set (or holds what is not JSON). */
   async find<K extends keyof SiteOptions>(name: K): Promise<SiteOptions[K] | undefined> {
-    const row = await this.#db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
+    const row = await this.#stored(name);
     if (row === undefined) return undefined;
     try {
       return JSON.parse(row.value) as SiteOptions[K];
@@ -141,11 +148,33 @@ export class OptionsStore {
     }
   }
 
+  /** The stored row of an option (a read compiled once). */
+  async #stored(name: keyof SiteOptions): Promise<{ value: string } | undefined> {
+    const db = this.#db;
+    const read = compiledRead(db, 'options.value', () =>
+      db.selectFrom('options').select('value').where('name', '=', '').compile(),
+    );
+    return (await read([name]))[0];
+  }
+
   /** The stored values of several options in one query; a name never set (or not JSON) is left out. */
   async findMany<K extends keyof SiteOptions>(names: readonly K[]): Promise<Partial<Pick<SiteOptions, K>>> {
     const out: Partial<Pick<SiteOptions, K>> = {};
     if (names.length === 0) return out;
-    const rows = await this.#db.selectFrom('options').select(['name', 'value']).where('name', 'in', names).execute();
+    const db = this.#db;
+    // Compiled once per number of names (a request asks for a few at a time).
+    const read = compiledRead(db, `options.many.${names.length}`, () =>
+      db
+        .selectFrom('options')
+        .select(['name', 'value'])
+        .where(
+          'name',
+          'in',
+          names.map(() => ''),
+        )
+        .compile(),
+    );
+    const rows = await read(names);
     for (const row of rows) {
       try {
         out[row.name as K] = JSON.parse(row.value) as SiteOptions[K];

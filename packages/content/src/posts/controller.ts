@@ -522,6 +522,7 @@ export class PostsController {
       meta: (post) => meta?.get(post.id) ?? [],
       featuredMedia: (post) => featured?.get(post.id) ?? 0,
       ancestorSlugs: (post) => ancestors?.get(post.id) ?? [],
+      edit,
     };
   }
 

@@ -43,6 +43,12 @@ export interface RecordScope {
    * path: `/about/team/`); none when left out.
    */
   readonly ancestorSlugs?: (post: Post) => readonly string[];
+  /**
+   * Whether the records are answered in the edit context. When `false`, the fields only that
+   * context shows and that cost work to make (`permalink_template`, `generated_slug`) are left
+   * out: the core would trim them. @default true (every field is made)
+   */
+  readonly edit?: boolean;
 }
 
 /**
@@ -150,8 +156,10 @@ export function postRecord(post: Post, scope: RecordScope): Record<string, unkno
   record.template = post.template;
   if (supports.has('post-formats')) record.format = post.format;
   if (supports.has('custom-fields')) record.meta = scope.meta(post);
-  record.permalink_template = permalinkTemplate(post, status, scope);
-  // As WordPress's sample permalink: the slug the title gives, whatever the record's own is.
-  record.generated_slug = sanitizeTitle(post.title);
+  if (scope.edit !== false) {
+    record.permalink_template = permalinkTemplate(post, status, scope);
+    // As WordPress's sample permalink: the slug the title gives, whatever the record's own is.
+    record.generated_slug = sanitizeTitle(post.title);
+  }
   return record;
 }

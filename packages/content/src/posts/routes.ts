@@ -18,6 +18,7 @@ import {
   response,
   type StreamedBody,
 } from '@cms-json/core';
+import { dialectOf, runInTransaction } from '@cms-json/database';
 import { z } from 'zod';
 import { type ListPostArgs, listPostArgs, readPostArgs } from './args.js';
 import type { PostsController } from './controller.js';
@@ -39,6 +40,20 @@ export interface PostRoutesOptions {
 }
 
 /**
+ * Runs a write's handler in one transaction of the site's SQLite database (opened by
+ * `openDatabase`): the record, its terms, meta and sticky state are stored together or not at
+ * all, and SQLite syncs the file once per write instead of once per statement. A streamed
+ * create (an upload) is left outside: its body arrives while it runs.
+ *
+ * On PostgreSQL the handler runs as before, each term change in its own short transaction:
+ * held to the end of a whole write, the term-row locks of concurrent writes left term counts
+ * wrong in the concurrency test (post-terms.test.ts), so that needs its own work first.
+ */
+function oneTransaction(db: object): <T>(work: () => Promise<T>) => Promise<T> {
+  return dialectOf(db) === 'sqlite' ? (work) => runInTransaction(db, work) : (work) => work();
+}
+
+/**
  * The routes of the controller's type.
  *
  * @example
@@ -52,6 +67,8 @@ export function postRoutes(controller: PostsController, options: PostRoutesOptio
   const shared = { schema, objectType: name, links: controller.links(), schemaLinks: controller.schemaLinks(), allowBatch };
   const path = `/${args.restBase}`;
   const write = options.writeArgs ?? writePostArgs(schema);
+  const atomic = oneTransaction(controller.context.store.db);
+  const atomicCreate = options.create === undefined ? atomic : <T>(work: () => Promise<T>) => work();
 
   const collection = defineRoute({
     ...shared,
@@ -69,7 +86,7 @@ export function postRoutes(controller: PostsController, options: PostRoutesOptio
         // A streamed create (an upload) is read by its handler as it arrives, never into the JSON body limit.
         streamBody: options.create?.streamBody,
         permission: options.create?.permission ?? ((request, created) => controller.canCreate(request, created as WritePostArgs)),
-        handler: (created, request) => controller.create(created as WritePostArgs, request),
+        handler: (created, request) => atomicCreate(() => controller.create(created as WritePostArgs, request)),
       }),
     ],
   });
@@ -97,13 +114,13 @@ export function postRoutes(controller: PostsController, options: PostRoutesOptio
         methods: EDITABLE,
         args: write,
         permission: (request, changes) => controller.canUpdate(request, changes as WritePostArgs & { id: number }),
-        handler: (changes, request) => controller.update(changes as WritePostArgs & { id: number }, request),
+        handler: (changes, request) => atomic(() => controller.update(changes as WritePostArgs & { id: number }, request)),
       }),
       endpoint({
         methods: DELETABLE,
         args: deletePostArgs,
         permission: (request, removal) => controller.canDelete(request, removal),
-        handler: (removal, request) => controller.delete(removal, request),
+        handler: (removal, request) => atomic(() => controller.delete(removal, request)),
       }),
     ],
   });

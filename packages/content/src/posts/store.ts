@@ -16,6 +16,7 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
+import { compiledRead, MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
 import { type ContentTables, contentDb, type PostsTable } from '../tables.js';
 import { parseSearch } from './search-terms.js';
 
@@ -138,7 +139,9 @@ export class PostStore {
   /** The record with this id, whatever its type, or `undefined`. */
   async find(id: number): Promise<Post | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    return this.#db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+    const db = this.#db;
+    const read = compiledRead(db, 'posts.find', () => db.selectFrom('posts').selectAll().where('id', '=', 0).compile());
+    return (await read([id]))[0];
   }
 
   /** The records with these ids (in no order), for embedding many at once. */
@@ -228,13 +231,20 @@ export class PostStore {
   async revisionCounts(parents: readonly number[]): Promise<Map<number, { count: number; latest: number }>> {
     const out = new Map<number, { count: number; latest: number }>();
     if (parents.length === 0) return out;
-    const rows = await this.#db
-      .selectFrom('posts')
-      .select((eb) => ['parent', eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('latest')])
-      .where('type', '=', 'revision')
-      .where('parent', 'in', [...parents])
-      .groupBy('parent')
-      .execute();
+    const db = this.#db;
+    const query = (ids: readonly number[]) =>
+      db
+        .selectFrom('posts')
+        .select((eb) => ['parent', eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('latest')])
+        .where('type', '=', 'revision')
+        .where('parent', 'in', [...ids]);
+    // Parameters: the type, then the ids.
+    const rows =
+      parents.length > MAX_COMPILED_IDS
+        ? await query(parents).groupBy('parent').execute()
+        : await compiledRead(db, `posts.revisionCounts.${parents.length}`, () =>
+            query(placeholderIds(parents.length)).groupBy('parent').compile(),
+          )(['revision', ...parents]);
     for (const row of rows) out.set(Number(row.parent), { count: Number(row.n), latest: Number(row.latest) });
     return out;
   }

@@ -1,3 +1,4 @@
+import { testDialect } from '@cms-json/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, contentSite } from '../../test/site.js';
 
@@ -164,6 +165,38 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect([res.status, res.body.code]).toEqual([403, 'rest_cannot_delete']);
       expect((await site.client.get(`${site.ns}/posts/${created.body.id}`)).body.status).toBe('publish');
     });
+
+    // On SQLite only: on PostgreSQL the steps of a write commit one by one (routes.ts).
+    it.skipIf(testDialect() !== 'sqlite')(
+      'stores nothing of a create, an update or a delete whose last step fails (one transaction)',
+      async () => {
+        let failing = false;
+        site.server.objectTypes.get('post').on('afterInsert', () => {
+          if (failing) throw new Error('a hook failed');
+        });
+        site.server.objectTypes.get('post').on('delete', () => {
+          if (failing) throw new Error('a hook failed');
+        });
+        const kept = await send('POST', '/posts', { title: 'Kept as it was', status: 'publish' }, site.people.editor.headers);
+        const before = await snapshot();
+        const relationships = () => site.database.db.selectFrom('term_relationships').selectAll().execute();
+        const relationshipsBefore = await relationships();
+        failing = true;
+        try {
+          const created = await send('POST', '/posts', { title: 'Never stored', sticky: true }, site.people.editor.headers);
+          expect(created.status).toBe(500);
+          const updated = await send('PATCH', `/posts/${kept.body.id}`, { title: 'Changed' }, site.people.editor.headers);
+          expect(updated.status).toBe(500);
+          const deleted = await send('DELETE', `/posts/${kept.body.id}?force=true`, {}, site.people.editor.headers);
+          expect(deleted.status).toBe(500);
+        } finally {
+          failing = false;
+        }
+        expect(await snapshot()).toEqual(before);
+        expect(await relationships()).toEqual(relationshipsBefore);
+        expect((await site.client.get(`${site.ns}/posts/${kept.body.id}`)).body.title.rendered).toBe('Kept as it was');
+      },
+    );
 
     it('makes posts sticky for editors', async () => {
       const created = await send(

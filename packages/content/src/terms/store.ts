@@ -9,6 +9,7 @@
  */
 import { dialectOf, lowerText } from '@cms-json/database';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { compiledRead, MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
 import { contentError } from '../errors.js';
 import { TERMS_SLUG_INDEX } from '../migrations.js';
 import { sanitizeTitle } from '../posts/slug.js';
@@ -507,15 +508,23 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     async termsOf(taxonomy, objectIds) {
       const out = new Map<number, number[]>(objectIds.map((id) => [id, []]));
       if (objectIds.length === 0) return out;
-      const rows = await db
-        .selectFrom('term_relationships')
-        .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
-        .select(['term_relationships.object_id', 'term_relationships.term_id'])
-        .where('terms.taxonomy', '=', taxonomy)
-        .where('term_relationships.object_id', 'in', [...objectIds])
-        .orderBy('terms.name')
-        .orderBy('terms.id')
-        .execute();
+      const query = (ids: readonly number[]) =>
+        db
+          .selectFrom('term_relationships')
+          .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
+          .select(['term_relationships.object_id', 'term_relationships.term_id'])
+          .where('terms.taxonomy', '=', taxonomy)
+          .where('term_relationships.object_id', 'in', [...ids])
+          .orderBy('terms.name')
+          .orderBy('terms.id');
+      // Parameters: the taxonomy, then the ids.
+      const rows =
+        objectIds.length > MAX_COMPILED_IDS
+          ? await query(objectIds).execute()
+          : await compiledRead(db, `terms.termsOf.${objectIds.length}`, () => query(placeholderIds(objectIds.length)).compile())([
+              taxonomy,
+              ...objectIds,
+            ]);
       for (const row of rows) out.get(Number(row.object_id))?.push(Number(row.term_id));
       return out;
     },
