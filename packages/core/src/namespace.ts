@@ -23,6 +23,7 @@ import {
   type Route,
   type SchemaLink,
   type StreamedBody,
+  type Validator,
 } from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
 import { type ArgsShape, argDefaults, type CompiledArg, compileArgs } from './schema/args.js';
@@ -42,6 +43,8 @@ export interface CompiledEndpoint {
   readonly streamBody: StreamedBody | undefined;
   /** The endpoint's `allow_batch`, or its route's (`undefined`: not batchable). */
   readonly allowBatch: AllowBatch | undefined;
+  /** The endpoint's cheap validator of its `GET` answers, if it declares one. */
+  readonly validator: Validator | undefined;
 }
 
 /** A route compiled at registration: everything the dispatcher and the index need. */
@@ -182,6 +185,7 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
       showInIndex: endpoint.showInIndex ?? true,
       streamBody: endpoint.streamBody,
       allowBatch: endpoint.allowBatch ?? route.allowBatch,
+      validator: endpoint.validator,
     };
   });
   return {
