@@ -101,6 +101,8 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         methods: READABLE,
         args: collectionArgs({ schema: OutgoingLink, orderby: ['id', 'title', 'count'] }),
         permission: 'public',
+        // The answer depends on the table alone (and the URL): its ETag is its change version's.
+        validator: () => store.version(),
         handler: async (args, request) => {
           const { limit, offset } = pageWindow(args);
           const { items, total } = await query('tel/rest/get_items', 'fetch any links', () =>
@@ -136,6 +138,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         methods: READABLE,
         args: { context: contextArg(OutgoingLink) },
         permission: 'public',
+        validator: () => store.version(),
         handler: ({ id }, request) =>
           found.get(request) ?? query('tel/rest/item', 'fetch the link', () => store.get(id)).then(orGone),
       }),
