@@ -44,7 +44,7 @@ export class OutgoingLinksStore {
    * The table's change version (its triggers bump it on every write, from any process): the
    * routes' validator, read before the records.
    */
-  readonly version: () => Promise<string>;
+  readonly version: () => string | Promise<string>;
 
   /** Pass a site database with more tables as `db as unknown as Kysely<OutgoingLinksTables>` (Kysely's table map is invariant). */
   constructor(db: Kysely<OutgoingLinksTables>) {

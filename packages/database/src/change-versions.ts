@@ -14,9 +14,9 @@
  *
  * @module
  */
+import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { type Dialect, dialectOf } from './connect.js';
-import { type PreparedQuery, prepareQuery } from './prepared-query.js';
+import { type Dialect, dialectOf, sqliteHandleOf } from './connect.js';
 
 /**
  * The table of counters: one row per tracked table, `name` and `version`.
@@ -133,8 +133,12 @@ export interface ChangeVersionOptions {
 
 /**
  * A function that reads the change version of some tracked tables: the sum of their
- * counters, as a string, with one small prepared query. It changes whenever any of those
+ * counters, as a string, with one small query compiled once. It changes whenever any of those
  * tables is written (see {@link trackChanges}). Read it before the data it stands for.
+ *
+ * On embedded SQLite it answers at once (no promise) from a statement prepared once, except
+ * while a transaction is open on the connection: then it waits its turn through Kysely, so it
+ * never counts another request's uncommitted writes. On PostgreSQL it answers a promise.
  *
  * @example
  * ```ts
@@ -142,16 +146,25 @@ export interface ChangeVersionOptions {
  * await version(); // '12'
  * ```
  */
-export function changeVersion<DB>(db: Kysely<DB>, options: ChangeVersionOptions = {}): () => Promise<string> {
+export function changeVersion<DB>(db: Kysely<DB>, options: ChangeVersionOptions = {}): () => string | Promise<string> {
+  if (options.tables?.length === 0) throw new Error('changeVersion: name at least one table, or leave tables out for all.');
   // biome-ignore lint/suspicious/noExplicitAny: the counters table is not among the caller's table types.
   const untyped = db as unknown as Kysely<any>;
-  if (options.tables?.length === 0) throw new Error('changeVersion: name at least one table, or leave tables out for all.');
-  let query = untyped.selectFrom(CHANGE_VERSIONS_TABLE).select(sql<number | string>`coalesce(sum(version), 0)`.as('version'));
+  let query = untyped
+    .selectFrom(CHANGE_VERSIONS_TABLE)
+    .select(sql<number | string>`coalesce(sum(version), 0)`.as('version'));
   if (options.tables !== undefined) query = query.where('name', 'in', [...options.tables]);
-  const read: PreparedQuery<{ version: number | string | bigint }> = prepareQuery(untyped, query.compile());
-  const parameters = options.tables ?? [];
-  return async () => {
-    const [row] = await read(parameters);
-    return String(row?.version ?? 0);
+  const compiled = query.compile();
+  const viaKysely = async (): Promise<string> => {
+    const { rows } = await untyped.executeQuery<{ version: number | string | bigint }>(compiled);
+    return String(rows[0]?.version ?? 0);
   };
+  const sqlite = sqliteHandleOf(db);
+  if (sqlite === undefined) return viaKysely;
+  // A statement of its own (the connection's cache shares statements with Kysely), read as
+  // one value.
+  const statement: SqliteDatabase.Statement<unknown[]> = SqliteDatabase.prototype.prepare.call(sqlite, compiled.sql);
+  statement.pluck(true);
+  const parameters = [...compiled.parameters];
+  return () => (sqlite.inTransaction ? viaKysely() : String(statement.get(...parameters) ?? 0));
 }
