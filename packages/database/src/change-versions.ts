@@ -150,9 +150,7 @@ export function changeVersion<DB>(db: Kysely<DB>, options: ChangeVersionOptions 
   if (options.tables?.length === 0) throw new Error('changeVersion: name at least one table, or leave tables out for all.');
   // biome-ignore lint/suspicious/noExplicitAny: the counters table is not among the caller's table types.
   const untyped = db as unknown as Kysely<any>;
-  let query = untyped
-    .selectFrom(CHANGE_VERSIONS_TABLE)
-    .select(sql<number | string>`coalesce(sum(version), 0)`.as('version'));
+  let query = untyped.selectFrom(CHANGE_VERSIONS_TABLE).select(sql<number | string>`coalesce(sum(version), 0)`.as('version'));
   if (options.tables !== undefined) query = query.where('name', 'in', [...options.tables]);
   const compiled = query.compile();
   const viaKysely = async (): Promise<string> => {
