@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Generated, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { autoIncrementId, changeVersion, type Migration, openDatabase, runMigrations, trackChanges } from './index.js';
-import { dropTestDatabase, testDatabaseUrl } from './testing.js';
+import { dropTestDatabase, testDatabaseUrl, testDialect } from './testing.js';
 
 interface Tables {
   notes: { id: Generated<number>; text: string };
@@ -93,4 +93,37 @@ describe('change versions', () => {
     expect(() => changeVersion(db, { tables: [] })).toThrow(/at least one table/);
     await close();
   });
+
+  // SQLite has one writer at a time; on PostgreSQL two writers may interleave.
+  it.runIf(testDialect() === 'postgres')(
+    'lets two transactions write the same tables in opposite orders without a deadlock, each moving the version',
+    async () => {
+      const { db, close } = openDatabase<Tables>({ url });
+      await runMigrations(db, { owner: 'notes', migrations });
+      const version = changeVersion(db);
+      const before = await version();
+      let wroteFirst: () => void = () => {};
+      const bothWroteFirst = new Promise<void>((resolve) => {
+        let count = 0;
+        wroteFirst = () => {
+          if (++count === 2) resolve();
+        };
+      });
+      const writer = (first: 'notes' | 'tags') =>
+        db.transaction().execute(async (trx) => {
+          const write = (table: 'notes' | 'tags') =>
+            table === 'notes'
+              ? trx.insertInto('notes').values({ text: 'n' }).execute()
+              : trx.insertInto('tags').values({ name: 't' }).execute();
+          await write(first);
+          wroteFirst();
+          await bothWroteFirst;
+          await write(first === 'notes' ? 'tags' : 'notes');
+        });
+      await Promise.all([writer('notes'), writer('tags')]);
+      // Each transaction bumped each table once.
+      expect(Number(await version()) - Number(before)).toBe(4);
+      await close();
+    },
+  );
 });

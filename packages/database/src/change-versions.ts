@@ -7,10 +7,11 @@
  * `ETag` from it (the core's `validator`, see docs/caching.md).
  *
  * Counters only grow, so their sum changes whenever any of them does. On SQLite the triggers
- * run for each row written (a statement that writes no row bumps nothing); on PostgreSQL once
- * per statement (a statement that writes no row bumps too: a tag changes for nothing, never
- * stays for a change). On PostgreSQL the counter's row is locked from the write to its
- * commit, so writers of one table commit one after the other.
+ * run for each row written (a statement that writes no row bumps nothing; SQLite has one
+ * writer at a time anyway). On PostgreSQL they are constraint triggers deferred to the
+ * commit, bumping each table's counter once per transaction, under a transaction-level
+ * advisory lock taken first: writers wait for each other only while committing, and never
+ * deadlock over the counters.
  *
  * @module
  */
@@ -72,10 +73,20 @@ export async function trackChanges(
     .addColumn('version', 'bigint', (column) => column.notNull().defaultTo(0))
     .execute();
   if (dialect === 'postgres') {
+    // Once per table and transaction (a transaction-local flag), at commit: the advisory lock
+    // is taken before any counter, so committing writers queue on it rather than lock
+    // counters in different orders (no deadlock), and only while they commit.
     await sql
       .raw(
         `create or replace function ${BUMP_FUNCTION}() returns trigger language plpgsql as $$
+declare
+  flag text := 'cms_changes.' || TG_ARGV[0];
 begin
+  if current_setting(flag, true) = '1' then
+    return null;
+  end if;
+  perform set_config(flag, '1', true);
+  perform pg_advisory_xact_lock(hashtext('${CHANGE_VERSIONS_TABLE}'));
   update ${CHANGE_VERSIONS_TABLE} set version = version + 1 where name = TG_ARGV[0];
   return null;
 end
@@ -108,16 +119,21 @@ async function sqliteTriggers(db: Kysely<any>, table: string): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: as trackChanges.
 async function postgresTriggers(db: Kysely<any>, table: string): Promise<void> {
-  const triggers = [
-    [`cms_changes_${table}`, 'insert or update or delete'],
-    [`cms_changes_${table}_truncate`, 'truncate'],
-  ] as const;
-  for (const [name, events] of triggers) {
+  for (const name of [`cms_changes_${table}`, `cms_changes_${table}_truncate`])
     await sql.raw(`drop trigger if exists ${name} on ${table}`).execute(db);
-    await sql
-      .raw(`create trigger ${name} after ${events} on ${table} for each statement execute procedure ${BUMP_FUNCTION}('${table}')`)
-      .execute(db);
-  }
+  // A constraint trigger deferred to the commit (it must be per row; the function bumps once).
+  await sql
+    .raw(
+      `create constraint trigger cms_changes_${table} after insert or update or delete on ${table} ` +
+        `deferrable initially deferred for each row execute procedure ${BUMP_FUNCTION}('${table}')`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger cms_changes_${table}_truncate after truncate on ${table} ` +
+        `for each statement execute procedure ${BUMP_FUNCTION}('${table}')`,
+    )
+    .execute(db);
 }
 
 /**
