@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDemoServer } from '../../test/fixture.js';
-import { defineRoute, EDITABLE, entityTag, READABLE, response } from '../index.js';
+import { defineRoute, EDITABLE, READABLE, response } from '../index.js';
 import { testClient } from '../testing.js';
 
 const TAG = /^W\/"\d+\.[0-9a-f]{16}"$/;
@@ -259,15 +259,17 @@ describe.each(['cms', 'wp'] as const)('conditional GET of a route with a validat
     expect(enveloped.header('ETag')).toBeUndefined();
   });
 
-  it('falls back to the body’s hash when the validator fails', async () => {
-    const { client } = setup({ failingValidator: true });
-    const full = await client.get('/versioned/v1/items/1');
-    expect(full.status).toBe(200);
-    expect(full.header('ETag')).toBe(entityTag(full.text as string, { userId: 0 }));
-    const revalidated = await client.get('/versioned/v1/items/1', {
-      headers: { 'if-none-match': full.header('ETag') as string },
-    });
-    expect(revalidated.status).toBe(304);
+  it('answers the validator’s failure as a failing handler’s: its error, nothing run after it', async () => {
+    const { client, counts } = setup({ failingValidator: true });
+    const conditions: Record<string, string>[] = [{}, { 'if-none-match': 'W/"0.0000000000000000"' }];
+    for (const headers of conditions) {
+      const res = await client.get('/versioned/v1/items/1', { headers });
+      expect(res.status).toBe(500);
+      expect(res.body).toMatchObject({ code: 'rest_internal_error', data: { status: 500 } });
+      expect(res.header('ETag')).toBeUndefined();
+    }
+    expect(counts.handler).toBe(0);
+    expect(counts.permission).toBe(0);
   });
 
   it('checks If-Match against the validator’s tag: a current tag writes, a stale one is 412', async () => {

@@ -21,6 +21,7 @@
  * @module
  */
 import { wantsHtml } from '../browsable/negotiate.js';
+import { errorResponse } from '../dispatch.js';
 import type { CompiledRoute } from '../namespace.js';
 import type { RestRequest } from '../request.js';
 import type { Validator } from '../route.js';
@@ -156,7 +157,8 @@ function validatable(state: ServeState): boolean {
  * The `validator` stage, before dispatch: when the route's `GET` endpoint declares a
  * validator, reads the version and keeps the tag for the answer; when `If-None-Match` (not
  * `*`, which asks whether the answer exists) matches it, answers 304 at once. A validator
- * that fails leaves the answer to the body's hash (the handler meets the failure itself).
+ * that fails (its database does) is the answer, as a failing handler's would be: its
+ * `RestError` as it is, anything else the core's 500 (or 503 for a database out of reach).
  */
 export function validatorStage(state: ServeState): void | Promise<void> {
   if (!validatable(state)) return;
@@ -165,14 +167,22 @@ export function validatorStage(state: ServeState): void | Promise<void> {
   let version: ReturnType<Validator>;
   try {
     version = validator(state.request);
-  } catch {
+  } catch (error) {
+    refuse(state, error);
     return;
   }
-  if (version instanceof Promise) return version.then((settled) => revalidate(state, settled), ignore);
+  if (version instanceof Promise)
+    return version.then(
+      (settled) => revalidate(state, settled),
+      (error: unknown) => refuse(state, error),
+    );
   revalidate(state, version);
 }
 
-function ignore(): void {}
+/** Answers the validator's failure: the dispatch stage then sends this response on. */
+function refuse(state: ServeState, error: unknown): void {
+  state.response = errorResponse(error, state.request, state.context);
+}
 
 function revalidate(state: ServeState, version: string | number | bigint): void {
   const { request } = state;

@@ -40,8 +40,8 @@ export async function currentTag(state: ServeState): Promise<string | undefined>
   if (Object.hasOwn(request.query, 'context')) query.context = request.query.context;
   const validator = validatorOf(context, request.path);
   // Read before the GET, as the GET's own tag is: a write in between makes the tags differ.
-  // A validator that fails leaves the tag to the body's hash, as the GET's own would be.
-  const version = validator === undefined ? undefined : await Promise.resolve(request).then(validator).catch(ignore);
+  // A validator that fails fails the write, as it would the GET.
+  const version = validator === undefined ? undefined : await validator(request);
   const read = await context.dispatch(
     { method: 'GET', path: request.path, query, headers: request.headers, user: request.user },
     { allow: false, json: true },
@@ -52,10 +52,6 @@ export async function currentTag(state: ServeState): Promise<string | undefined>
   if (version !== undefined) return validatedTag(context, { version, path: request.path, query, user: request.user });
   const body = bodyText(read, context);
   return body === undefined ? undefined : entityTag(body, { userId: request.user?.id ?? 0 });
-}
-
-function ignore(): undefined {
-  return undefined;
 }
 
 /** The body a GET answer is sent with (as the pipeline's encode stage writes it). */
