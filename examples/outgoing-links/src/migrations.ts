@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { autoIncrementId, type Migration } from '@cms-json/database';
+import { autoIncrementId, type Migration, trackChanges } from '@cms-json/database';
 
 /** The table's row type, for Kysely. */
 export interface OutgoingLinksTable {
@@ -34,5 +34,12 @@ export const migrations: Migration[] = [
         .execute();
       await db.schema.createIndex('outgoing_links_slug').on('outgoing_links').column('slug').execute();
     },
+  },
+  {
+    // A change version for the table, bumped by triggers on every write (clicks included), so
+    // the routes' ETags come from it and a revalidated GET is answered without building the
+    // body (docs/caching.md).
+    id: '0002-track-changes',
+    up: (db, { dialect }) => trackChanges(db, { tables: ['outgoing_links'], dialect }),
   },
 ];

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { sitePerTest } from '../test/setup.js';
+import { setup, sitePerTest } from '../test/setup.js';
 import { OutgoingLinksStore } from './store.js';
 
 const site = sitePerTest();
@@ -176,5 +177,85 @@ describe('tel/v1 outgoing-links', () => {
     expect(res.status).toBe(500);
     expect(res.body.code).toBe('tel/rest/get_items');
     expect(res.body.message).toMatch(/no such table|does not exist/); // SQLite's or PostgreSQL's text
+  });
+});
+
+describe.each(['cms', 'wp'] as const)('tel/v1 revalidation from the table’s change version (%s profile)', (prefix) => {
+  const open = async () => {
+    const s = await setup({ prefix });
+    const { id } = await s.create('Tagged', 'https://tagged.test');
+    const tagOf = async (path: string, headers: Record<string, string> = {}) =>
+      (await s.client.get(path, { headers })).header('ETag') as string;
+    const revalidate = (path: string, tag: string, headers: Record<string, string> = {}) =>
+      s.client.get(path, { headers: { ...headers, 'if-none-match': tag } });
+    return { ...s, id, tagOf, revalidate, paths: ['/tel/v1/outgoing-links', `/tel/v1/outgoing-links/${id}`] };
+  };
+
+  it('answers 304 without reading the links while the table is unchanged', async () => {
+    const s = await open();
+    try {
+      for (const path of s.paths) {
+        const tag = await s.tagOf(path);
+        const get = vi.spyOn(OutgoingLinksStore.prototype, 'get');
+        const list = vi.spyOn(OutgoingLinksStore.prototype, 'list');
+        try {
+          const res = await s.revalidate(path, tag);
+          expect(res.status).toBe(304);
+          expect(res.header('ETag')).toBe(tag);
+          expect(get).not.toHaveBeenCalled();
+          expect(list).not.toHaveBeenCalled();
+        } finally {
+          get.mockRestore();
+          list.mockRestore();
+        }
+      }
+    } finally {
+      await s.database.close();
+    }
+  });
+
+  it('answers in full with a new tag after a write through the API, by raw SQL, or a click', async () => {
+    const s = await open();
+    try {
+      const writes = [
+        () => s.client.put(`/tel/v1/outgoing-links/${s.id}`, { headers: s.editor, body: { title: 'Renamed' } }),
+        () => sql`update outgoing_links set link = 'https://raw.test' where id = ${s.id}`.execute(s.database.db),
+        () => s.client.get('//out/renamed'),
+      ];
+      for (const write of writes) {
+        const tags = await Promise.all(s.paths.map((path) => s.tagOf(path)));
+        await write();
+        for (const [index, path] of s.paths.entries()) {
+          const res = await s.revalidate(path, tags[index] as string);
+          expect(res.status, path).toBe(200);
+          expect(res.header('ETag')).not.toBe(tags[index]);
+        }
+      }
+      expect((await s.client.get(`/tel/v1/outgoing-links/${s.id}`)).body).toMatchObject({
+        title: 'Renamed',
+        link: 'https://raw.test',
+        count: 1,
+      });
+    } finally {
+      await s.database.close();
+    }
+  });
+
+  it('gives another caller a tag of its own, and refuses a stale If-Match with 412', async () => {
+    const s = await open();
+    try {
+      const path = s.paths[1] as string;
+      const anonymous = await s.tagOf(path);
+      expect((await s.revalidate(path, anonymous, s.editor)).status).toBe(200);
+      const editorTag = await s.tagOf(path, s.editor);
+      expect(editorTag).not.toBe(anonymous);
+      const first = await s.client.put(path, { headers: { ...s.editor, 'if-match': editorTag }, body: { title: 'First' } });
+      expect(first.status).toBe(200);
+      const second = await s.client.put(path, { headers: { ...s.editor, 'if-match': editorTag }, body: { title: 'Second' } });
+      expect(second.status).toBe(412);
+      expect((await s.client.get(path)).body.title).toBe('First');
+    } finally {
+      await s.database.close();
+    }
   });
 });

@@ -55,6 +55,21 @@ function query<T>(code: string, action: string, run: () => Promise<T>): Promise<
   }
 }
 
+/**
+ * The table's change version as a validator: at once when the store answers at once, and a
+ * failure becomes the plugin's error, as the route's own queries' do.
+ */
+function versionOf(store: OutgoingLinksStore, code: string, action: string): () => string | Promise<string> {
+  return () => {
+    try {
+      const version = store.version();
+      return typeof version === 'string' ? version : query(code, action, () => version);
+    } catch (error) {
+      return query(code, action, () => Promise.reject(error));
+    }
+  };
+}
+
 /** Builds the record to write: stored values first, then any non-empty title and link. */
 function prepareWrite(
   stored: LinkWrite | undefined,
@@ -101,6 +116,8 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         methods: READABLE,
         args: collectionArgs({ schema: OutgoingLink, orderby: ['id', 'title', 'count'] }),
         permission: 'public',
+        // The answer depends on the table alone (and the URL): its ETag is its change version's.
+        validator: versionOf(store, 'tel/rest/get_items', 'fetch any links'),
         handler: async (args, request) => {
           const { limit, offset } = pageWindow(args);
           const { items, total } = await query('tel/rest/get_items', 'fetch any links', () =>
@@ -136,6 +153,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         methods: READABLE,
         args: { context: contextArg(OutgoingLink) },
         permission: 'public',
+        validator: versionOf(store, 'tel/rest/item', 'fetch the link'),
         handler: ({ id }, request) =>
           found.get(request) ?? query('tel/rest/item', 'fetch the link', () => store.get(id)).then(orGone),
       }),

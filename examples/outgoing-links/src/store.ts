@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { lowerText, type PreparedQuery, prepareQuery } from '@cms-json/database';
+import { changeVersion, lowerText, type PreparedQuery, prepareQuery } from '@cms-json/database';
 import { type Kysely, sql } from 'kysely';
 import type { OutgoingLinksTables } from './migrations.js';
 import type { OutgoingLinkRecord } from './schema.js';
@@ -40,6 +40,11 @@ export class OutgoingLinksStore {
   readonly #countAll: PreparedQuery<{ total: number | string }>;
   // An unfiltered page per sort order; parameters: limit, offset.
   readonly #pages = new Map<string, PreparedQuery<Row>>();
+  /**
+   * The table's change version (its triggers bump it on every write, from any process): the
+   * routes' validator, read before the records.
+   */
+  readonly version: () => string | Promise<string>;
 
   /** Pass a site database with more tables as `db as unknown as Kysely<OutgoingLinksTables>` (Kysely's table map is invariant). */
   constructor(db: Kysely<OutgoingLinksTables>) {
@@ -52,6 +57,7 @@ export class OutgoingLinksStore {
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .compile(),
     );
+    this.version = changeVersion(db, { tables: ['outgoing_links'] });
   }
 
   #page(query: ListQuery): PreparedQuery<Row> {

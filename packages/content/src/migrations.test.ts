@@ -20,10 +20,12 @@ describe('migrateContent', () => {
       '0011-term-meta',
       '0012-term-relationships',
       '0020-comments',
+      '0030-change-versions',
     ]);
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual([
       'application_passwords',
+      'cms_change_versions',
       'cms_migrations',
       'comment_meta',
       'comments',

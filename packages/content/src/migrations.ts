@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { autoIncrementId, type Dialect, type Migration, runMigrations } from '@cms-json/database';
+import { autoIncrementId, type Dialect, type Migration, runMigrations, trackChanges } from '@cms-json/database';
 import { type Kysely, sql } from 'kysely';
 
 /**
@@ -20,6 +20,22 @@ export const CONTENT_MIGRATIONS_OWNER = 'content';
 export const APPLICATION_PASSWORDS_NAME_INDEX = 'application_passwords_user_name_unique';
 /** The unique index on `terms (taxonomy, slug)` (migration 0010). */
 export const TERMS_SLUG_INDEX = 'terms_taxonomy_slug_unique';
+
+/**
+ * The content tables whose writes move their change version (`trackChanges`): every table a
+ * read of content shows, not `application_passwords` and `sessions`.
+ */
+export const CONTENT_TRACKED_TABLES: readonly string[] = [
+  'users',
+  'posts',
+  'post_meta',
+  'options',
+  'terms',
+  'term_meta',
+  'term_relationships',
+  'comments',
+  'comment_meta',
+];
 /** The length of the `application_passwords.name` column. */
 const APPLICATION_PASSWORD_NAME_MAX = 255;
 
@@ -283,6 +299,16 @@ export const contentMigrations: readonly Migration[] = [
       await db.schema.createIndex('comments_user').on('comments').column('user_id').execute();
       await db.schema.createIndex('comments_author_email').on('comments').column('author_email').execute();
       await createMetaTable(db, dialect, { table: 'comment_meta', owner: 'comment_id', ownerTable: 'comments' });
+    },
+  },
+  {
+    // Change versions of the tables answers are made of (not the sign-in tables, written on
+    // every sign-in and never shown by a read of content): the posts' ETags come from them
+    // (docs/caching.md). The index finds the scheduled records whose date passed.
+    id: '0030-change-versions',
+    async up(db, { dialect }) {
+      await trackChanges(db, { tables: CONTENT_TRACKED_TABLES, dialect });
+      await db.schema.createIndex('posts_status_date').on('posts').columns(['status', 'date_gmt']).execute();
     },
   },
 ];

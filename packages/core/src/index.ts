@@ -67,6 +67,7 @@ export {
   type RouteDefinition,
   type SchemaLink,
   type StreamedBody,
+  type Validator,
 } from './route.js';
 export { type ArgsShape, nullPassesUnchecked, parseRequestArgs, type RequestCheck, withRequestCheck } from './schema/args.js';
 export { createArgs, updateArgs } from './schema/item-args.js';

@@ -24,6 +24,7 @@ import {
   type Route,
   type SchemaLink,
   type StreamedBody,
+  type Validator,
 } from './route.js';
 import { DEFAULT_PARAM_PATTERN, type PathPattern, parsePattern, toOriginalForm } from './router/pattern.js';
 import { type ArgsShape, argDefaults, type CompiledArg, compileArgs } from './schema/args.js';
@@ -45,6 +46,8 @@ export interface CompiledEndpoint {
   readonly allowBatch: AllowBatch | undefined;
   /** The endpoint's grouped GET, when it declares one. */
   readonly loadMany: LoadMany<never, unknown> | undefined;
+  /** The endpoint's cheap validator of its `GET` answers, if it declares one. */
+  readonly validator: Validator | undefined;
 }
 
 /** A route compiled at registration: everything the dispatcher and the index need. */
@@ -186,6 +189,7 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
       streamBody: endpoint.streamBody,
       allowBatch: endpoint.allowBatch ?? route.allowBatch,
       loadMany: endpoint.loadMany,
+      validator: endpoint.validator,
     };
   });
   return {

@@ -81,6 +81,13 @@ export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs e
    * one store query, not one request each. See {@link LoadMany}.
    */
   loadMany?: LoadMany<ArgsOf<MergedArgs<TRouteArgs, TArgs>>, TItem>;
+  /**
+   * A `GET` endpoint's cheap validator: a version of everything its answer depends on besides
+   * the URL, the caller and the server (see {@link Validator}). With it, the `ETag` is made from
+   * this version and a matching `If-None-Match` is answered 304 before the arguments, the
+   * permission and the handler run. Without it, the tag is a hash of the body.
+   */
+  validator?: Validator;
 }
 
 /** One request of a {@link LoadMany} group, its arguments parsed and checked. */
@@ -111,6 +118,21 @@ export interface LoadCall<TArgs> {
 export type LoadMany<TArgs, TItem> = (
   calls: readonly LoadCall<TArgs>[],
 ) => Promise<readonly (TItem | RestResponse | RestError | null)[]>;
+
+/**
+ * A version of the data a `GET` answer depends on, read with one small query (a counter the
+ * database's triggers bump, see `trackChanges` in `@cms-json/database`). It must change
+ * whenever the answer to any URL of the route could, for any caller: the records, what the
+ * permission checks read, options, related records. It runs before the arguments are parsed
+ * and must be read before the handler's own reads (it is). See docs/caching.md.
+ *
+ * @example
+ * ```ts
+ * const version = changeVersion(db, { tables: ['outgoing_links'] });
+ * endpoint({ methods: READABLE, permission: 'public', validator: () => version(), handler });
+ * ```
+ */
+export type Validator = (request: RestRequest) => MaybePromise<string | number | bigint>;
 
 /**
  * Which batch versions may run an endpoint: the original's `allow_batch` (`array( 'v1' => true )`),
@@ -152,6 +174,7 @@ export interface AnyEndpoint {
   streamBody?: StreamedBody;
   allowBatch?: AllowBatch;
   loadMany?: LoadMany<never, unknown>;
+  validator?: Validator;
 }
 
 /** The factory a route hands to its `endpoints` function, bound to the route's types. */

@@ -17,6 +17,13 @@ export {
   transactionRunner,
 } from './ambient-transaction.js';
 export {
+  CHANGE_VERSIONS_TABLE,
+  type ChangeVersionOptions,
+  changeVersion,
+  type TrackChangesOptions,
+  trackChanges,
+} from './change-versions.js';
+export {
   DATABASE_UNAVAILABLE,
   type Database,
   DEFAULT_CONNECT_TIMEOUT_MS,

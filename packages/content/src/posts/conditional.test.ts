@@ -4,8 +4,10 @@
  * other.
  */
 import { type Served, serve } from '@cms-json/node';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, contentSite } from '../../test/site.js';
+import { OptionsStore } from '../options/options.js';
 
 for (const prefix of ['cms', 'wp'] as const) {
   describe(`conditional requests on posts in the ${prefix} profile`, () => {
@@ -63,6 +65,56 @@ for (const prefix of ['cms', 'wp'] as const) {
       const list = await send('GET', '/posts');
       const listAgain = await send('GET', '/posts', { 'if-none-match': list.headers.get('etag') as string });
       expect(listAgain.status).toBe(304);
+    });
+
+    it('answers in full with a new tag after a write through the API, by raw SQL, or of an option', async () => {
+      const paths = [`/posts/${postId}`, '/posts'];
+      const writes = [
+        () => send('POST', `/posts/${postId}`, site.people.editor.headers, { excerpt: 'Through the API' }),
+        () => sql`update posts set title = 'By hand' where id = ${postId}`.execute(site.database.db),
+        () => new OptionsStore(site.database.db).set('permalink_structure', '/?p=%post_id%'),
+      ];
+      for (const write of writes) {
+        const tags = await Promise.all(paths.map(async (path) => (await send('GET', path)).headers.get('etag') as string));
+        for (const [index, path] of paths.entries())
+          expect((await send('GET', path, { 'if-none-match': tags[index] as string })).status).toBe(304);
+        await write();
+        for (const [index, path] of paths.entries()) {
+          const res = await send('GET', path, { 'if-none-match': tags[index] as string });
+          expect(res.status, path).toBe(200);
+          expect(res.headers.get('etag')).not.toBe(tags[index]);
+        }
+      }
+      const post = (await (await send('GET', `/posts/${postId}`)).json()) as { title: { rendered: string }; link: string };
+      expect(post.title.rendered).toBe('By hand');
+      expect(post.link).toContain(`?p=${postId}`);
+    });
+
+    it('answers another user in full when they revalidate with someone else’s tag', async () => {
+      const editorTag = (await send('GET', `/posts/${postId}`, site.people.editor.headers)).headers.get('etag') as string;
+      const author = await send('GET', `/posts/${postId}`, { ...site.people.author.headers, 'if-none-match': editorTag });
+      expect(author.status).toBe(200);
+      const anonymous = await send('GET', `/posts/${postId}`, { 'if-none-match': editorTag });
+      expect(anonymous.status).toBe(200);
+    });
+
+    it('changes the list’s tag when a scheduled post’s time comes, with no write', async () => {
+      const date = new Date(site.clock.now() + 2 * 60 * 60 * 1000).toISOString().slice(0, 19);
+      const scheduled = await send('POST', '/posts', site.people.editor.headers, {
+        title: 'Scheduled',
+        status: 'future',
+        date_gmt: date,
+      });
+      expect(scheduled.status).toBe(201);
+      const id = ((await scheduled.json()) as { id: number }).id;
+      const before = await send('GET', '/posts');
+      expect(((await before.json()) as { id: number }[]).map((post) => post.id)).not.toContain(id);
+      const tag = before.headers.get('etag') as string;
+      expect((await send('GET', '/posts', { 'if-none-match': tag })).status).toBe(304);
+      site.clock.advance(3 * 60 * 60 * 1000);
+      const after = await send('GET', '/posts', { 'if-none-match': tag });
+      expect(after.status).toBe(200);
+      expect(((await after.json()) as { id: number }[]).map((post) => post.id)).toContain(id);
     });
 
     it('answers HEAD with the GET’s tag and no body', async () => {

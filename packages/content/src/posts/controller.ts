@@ -224,6 +224,15 @@ export class PostsController {
   /** Revision counts, for the records of a response at once. */
   readonly #revisions = requestBatch('posts.revisions', (ids: number[]) => this.context.store.revisionCounts(ids));
 
+  /**
+   * The version of the type's answers, the routes' `validator` (docs/caching.md): it changes
+   * whenever a `GET` answer of the type could. A controller whose records show data of tables
+   * no migration tracks (`trackChanges`) tracks them, or overrides this.
+   */
+  version(): Promise<string> {
+    return this.context.store.changeVersion(this.nowGmt());
+  }
+
   /** The current GMT time, `YYYY-MM-DDTHH:MM:SS`. */
   nowGmt(): string {
     return localDate(new Date((this.context.now ?? Date.now)()), 'UTC');

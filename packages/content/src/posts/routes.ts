@@ -78,6 +78,8 @@ export function postRoutes(controller: PostsController, options: PostRoutesOptio
         methods: READABLE,
         args: options.listArgs ?? listPostArgs(name, args, schema),
         permission: (request, list) => controller.canList(request, list as ListPostArgs),
+        // The ETag comes from the content's change version: a revalidation is one small query.
+        validator: () => controller.version(),
         handler: (list, request) => controller.list(list as ListPostArgs, request),
       }),
       endpoint({
@@ -100,6 +102,7 @@ export function postRoutes(controller: PostsController, options: PostRoutesOptio
         methods: READABLE,
         args: options.readArgs ?? readPostArgs(schema),
         permission: (request, read) => controller.canRead(request, read),
+        validator: () => controller.version(),
         handler: async (read, request) => {
           const record = await controller.read(read, request);
           const answer = response(record);

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { lowerText } from '@cms-json/database';
+import { CHANGE_VERSIONS_TABLE, lowerText, type PreparedQuery, prepareQuery } from '@cms-json/database';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -125,10 +125,29 @@ function statusNow(eb: PostsExpression, nowGmt: string): Expression<string> {
  */
 export class PostStore {
   readonly #db: Kysely<ContentTables>;
+  /** The change version and the count of due scheduled records, made at its first use. */
+  #version: PreparedQuery<{ version: number | string; due: number | string }> | undefined;
 
   // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
   constructor(db: Kysely<any>) {
     this.#db = contentDb(db);
+  }
+
+  /**
+   * The version of everything a post's answer is made of, in one small query: the sum of the
+   * change counters of every tracked table (the content tables, and any a plugin tracks), and
+   * how many `future` records' dates have passed (`nowGmt`), since such a record is shown as
+   * `publish` from then on without any write. It changes whenever an answer could.
+   */
+  async changeVersion(nowGmt: string): Promise<string> {
+    this.#version ??= prepareQuery(
+      this.#db,
+      sql<{ version: number | string; due: number | string }>`select (select coalesce(sum(version), 0) from ${sql.table(
+        CHANGE_VERSIONS_TABLE,
+      )}) as version, (select count(*) from posts where status = 'future' and date_gmt <= ${''}) as due`.compile(this.#db),
+    );
+    const [row] = await this.#version([nowGmt]);
+    return `${row?.version ?? 0}.${row?.due ?? 0}`;
   }
 
   /** The database, for controllers that extend the store's queries. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createDemoServer } from '../../test/fixture.js';
-import { defineRoute, READABLE, response } from '../index.js';
+import { defineRoute, EDITABLE, READABLE, response } from '../index.js';
 import { testClient } from '../testing.js';
 
 const TAG = /^W\/"\d+\.[0-9a-f]{16}"$/;
@@ -137,5 +138,147 @@ describe.each(['cms', 'wp'] as const)('conditional GET (%s profile)', (prefix) =
     expect((await client.get('/demo/v1/notes/1')).header('Cache-Control')).toBeUndefined();
     const signedIn = await client.get('/demo/v1/notes/1', { headers: { 'x-test-user': 'reader' } });
     expect(signedIn.header('Cache-Control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private');
+  });
+});
+
+describe.each(['cms', 'wp'] as const)('conditional GET of a route with a validator (%s profile)', (prefix) => {
+  /** A route whose records live in a map and whose version moves with every change. */
+  const setup = (options: { failingValidator?: boolean } = {}) => {
+    const { server } = createDemoServer({ prefix });
+    const items = new Map([[1, { id: 1, title: 'One' }]]);
+    const counts = { version: 0, handler: 0, permission: 0 };
+    const validator = () => {
+      if (options.failingValidator === true) throw new Error('database gone');
+      return Promise.resolve(counts.version);
+    };
+    const read = {
+      methods: READABLE,
+      validator,
+      permission: () => {
+        counts.permission++;
+        return true;
+      },
+    };
+    const list = defineRoute({
+      path: '/items',
+      endpoints: (endpoint) => [
+        endpoint({
+          ...read,
+          handler: () => {
+            counts.handler++;
+            return [...items.values()];
+          },
+        }),
+      ],
+    });
+    const item = defineRoute({
+      path: '/items/:id',
+      args: { id: z.number().int() },
+      endpoints: (endpoint) => [
+        endpoint({
+          ...read,
+          handler: ({ id }) => {
+            counts.handler++;
+            return items.get(id) ?? null;
+          },
+        }),
+        endpoint({
+          methods: EDITABLE,
+          args: { title: z.string() },
+          permission: 'public',
+          handler: ({ id, title }) => {
+            items.set(id, { id, title });
+            counts.version++;
+            return items.get(id) ?? null;
+          },
+        }),
+      ],
+    });
+    server.register('versioned/v1', list, item);
+    return { server, client: testClient(server), items, counts };
+  };
+
+  it('answers a matching If-None-Match with 304 before the arguments, the permission and the handler run', async () => {
+    const { client, counts } = setup();
+    for (const path of ['/versioned/v1/items', '/versioned/v1/items/1']) {
+      const full = await client.get(path);
+      expect(full.status).toBe(200);
+      expect(full.header('ETag')).toMatch(TAG);
+      const before = { ...counts };
+      const revalidated = await client.get(path, { headers: { 'if-none-match': full.header('ETag') as string } });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.text).toBeNull();
+      expect(revalidated.header('ETag')).toBe(full.header('ETag'));
+      expect(revalidated.header('Vary')).toBe(full.header('Vary'));
+      expect(counts).toEqual(before);
+    }
+  });
+
+  it('answers in full with a new tag once the version moved', async () => {
+    const { client, counts } = setup();
+    const first = await client.get('/versioned/v1/items/1');
+    expect((await client.put('/versioned/v1/items/1', { body: { title: 'Changed' } })).status).toBe(200);
+    const after = await client.get('/versioned/v1/items/1', { headers: { 'if-none-match': first.header('ETag') as string } });
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ title: 'Changed' });
+    expect(after.header('ETag')).not.toBe(first.header('ETag'));
+    expect(counts.handler).toBe(2);
+  });
+
+  it('gives each caller, each URL and each server a tag of its own', async () => {
+    const { client, server } = setup();
+    const anonymous = await client.get('/versioned/v1/items/1');
+    const editor = await client.get('/versioned/v1/items/1', { headers: { 'x-test-user': 'editor' } });
+    const other = await client.get('/versioned/v1/items/1?context=view');
+    const again = await setup().client.get('/versioned/v1/items/1');
+    const tags = [anonymous, editor, other, again].map((res) => res.header('ETag'));
+    expect(new Set(tags).size).toBe(4);
+    const crossed = await client.get('/versioned/v1/items/1', {
+      headers: { 'x-test-user': 'editor', 'if-none-match': anonymous.header('ETag') as string },
+    });
+    expect(crossed.status).toBe(200);
+    // A signed-in caller's 304 keeps the no-store headers its full answer has.
+    const revalidated = await testClient(server).get('/versioned/v1/items/1', {
+      headers: { 'x-test-user': 'editor', 'if-none-match': editor.header('ETag') as string },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.header('Cache-Control')).toBe(editor.header('Cache-Control'));
+  });
+
+  it('runs the route in full for If-None-Match: * and for answers the validator cannot stand for', async () => {
+    const { client, counts } = setup();
+    const star = await client.get('/versioned/v1/items/1', { headers: { 'if-none-match': '*' } });
+    expect(star.status).toBe(304);
+    expect(counts.handler).toBe(1);
+    const plain = (await client.get('/versioned/v1/items/1')).header('ETag') as string;
+    const embedded = await client.get('/versioned/v1/items/1?_embed', { headers: { 'if-none-match': plain } });
+    expect(embedded.status).toBe(200);
+    expect(embedded.header('ETag')).not.toBe(plain);
+    const enveloped = await client.get('/versioned/v1/items/1?_envelope', { headers: { 'if-none-match': plain } });
+    expect(enveloped.status).toBe(200);
+    expect(enveloped.header('ETag')).toBeUndefined();
+  });
+
+  it('answers the validator’s failure as a failing handler’s: its error, nothing run after it', async () => {
+    const { client, counts } = setup({ failingValidator: true });
+    const conditions: Record<string, string>[] = [{}, { 'if-none-match': 'W/"0.0000000000000000"' }];
+    for (const headers of conditions) {
+      const res = await client.get('/versioned/v1/items/1', { headers });
+      expect(res.status).toBe(500);
+      expect(res.body).toMatchObject({ code: 'rest_internal_error', data: { status: 500 } });
+      expect(res.header('ETag')).toBeUndefined();
+    }
+    expect(counts.handler).toBe(0);
+    expect(counts.permission).toBe(0);
+  });
+
+  it('checks If-Match against the validator’s tag: a current tag writes, a stale one is 412', async () => {
+    const { client, items } = setup();
+    const tag = (await client.get('/versioned/v1/items/1')).header('ETag') as string;
+    const put = await client.put('/versioned/v1/items/1', { headers: { 'if-match': tag }, body: { title: 'Mine' } });
+    expect(put.status).toBe(200);
+    const stale = await client.put('/versioned/v1/items/1', { headers: { 'if-match': tag }, body: { title: 'Theirs' } });
+    expect(stale.status).toBe(412);
+    expect(items.get(1)?.title).toBe('Mine');
   });
 });

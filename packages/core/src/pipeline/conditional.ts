@@ -12,9 +12,22 @@
  *   them as an empty answer; and they are wrappers of the answer, not the answer.
  * - A HEAD answer is built in full, so its tag is the GET's, then sent without the body.
  *
+ * A `GET` endpoint that declares a validator (`EndpointDefinition.validator`, a version of its
+ * data) is tagged from that version instead ({@link versionTag}): the `validator` stage reads
+ * it after authentication and before dispatch, and answers a matching `If-None-Match` there,
+ * with no argument parsing, permission check, handler, body or hash. docs/caching.md argues
+ * why that 304 is the one the full answer would give.
+ *
  * @module
  */
-import { entityTag, matchesTag } from './etag.js';
+import { wantsHtml } from '../browsable/negotiate.js';
+import { errorResponse } from '../dispatch.js';
+import type { CompiledRoute } from '../namespace.js';
+import type { RestRequest } from '../request.js';
+import type { Validator } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import { entityTag, matchesTag, versionTag } from './etag.js';
+import { corsHeaders, NO_CACHE_HEADERS } from './headers.js';
 import type { ServeState } from './pipeline.js';
 
 /**
@@ -73,6 +86,121 @@ export function varyOf(nonceHeader: string): string {
   return `Origin, Authorization, Cookie, ${nonceHeader}`;
 }
 
+/** Each server's salt of its version tags, made at its first one. */
+const salts = new WeakMap<ServerContext, string>();
+
+/**
+ * The server's salt: random, so that a tag never outlives the server that made it (a new
+ * start may run other code or settings, which may change an answer without changing its
+ * data). Not a secret: it only keeps servers' tags apart.
+ */
+function saltOf(context: ServerContext): string {
+  let salt = salts.get(context);
+  if (salt === undefined) {
+    salt = `${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+    salts.set(context, salt);
+  }
+  return salt;
+}
+
+/** The validator of the `GET` endpoint of the route serving `path`, if it declares one. */
+export function validatorOf(context: ServerContext, path: string): Validator | undefined {
+  const found = context.router.match(path);
+  return found === undefined ? undefined : getValidator(found.value);
+}
+
+function getValidator(route: CompiledRoute): Validator | undefined {
+  for (const endpoint of route.endpoints) if (endpoint.methods.includes('GET')) return endpoint.validator;
+  return undefined;
+}
+
+/**
+ * The tag of a `GET` of `path` with `query` by `user`, from the version a validator read.
+ *
+ * @example
+ * ```ts
+ * const tag = validatedTag(context, { version: 7, path: '/tel/v1/outgoing-links', query: {}, user: null });
+ * ```
+ */
+export function validatedTag(
+  context: ServerContext,
+  target: {
+    readonly version: string | number | bigint;
+    readonly path: string;
+    readonly query: Readonly<Record<string, unknown>>;
+    readonly user: RestRequest['user'];
+  },
+): string {
+  return versionTag({
+    version: target.version,
+    path: target.path,
+    query: target.query,
+    salt: saltOf(context),
+    userId: target.user?.id ?? 0,
+  });
+}
+
+/**
+ * Whether a request may be tagged from its route's validator: a `GET` or `HEAD` sent as JSON
+ * as it is (no `_embed`, whose embedded records come from other routes; no JSONP or
+ * `_envelope`, which are never tagged; not the browsable API's HTML page).
+ */
+function validatable(state: ServeState): boolean {
+  const { request } = state;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (state.response !== undefined || state.jsonp !== undefined || state.embed !== false) return false;
+  if (Object.hasOwn(request.query, '_envelope')) return false;
+  return state.options.browsable === undefined || !wantsHtml(request);
+}
+
+/**
+ * The `validator` stage, before dispatch: when the route's `GET` endpoint declares a
+ * validator, reads the version and keeps the tag for the answer; when `If-None-Match` (not
+ * `*`, which asks whether the answer exists) matches it, answers 304 at once. A validator
+ * that fails (its database does) is the answer, as a failing handler's would be: its
+ * `RestError` as it is, anything else the core's 500 (or 503 for a database out of reach).
+ */
+export function validatorStage(state: ServeState): void | Promise<void> {
+  if (!validatable(state)) return;
+  const validator = validatorOf(state.context, state.request.path);
+  if (validator === undefined) return;
+  let version: ReturnType<Validator>;
+  try {
+    version = validator(state.request);
+  } catch (error) {
+    refuse(state, error);
+    return;
+  }
+  if (version instanceof Promise)
+    return version.then(
+      (settled) => revalidate(state, settled),
+      (error: unknown) => refuse(state, error),
+    );
+  revalidate(state, version);
+}
+
+/** Answers the validator's failure: the dispatch stage then sends this response on. */
+function refuse(state: ServeState, error: unknown): void {
+  state.response = errorResponse(error, state.request, state.context);
+}
+
+function revalidate(state: ServeState, version: string | number | bigint): void {
+  const { request } = state;
+  const tag = validatedTag(state.context, { version, path: request.path, query: request.query, user: request.user });
+  state.validatorTag = tag;
+  const condition = request.headers['if-none-match'];
+  if (condition === undefined || condition.trim() === '*' || !matchesTag(condition, tag)) return;
+  // The headers the answer would carry that a 304 keeps: those of the response-headers stage.
+  const headers = state.headers;
+  if (request.user !== null) Object.assign(headers, NO_CACHE_HEADERS);
+  Object.assign(headers, corsHeaders(request.headers.origin, state.options.cors));
+  headers.ETag = tag;
+  headers.Vary = varyOf(state.context.names.nonceHeader);
+  const kept: Record<string, string | string[]> = {};
+  for (const name in headers) if (keptBy304(name)) kept[name] = headers[name] as string | string[];
+  state.result = { status: 304, headers: kept, body: null };
+}
+
 /**
  * The stage: tags the answer, answers 304 when `If-None-Match` matches, and drops the body
  * of a HEAD answer. `state.body` is the encoded body (`null` for none).
@@ -83,7 +211,7 @@ export function conditionalStage(state: ServeState): void {
   if (body !== null && isTaggable(state)) {
     let tag = ownTag(headers);
     if (tag === undefined) {
-      tag = entityTag(body, { userId: state.request.user?.id ?? 0 });
+      tag = state.validatorTag ?? entityTag(body, { userId: state.request.user?.id ?? 0 });
       headers.ETag = tag;
     }
     headers.Vary = varyOf(state.context.names.nonceHeader);

@@ -11,6 +11,7 @@ describe('the pipeline', () => {
       'method-override',
       'jsonp-check',
       'authenticate',
+      'validator',
       'dispatch',
       'fields',
       'envelope',

@@ -2,7 +2,7 @@
  * The response pipeline: the original's order of `serve_request`, in one list.
  *
  * ```
- * standard headers → method override → JSONP check → authentication → dispatch
+ * standard headers → method override → JSONP check → authentication → validator (304) → dispatch
  *   (match → JSON parse → required → validate → sanitise → permission → handler → Allow)
  * → _fields → envelope → response headers (CORS, no-cache) → HEAD cut → links and embed
  * → browsable (an HTML page for a browser) → encode → conditional (ETag, 304, HEAD body)
@@ -23,7 +23,7 @@ import type { Principal, RestRequest } from '../request.js';
 import { RestResponse } from '../response.js';
 import type { ServerContext } from '../server-context.js';
 import { type BrowsableOptions, browsableStage } from './browsable.js';
-import { conditionalStage, isTaggable } from './conditional.js';
+import { conditionalStage, isTaggable, validatorStage } from './conditional.js';
 import { type EmbedRequest, linkedData, narrowEmbed, parseEmbed, responseToData } from './embed.js';
 import { envelope } from './envelope.js';
 import { embeddedRelations, type FieldTree, fieldTree, filterFields, parseFields } from './fields.js';
@@ -84,6 +84,8 @@ export interface ServeState {
   body: string | null;
   status: number;
   result: HttpResponse | undefined;
+  /** The answer's tag from its route's validator (see `conditional.ts`), when it has one. */
+  validatorTag: string | undefined;
 }
 
 /**
@@ -156,6 +158,7 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
     },
   ],
   ['authenticate', (state) => authenticateFrom(state, 0)],
+  ['validator', validatorStage],
   [
     'dispatch',
     (state) => {
@@ -345,6 +348,7 @@ export function runPipeline(request: RestRequest, context: ServerContext, option
     body: null,
     status: 200,
     result: undefined,
+    validatorTag: undefined,
   };
   try {
     const result = runFrom(state, 0);

@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Generated, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { autoIncrementId, changeVersion, type Migration, openDatabase, runMigrations, trackChanges } from './index.js';
+import { dropTestDatabase, testDatabaseUrl, testDialect } from './testing.js';
+
+interface Tables {
+  notes: { id: Generated<number>; text: string };
+  tags: { id: Generated<number>; name: string };
+}
+
+const migrations: Migration[] = [
+  {
+    id: '0001-notes-and-tags',
+    async up(db, { dialect }) {
+      for (const table of ['notes', 'tags']) {
+        await db.schema
+          .createTable(table)
+          .$call((t) => autoIncrementId(t, dialect))
+          .addColumn(table === 'notes' ? 'text' : 'name', 'text', (col) => col.notNull())
+          .execute();
+      }
+    },
+  },
+  { id: '0002-track', up: (db, { dialect }) => trackChanges(db, { tables: ['notes', 'tags'], dialect }) },
+];
+
+let dir: string;
+let url: string;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cms-json-change-versions-'));
+  url = await testDatabaseUrl({ sqlite: `sqlite:${join(dir, 'site.db')}` });
+});
+afterEach(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await dropTestDatabase(url);
+});
+
+describe('change versions', () => {
+  it('moves a table’s version on every insert, update and delete, and only that table’s', async () => {
+    const { db, close } = openDatabase<Tables>({ url });
+    await runMigrations(db, { owner: 'notes', migrations });
+    const notes = changeVersion(db, { tables: ['notes'] });
+    const tags = changeVersion(db, { tables: ['tags'] });
+    const all = changeVersion(db);
+    const seen = [await notes()];
+    const tagsBefore = await tags();
+    await db.insertInto('notes').values({ text: 'first' }).execute();
+    seen.push(await notes());
+    await db.updateTable('notes').set({ text: 'changed' }).execute();
+    seen.push(await notes());
+    await db.deleteFrom('notes').execute();
+    seen.push(await notes());
+    expect(new Set(seen).size).toBe(4);
+    expect(await tags()).toBe(tagsBefore);
+    const allBefore = await all();
+    await db.insertInto('tags').values({ name: 'news' }).execute();
+    expect(await tags()).not.toBe(tagsBefore);
+    expect(await all()).not.toBe(allBefore);
+    await close();
+  });
+
+  it('moves the version on raw SQL from another connection, and when a transaction commits, not before', async () => {
+    const reader = openDatabase<Tables>({ url });
+    await runMigrations(reader.db, { owner: 'notes', migrations });
+    const version = changeVersion(reader.db, { tables: ['notes'] });
+    const before = await version();
+    const writer = openDatabase<Tables>({ url });
+    await sql`insert into notes (text) values ('by hand')`.execute(writer.db);
+    const afterRaw = await version();
+    expect(afterRaw).not.toBe(before);
+    await writer.db.transaction().execute(async (trx) => {
+      await trx.updateTable('notes').set({ text: 'in a transaction' }).execute();
+      expect(await version()).toBe(afterRaw);
+    });
+    expect(await version()).not.toBe(afterRaw);
+    await writer.close();
+    await reader.close();
+  });
+
+  it('can be applied twice and refuses a table name that is not plain', async () => {
+    const { db, close } = openDatabase<Tables>({ url });
+    await runMigrations(db, { owner: 'notes', migrations });
+    await trackChanges(db, { tables: ['notes'] });
+    const version = changeVersion(db, { tables: ['notes'] });
+    const before = await version();
+    await db.insertInto('notes').values({ text: 'once' }).execute();
+    // One trigger per event, not two: the version moved by one row's worth.
+    expect(Number(await version()) - Number(before)).toBe(1);
+    await expect(trackChanges(db, { tables: ['notes; drop table tags'] })).rejects.toThrow(/plain table name/);
+    expect(() => changeVersion(db, { tables: [] })).toThrow(/at least one table/);
+    await close();
+  });
+
+  // SQLite has one writer at a time; on PostgreSQL two writers may interleave.
+  it.runIf(testDialect() === 'postgres')(
+    'lets two transactions write the same tables in opposite orders without a deadlock, each moving the version',
+    async () => {
+      const { db, close } = openDatabase<Tables>({ url });
+      await runMigrations(db, { owner: 'notes', migrations });
+      const version = changeVersion(db);
+      const before = await version();
+      let wroteFirst: () => void = () => {};
+      const bothWroteFirst = new Promise<void>((resolve) => {
+        let count = 0;
+        wroteFirst = () => {
+          if (++count === 2) resolve();
+        };
+      });
+      const writer = (first: 'notes' | 'tags') =>
+        db.transaction().execute(async (trx) => {
+          const write = (table: 'notes' | 'tags') =>
+            table === 'notes'
+              ? trx.insertInto('notes').values({ text: 'n' }).execute()
+              : trx.insertInto('tags').values({ name: 't' }).execute();
+          await write(first);
+          wroteFirst();
+          await bothWroteFirst;
+          await write(first === 'notes' ? 'tags' : 'notes');
+        });
+      await Promise.all([writer('notes'), writer('tags')]);
+      // Each transaction bumped each table once.
+      expect(Number(await version()) - Number(before)).toBe(4);
+      await close();
+    },
+  );
+});

@@ -1,0 +1,184 @@
+/**
+ * Change versions: a counter per tracked table, bumped by the database's own triggers on
+ * every insert, update and delete (and `TRUNCATE` on PostgreSQL), in the transaction of the
+ * write. Whoever writes (this process, another one, raw SQL in a console) moves the counter,
+ * and a reader sees the new counter exactly when it can see the write. A route reads the sum
+ * of the counters of the tables its answers depend on with one small query and makes its
+ * `ETag` from it (the core's `validator`, see docs/caching.md).
+ *
+ * Counters only grow, so their sum changes whenever any of them does. On SQLite the triggers
+ * run for each row written (a statement that writes no row bumps nothing; SQLite has one
+ * writer at a time anyway). On PostgreSQL they are constraint triggers deferred to the
+ * commit, bumping each table's counter once per transaction, under a transaction-level
+ * advisory lock taken first: writers wait for each other only while committing, and never
+ * deadlock over the counters.
+ *
+ * @module
+ */
+import SqliteDatabase from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import { type Dialect, dialectOf, sqliteHandleOf } from './connect.js';
+
+/**
+ * The table of counters: one row per tracked table, `name` and `version`.
+ *
+ * @example
+ * await db.selectFrom(CHANGE_VERSIONS_TABLE).selectAll().execute(); // [{ name: 'posts', version: 12 }, …]
+ */
+export const CHANGE_VERSIONS_TABLE = 'cms_change_versions';
+
+/** The PostgreSQL function the triggers call (the counter's name is its argument). */
+const BUMP_FUNCTION = 'cms_bump_change_version';
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/i;
+
+/**
+ * Options of {@link trackChanges}.
+ *
+ * @example
+ * const options: TrackChangesOptions = { tables: ['notes'], dialect: 'sqlite' };
+ */
+export interface TrackChangesOptions {
+  /** The tables whose writes move their counter (plain names: letters, digits, `_`). */
+  readonly tables: readonly string[];
+  /** The engine: the migration context's `dialect`, or left out when `db` was opened by `openDatabase`. */
+  readonly dialect?: Dialect | undefined;
+}
+
+/**
+ * Creates the counters table if needed, a counter for each table, and the triggers that bump
+ * it. Call it in a migration (it runs in the migration's transaction); calling it again for
+ * the same tables changes nothing.
+ *
+ * @throws Error on a table name that is not a plain identifier, or an unknown engine.
+ * @example
+ * ```ts
+ * const track: Migration = { id: '0002-track-notes', up: (db, { dialect }) => trackChanges(db, { tables: ['notes'], dialect }) };
+ * ```
+ */
+export async function trackChanges(
+  // biome-ignore lint/suspicious/noExplicitAny: it runs in migrations, whose databases are untyped.
+  db: Kysely<any>,
+  options: TrackChangesOptions,
+): Promise<void> {
+  const dialect = options.dialect ?? dialectOf(db);
+  if (dialect === undefined) throw new Error('trackChanges: pass the dialect of a database not opened by openDatabase.');
+  for (const table of options.tables) {
+    if (!IDENTIFIER.test(table)) throw new Error(`trackChanges: "${table}" is not a plain table name.`);
+  }
+  await db.schema
+    .createTable(CHANGE_VERSIONS_TABLE)
+    .ifNotExists()
+    .addColumn('name', 'varchar(191)', (column) => column.primaryKey())
+    .addColumn('version', 'bigint', (column) => column.notNull().defaultTo(0))
+    .execute();
+  if (dialect === 'postgres') {
+    // Once per table and transaction (a transaction-local flag), at commit: the advisory lock
+    // is taken before any counter, so committing writers queue on it rather than lock
+    // counters in different orders (no deadlock), and only while they commit.
+    await sql
+      .raw(
+        `create or replace function ${BUMP_FUNCTION}() returns trigger language plpgsql as $$
+declare
+  flag text := 'cms_changes.' || TG_ARGV[0];
+begin
+  if current_setting(flag, true) = '1' then
+    return null;
+  end if;
+  perform set_config(flag, '1', true);
+  perform pg_advisory_xact_lock(hashtext('${CHANGE_VERSIONS_TABLE}'));
+  update ${CHANGE_VERSIONS_TABLE} set version = version + 1 where name = TG_ARGV[0];
+  return null;
+end
+$$`,
+      )
+      .execute(db);
+  }
+  for (const table of options.tables) {
+    await db
+      .insertInto(CHANGE_VERSIONS_TABLE)
+      .values({ name: table, version: 0 })
+      .onConflict((conflict) => conflict.column('name').doNothing())
+      .execute();
+    if (dialect === 'postgres') await postgresTriggers(db, table);
+    else await sqliteTriggers(db, table);
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: as trackChanges.
+async function sqliteTriggers(db: Kysely<any>, table: string): Promise<void> {
+  for (const event of ['insert', 'update', 'delete']) {
+    await sql
+      .raw(
+        `create trigger if not exists cms_changes_${table}_${event} after ${event} on ${table} for each row begin ` +
+          `update ${CHANGE_VERSIONS_TABLE} set version = version + 1 where name = '${table}'; end`,
+      )
+      .execute(db);
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: as trackChanges.
+async function postgresTriggers(db: Kysely<any>, table: string): Promise<void> {
+  for (const name of [`cms_changes_${table}`, `cms_changes_${table}_truncate`])
+    await sql.raw(`drop trigger if exists ${name} on ${table}`).execute(db);
+  // A constraint trigger deferred to the commit (it must be per row; the function bumps once).
+  await sql
+    .raw(
+      `create constraint trigger cms_changes_${table} after insert or update or delete on ${table} ` +
+        `deferrable initially deferred for each row execute procedure ${BUMP_FUNCTION}('${table}')`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger cms_changes_${table}_truncate after truncate on ${table} ` +
+        `for each statement execute procedure ${BUMP_FUNCTION}('${table}')`,
+    )
+    .execute(db);
+}
+
+/**
+ * Options of {@link changeVersion}.
+ *
+ * @example
+ * const options: ChangeVersionOptions = { tables: ['outgoing_links'] };
+ */
+export interface ChangeVersionOptions {
+  /** The tables to read the counters of; every tracked table when left out. */
+  readonly tables?: readonly string[];
+}
+
+/**
+ * A function that reads the change version of some tracked tables: the sum of their
+ * counters, as a string, with one small query compiled once. It changes whenever any of those
+ * tables is written (see {@link trackChanges}). Read it before the data it stands for.
+ *
+ * On embedded SQLite it answers at once (no promise) from a statement prepared once, except
+ * while a transaction is open on the connection: then it waits its turn through Kysely, so it
+ * never counts another request's uncommitted writes. On PostgreSQL it answers a promise.
+ *
+ * @example
+ * ```ts
+ * const version = changeVersion(db, { tables: ['notes'] });
+ * await version(); // '12'
+ * ```
+ */
+export function changeVersion<DB>(db: Kysely<DB>, options: ChangeVersionOptions = {}): () => string | Promise<string> {
+  if (options.tables?.length === 0) throw new Error('changeVersion: name at least one table, or leave tables out for all.');
+  // biome-ignore lint/suspicious/noExplicitAny: the counters table is not among the caller's table types.
+  const untyped = db as unknown as Kysely<any>;
+  let query = untyped.selectFrom(CHANGE_VERSIONS_TABLE).select(sql<number | string>`coalesce(sum(version), 0)`.as('version'));
+  if (options.tables !== undefined) query = query.where('name', 'in', [...options.tables]);
+  const compiled = query.compile();
+  const viaKysely = async (): Promise<string> => {
+    const { rows } = await untyped.executeQuery<{ version: number | string | bigint }>(compiled);
+    return String(rows[0]?.version ?? 0);
+  };
+  const sqlite = sqliteHandleOf(db);
+  if (sqlite === undefined) return viaKysely;
+  // A statement of its own (the connection's cache shares statements with Kysely), read as
+  // one value.
+  const statement: SqliteDatabase.Statement<unknown[]> = SqliteDatabase.prototype.prepare.call(sqlite, compiled.sql);
+  statement.pluck(true);
+  const parameters = [...compiled.parameters];
+  return () => (sqlite.inTransaction ? viaKysely() : String(statement.get(...parameters) ?? 0));
+}
