@@ -38,6 +38,8 @@ export class OutgoingLinksStore {
   // The hot queries, compiled once (parameters in order): a record by id, and the count.
   readonly #byId: PreparedQuery<Row>;
   readonly #countAll: PreparedQuery<{ total: number | string }>;
+  // Parameters: title, slug, link (a new link's count is 0).
+  readonly #insert: PreparedQuery<Row>;
   // An unfiltered page per sort order; parameters: limit, offset.
   readonly #pages = new Map<string, PreparedQuery<Row>>();
 
@@ -51,6 +53,10 @@ export class OutgoingLinksStore {
         .selectFrom('outgoing_links')
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .compile(),
+    );
+    this.#insert = prepareQuery(
+      db,
+      db.insertInto('outgoing_links').values({ title: '', slug: '', link: '', count: 0 }).returning(COLUMNS).compile(),
     );
   }
 
@@ -104,11 +110,8 @@ export class OutgoingLinksStore {
 
   /** Inserts a link and returns it. */
   async insert(write: LinkWrite): Promise<OutgoingLinkRecord> {
-    const row = await this.db
-      .insertInto('outgoing_links')
-      .values({ ...write, count: 0 })
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
+    const [row] = await this.#insert([write.title, write.slug, write.link, 0]);
+    if (row === undefined) throw new Error('The insert returned no row.');
     return toRecord(row);
   }
 
