@@ -13,7 +13,7 @@ import { denied, isRestError, RestError, toRestError } from './errors.js';
 import type { Links } from './links/link.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 import type { ObjectTypeHooks } from './object-types/hooks.js';
-import { isRecord, withMember } from './record.js';
+import { hasMembers, isRecord, withMember } from './record.js';
 import type { RestRequest } from './request.js';
 import { RestResponse } from './response.js';
 import { parseArgs } from './schema/args.js';
@@ -376,10 +376,19 @@ function prepareData(
     else result.setJson(text, () => prepareList(data, route, preparation));
   } else if (isRecord(data)) {
     const prepared = filter !== undefined ? (filter.apply(data, requested) as Record<string, unknown>) : data;
-    if (route.links.length > 0) {
-      const links = route.linking.resolver(context.linkContext)(data);
-      for (const [rel, list] of Object.entries(links)) (result.links[rel] ??= []).unshift(...list);
+    // Sent as it is, with no links of the handler's own: written at once, as a list's records
+    // are; its links are made only if someone reads the data.
+    if (json && hooks.length === 0 && !hasMembers(result.links)) {
+      const text = writeRecord(prepared, data, route, preparation);
+      if (text !== undefined) {
+        result.setJson(text, () => {
+          addRouteLinks(result, data, route, context);
+          return prepared;
+        });
+        return result;
+      }
     }
+    addRouteLinks(result, data, route, context);
     if (hooks.length > 0) {
       return runHooks(prepared, data, result.links, preparation).then((record) => {
         result.data = record;
@@ -389,6 +398,18 @@ function prepareData(
     result.data = prepared;
   }
   return result;
+}
+
+/** Puts the route's links of a record first in the response's links. */
+function addRouteLinks(
+  result: RestResponse,
+  record: Record<string, unknown>,
+  route: CompiledRoute,
+  context: ServerContext,
+): void {
+  if (route.links.length === 0) return;
+  const links = route.linking.resolver(context.linkContext)(record);
+  for (const [rel, list] of Object.entries(links)) (result.links[rel] ??= []).unshift(...list);
 }
 
 /** Copies of the records with each registered field's value added (the original's `add_additional_fields_to_object`). */
@@ -477,6 +498,23 @@ async function prepareListWithHooks(
 }
 
 const NO_LINKS = () => '';
+
+/**
+ * The JSON text of a prepared record with its route's links (as `linkedData` would add them
+ * to a response with no other links), written without preparing it; `undefined` when it
+ * cannot be.
+ */
+function writeRecord(
+  prepared: Record<string, unknown>,
+  source: Record<string, unknown>,
+  route: CompiledRoute,
+  preparation: Preparation,
+): string | undefined {
+  const { context } = preparation;
+  const links = route.links.length === 0 ? NO_LINKS : route.linking.writer(context.linkContext, context.curies);
+  if (links === undefined) return undefined;
+  return route.listWriter.writeRecord(prepared, links(source));
+}
 
 /** The JSON text of the prepared list, written without preparing it; `undefined` when it cannot be. */
 function writeList(items: readonly unknown[], route: CompiledRoute, preparation: Preparation): string | undefined {

@@ -38,7 +38,10 @@ export class RestResponse {
   /** The HTTP status. @default 200 */
   status: number;
   #data: unknown;
-  /** The data's JSON text, when dispatch wrote it at once; the data itself is then built when read. */
+  /**
+   * The data's JSON text, when dispatch wrote it at once; the data itself (and the links of a
+   * single record) is then built when read.
+   */
   #json: { readonly text: string; readonly build: () => unknown } | undefined;
   /** Whether the data skips the record preparation (context filter, route links). */
   readonly raw: boolean;
@@ -48,8 +51,7 @@ export class RestResponse {
   readonly served: string | undefined;
   /** Response headers by name; read with {@link RestResponse.getHeader}, any case. */
   readonly headers: Map<string, string | string[]>;
-  /** Links of the top-level data (for a single record, written to `_links`). */
-  readonly links: Links = {};
+  readonly #links: Links = {};
 
   constructor(data: unknown, init?: ResponseInit) {
     this.#data = data;
@@ -72,6 +74,13 @@ export class RestResponse {
     return this.#data;
   }
 
+  /** Links of the top-level data (for a single record, written to `_links`). */
+  get links(): Links {
+    // A record written at once gets its links when its data is built.
+    if (this.#json !== undefined) void this.data;
+    return this.#links;
+  }
+
   set data(value: unknown) {
     this.#json = undefined;
     this.#data = value;
@@ -86,8 +95,8 @@ export class RestResponse {
   }
 
   /**
-   * Sets the data as JSON text, with how to build the data itself should anyone read it
-   * (dispatch uses this for lists it wrote at once).
+   * Sets the data as JSON text, with how to build the data itself should anyone read it or
+   * its {@link links} (dispatch uses this for records and lists it wrote at once).
    */
   setJson(text: string, build: () => unknown): this {
     this.#json = { text, build };
