@@ -155,6 +155,16 @@ function step<T, R>(
  */
 const NO_ROUTE = new RestError('rest_no_route');
 
+/** The JSON text of {@link NO_ROUTE}'s body, made once. */
+const NO_ROUTE_JSON = JSON.stringify(NO_ROUTE.toBody());
+
+/** The 404 of a path or method no route serves; its body given as its JSON text when it is sent as it is. */
+function noRoute(options: DispatchOptions): RestResponse {
+  const status = NO_ROUTE.status;
+  if (options.json === true) return new RestResponse(null, { status }).setJson(NO_ROUTE_JSON, () => NO_ROUTE.toBody());
+  return new RestResponse(NO_ROUTE.toBody(), { status });
+}
+
 /**
  * Checks a batch member without running it, as the original's batch validation does: a
  * route and an endpoint for the method, `allow_batch`, then the arguments (required, valid,
@@ -182,9 +192,13 @@ export function dispatch(request: RestRequest, context: ServerContext, options: 
   return answer instanceof Promise ? answer : Promise.resolve(answer);
 }
 
+/**
+ * Dispatches a request to its route: the response itself when nothing was pending (no route,
+ * a synchronous handler), else a promise of it. Never throws: failures become error responses.
+ */
 // Not an async function: each step waits only for what is really pending (a synchronous
 // handler's request finishes in one go), and no promise wraps what is already settled.
-function answerRequest(
+export function answerRequest(
   request: RestRequest,
   context: ServerContext,
   options: DispatchOptions,
@@ -193,14 +207,14 @@ function answerRequest(
   if (found === undefined) {
     // The original answers OPTIONS on an unknown path with an empty list, not an error.
     if (request.method === 'OPTIONS') return new RestResponse([]);
-    return errorResponse(NO_ROUTE, request, context);
+    return noRoute(options);
   }
   const route = found.value;
   request.urlParams = found.params;
   request.scope = context.scope;
   if (request.method === 'OPTIONS') return optionsResponse(route, request, context);
   const endpoint = findEndpoint(route, request.method);
-  if (endpoint === undefined) return errorResponse(NO_ROUTE, request, context);
+  if (endpoint === undefined) return noRoute(options);
   request.defaults = endpoint.defaults;
   if (request.bodyStream !== undefined) {
     // Only an endpoint that takes its body as a stream reads it, within its limit.

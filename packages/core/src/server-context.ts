@@ -43,6 +43,12 @@ export interface ServerContext {
   reportError(error: unknown, request: RestRequest): void;
   /** In-process dispatch, used by `_embed` and the pipeline; `allow: false` skips the `Allow` header. */
   dispatch(init: RestRequestInit | RestRequest, options?: DispatchOptions): Promise<RestResponse>;
+  /**
+   * The pipeline's dispatch of a request: the response itself when nothing was pending (no
+   * route, a synchronous handler), so that it costs no turn of the microtask queue; else a
+   * promise of it. Never throws.
+   */
+  answer(request: RestRequest, options: DispatchOptions): RestResponse | Promise<RestResponse>;
   /** A fresh copy of the standard headers of an API response (precomputed per site URL). */
   standardHeaders(jsonp: boolean): Record<string, string | string[]>;
   /** Builds a request for an absolute URL under the REST root, or `undefined`. */

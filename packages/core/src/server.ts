@@ -8,7 +8,7 @@
  */
 import { batchRoute, type TransactionRunner } from './batch.js';
 import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute, type SiteDescriber } from './discovery.js';
-import { dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
+import { answerRequest, dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import { decodePath, normalizeHeaders, normalizeRoutePath, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
 import { CurieRegistry } from './links/curies.js';
@@ -358,6 +358,7 @@ export class RestServer {
       reportError: (error, request) => this.#reportError(error, request),
       dispatch: (init, options) =>
         dispatchRequest(init instanceof RestRequest ? init : requestFromInit(init), context as ServerContext, options),
+      answer: (request, options) => answerRequest(request, context as ServerContext, options),
       standardHeaders: (jsonp) => {
         // Not a spread: on Node 20 an object made by spreading takes V8's slow path for every
         // member added later, and the pipeline adds several.

@@ -163,7 +163,11 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
         state.status = state.response.status;
         return;
       }
-      return state.context.dispatch(state.request, { json: sentAsIs(state), precondition: ifMatchPrecondition(state) });
+      const answer = state.context.answer(state.request, { json: sentAsIs(state), precondition: ifMatchPrecondition(state) });
+      if (answer instanceof Promise) return answer;
+      state.response = answer;
+      state.status = answer.status;
+      return undefined;
     },
   ],
   [
