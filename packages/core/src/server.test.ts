@@ -28,7 +28,11 @@ describe('createRestServer', () => {
 
   it('answers a path or a method no route serves with the same 404 body, however it is asked', async () => {
     const client = testClient(createDemoServer().server);
-    const body = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } };
+    const body = {
+      code: 'rest_no_route',
+      message: 'No route was found matching the URL and request method.',
+      data: { status: 404 },
+    };
     const text = JSON.stringify(body);
     for (const res of [await client.get('/demo/v1/nope'), await client.put('/demo/v1/notes', { body: {} })]) {
       expect([res.status, res.text, res.header('Allow')]).toEqual([404, text, undefined]);

@@ -266,26 +266,27 @@ export function parseArgs(
       (issues ??= [])[index] = found;
       continue;
     }
+    const record = (settled: Parsed): void => {
+      if ('ok' in settled) values[arg.name] = settled.value;
+      else (issues ??= [])[index] = settled;
+    };
     const zodParsed = parseWithZod(arg, sanitizeValue(raw, arg.json));
     const check = arg.check;
-    const parsed =
-      check === undefined
-        ? zodParsed
-        : zodParsed instanceof Promise
-          ? zodParsed.then((settled) => checked(settled, check, request))
-          : checked(zodParsed, check, request);
-    if (parsed instanceof Promise) {
+    if (zodParsed instanceof Promise) {
       (pending ??= []).push(
-        parsed.then((settled) => {
-          if ('ok' in settled) values[arg.name] = settled.value;
-          else (issues ??= [])[index] = settled;
-        }),
+        zodParsed.then((settled) => (check === undefined ? record(settled) : afterCheck(settled, check, request, record))),
       );
-    } else if ('ok' in parsed) values[arg.name] = parsed.value;
-    else (issues ??= [])[index] = parsed;
+    } else if (check === undefined) record(zodParsed);
+    else {
+      const waiting = afterCheck(zodParsed, check, request, record);
+      if (waiting !== undefined) (pending ??= []).push(waiting);
+    }
   }
-  if (pending === undefined) return issues === undefined ? values : invalid(args, issues);
-  return Promise.all(pending).then(() => (issues === undefined ? values : invalid(args, issues)));
+  const done = () => (issues === undefined ? values : invalid(args, issues));
+  if (pending === undefined) return done();
+  // One promise step per value really pending: a single one (an id checked against the
+  // store) is waited for as it is.
+  return (pending.length === 1 ? (pending[0] as Promise<void>) : Promise.all(pending)).then(done);
 }
 
 /**
@@ -330,11 +331,26 @@ function outcome(result: z.ZodSafeParseResult<unknown>): Parsed {
   return { code: 'rest_invalid_param', message: first.message, data: null };
 }
 
-/** Runs an argument's request check on a value Zod accepted. */
-function checked(parsed: Parsed, check: RequestCheck<unknown>, request: RestRequest): Parsed | Promise<Parsed> {
-  if (!('ok' in parsed)) return parsed;
+/**
+ * Runs an argument's request check on a value Zod accepted and records the outcome: at once
+ * for a synchronous check, else when its verdict settles (the promise returned).
+ */
+function afterCheck(
+  parsed: Parsed,
+  check: RequestCheck<unknown>,
+  request: RestRequest,
+  record: (outcome: Parsed) => void,
+): Promise<void> | undefined {
+  if (!('ok' in parsed)) {
+    record(parsed);
+    return undefined;
+  }
   const verdict = check(parsed.value, request);
-  return verdict instanceof Promise ? verdict.then((settled) => judged(parsed, settled)) : judged(parsed, verdict);
+  if (!(verdict instanceof Promise)) {
+    record(judged(parsed, verdict));
+    return undefined;
+  }
+  return verdict.then((settled) => record(judged(parsed, settled)));
 }
 
 function judged(parsed: Parsed, verdict: boolean | string): Parsed {
