@@ -103,9 +103,9 @@ export class OutgoingLinksStore {
   }
 
   /** A link by id, or `undefined`. */
-  async get(id: number): Promise<OutgoingLinkRecord | undefined> {
-    const [row] = await this.#byId([id]);
-    return row === undefined ? undefined : toRecord(row);
+  get(id: number): Promise<OutgoingLinkRecord | undefined> {
+    // A promise chain, not an async function: one turn of the microtask queue, not two.
+    return this.#byId([id]).then(([row]) => (row === undefined ? undefined : toRecord(row)));
   }
 
   /** Inserts a link and returns it. */
