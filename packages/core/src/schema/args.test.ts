@@ -368,6 +368,40 @@ describe('withRequestCheck', () => {
     expect((await client.get('/demo/v1/mixed?a=2&b=1&c=2')).body.message).toBe('Invalid parameter(s): a, c');
   });
 
+  it('runs after an async refinement, only when it passed, alone or beside other pending checks', async () => {
+    const checked: number[] = [];
+    const check = async (n: number | undefined) => {
+      checked.push(n ?? 0);
+      return n !== 5;
+    };
+    const positive = z.number().refine(async (n) => n > 0, 'Must be positive.');
+    const s = createRestServer();
+    s.register(
+      'demo/v1',
+      defineRoute({
+        path: '/refined',
+        endpoints: (e) => [
+          e({
+            methods: READABLE,
+            args: { a: withRequestCheck(positive, check), b: withRequestCheck(positive.optional(), check) },
+            permission: 'public',
+            handler: ({ a, b }) => ({ a, b: b ?? null }),
+          }),
+        ],
+      }),
+    );
+    const client = testClient(s);
+    expect((await client.get('/demo/v1/refined?a=1')).body).toEqual({ a: 1, b: null });
+    expect((await client.get('/demo/v1/refined?a=-1')).body.data.params).toEqual({ a: 'Must be positive.' });
+    expect((await client.get('/demo/v1/refined?a=5')).body.data.params).toEqual({ a: 'Invalid parameter.' });
+    expect((await client.get('/demo/v1/refined?a=2&b=3')).body).toEqual({ a: 2, b: 3 });
+    expect((await client.get('/demo/v1/refined?a=5&b=-2')).body.data.params).toEqual({
+      a: 'Invalid parameter.',
+      b: 'Must be positive.',
+    });
+    expect(checked).toEqual([1, 5, 2, 3, 5]);
+  });
+
   it('leaves the schema it was given unmarked, and keeps its description for the index', async () => {
     const plain = z.number().int();
     withRequestCheck(plain, () => false);
