@@ -49,8 +49,7 @@ export class RestResponse {
   readonly context: string | undefined;
   /** A body sent as it is instead of the data's JSON ({@link ResponseInit.served}). */
   readonly served: string | undefined;
-  /** Response headers by name; read with {@link RestResponse.getHeader}, any case. */
-  readonly headers: Map<string, string | string[]>;
+  #headers: Map<string, string | string[]> | undefined;
   readonly #links: Links = {};
 
   constructor(data: unknown, init?: ResponseInit) {
@@ -59,7 +58,6 @@ export class RestResponse {
     this.raw = init?.raw ?? false;
     this.context = init?.context;
     this.served = init?.served;
-    this.headers = new Map();
     const headers = init?.headers;
     if (headers !== undefined) for (const name of Object.keys(headers)) this.setHeader(name, headers[name] as string | string[]);
   }
@@ -72,6 +70,18 @@ export class RestResponse {
       this.#data = json.build();
     }
     return this.#data;
+  }
+
+  /** Response headers by name; read with {@link RestResponse.getHeader}, any case. */
+  get headers(): Map<string, string | string[]> {
+    // Made at first use: many answers (a 404, a plain record) set none.
+    this.#headers ??= new Map();
+    return this.#headers;
+  }
+
+  /** Whether any header is set (without making the map). */
+  get hasHeaders(): boolean {
+    return this.#headers !== undefined && this.#headers.size > 0;
   }
 
   /** Links of the top-level data (for a single record, written to `_links`). */
@@ -127,7 +137,7 @@ export class RestResponse {
 
   /** The keys of `headers` that are `name` in any case (one, unless the map was set directly). */
   #keysNamed(name: string): readonly string[] {
-    if (this.headers.size === 0) return NONE;
+    if (!this.hasHeaders) return NONE;
     let found: readonly string[] = NONE;
     let lower: string | undefined;
     for (const key of this.headers.keys()) {
