@@ -95,13 +95,14 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
   // The link found is kept on the request, so reading it is one query, not two.
   const existingId = withRequestCheck(
     z.number().int().min(1).meta({ description: 'Unique identifier for the object.' }),
-    async (id, request) => {
-      const link = await query('tel/rest/item', 'fetch the link', () => store.get(id));
-      // Plain false, as the original's validate_callback: "Invalid parameter." and details [].
-      if (link === undefined) return false;
-      found.set(request, link);
-      return true;
-    },
+    // A promise chain, not an async function: one turn of the microtask queue per step.
+    (id, request) =>
+      query('tel/rest/item', 'fetch the link', () => store.get(id)).then((link) => {
+        // Plain false, as the original's validate_callback: "Invalid parameter." and details [].
+        if (link === undefined) return false;
+        found.set(request, link);
+        return true;
+      }),
   );
   const input = { title: OutgoingLink.shape.title.max(100), link: OutgoingLink.shape.link };
 

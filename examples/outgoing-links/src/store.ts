@@ -38,6 +38,8 @@ export class OutgoingLinksStore {
   // The hot queries, compiled once (parameters in order): a record by id, and the count.
   readonly #byId: PreparedQuery<Row>;
   readonly #countAll: PreparedQuery<{ total: number | string }>;
+  // Parameters: title, slug, link (a new link's count is 0).
+  readonly #insert: PreparedQuery<Row>;
   // An unfiltered page per sort order; parameters: limit, offset.
   readonly #pages = new Map<string, PreparedQuery<Row>>();
   /**
@@ -58,6 +60,10 @@ export class OutgoingLinksStore {
         .compile(),
     );
     this.version = changeVersion(db, { tables: ['outgoing_links'] });
+    this.#insert = prepareQuery(
+      db,
+      db.insertInto('outgoing_links').values({ title: '', slug: '', link: '', count: 0 }).returning(COLUMNS).compile(),
+    );
   }
 
   #page(query: ListQuery): PreparedQuery<Row> {
@@ -103,18 +109,15 @@ export class OutgoingLinksStore {
   }
 
   /** A link by id, or `undefined`. */
-  async get(id: number): Promise<OutgoingLinkRecord | undefined> {
-    const [row] = await this.#byId([id]);
-    return row === undefined ? undefined : toRecord(row);
+  get(id: number): Promise<OutgoingLinkRecord | undefined> {
+    // A promise chain, not an async function: one turn of the microtask queue, not two.
+    return this.#byId([id]).then(([row]) => (row === undefined ? undefined : toRecord(row)));
   }
 
   /** Inserts a link and returns it. */
   async insert(write: LinkWrite): Promise<OutgoingLinkRecord> {
-    const row = await this.db
-      .insertInto('outgoing_links')
-      .values({ ...write, count: 0 })
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
+    const [row] = await this.#insert([write.title, write.slug, write.link, 0]);
+    if (row === undefined) throw new Error('The insert returned no row.');
     return toRecord(row);
   }
 

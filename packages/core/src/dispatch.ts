@@ -13,7 +13,7 @@ import { denied, isRestError, RestError, toRestError } from './errors.js';
 import type { Links } from './links/link.js';
 import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 import type { ObjectTypeHooks } from './object-types/hooks.js';
-import { isRecord, withMember } from './record.js';
+import { hasMembers, isRecord, withMember } from './record.js';
 import type { RestRequest } from './request.js';
 import { RestResponse } from './response.js';
 import { parseArgs } from './schema/args.js';
@@ -155,6 +155,16 @@ function step<T, R>(
  */
 const NO_ROUTE = new RestError('rest_no_route');
 
+/** The JSON text of {@link NO_ROUTE}'s body, made once. */
+const NO_ROUTE_JSON = JSON.stringify(NO_ROUTE.toBody());
+
+/** The 404 of a path or method no route serves; its body given as its JSON text when it is sent as it is. */
+function noRoute(options: DispatchOptions): RestResponse {
+  const status = NO_ROUTE.status;
+  if (options.json === true) return new RestResponse(null, { status }).setJson(NO_ROUTE_JSON, () => NO_ROUTE.toBody());
+  return new RestResponse(NO_ROUTE.toBody(), { status });
+}
+
 /**
  * Checks a batch member without running it, as the original's batch validation does: a
  * route and an endpoint for the method, `allow_batch`, then the arguments (required, valid,
@@ -182,9 +192,13 @@ export function dispatch(request: RestRequest, context: ServerContext, options: 
   return answer instanceof Promise ? answer : Promise.resolve(answer);
 }
 
+/**
+ * Dispatches a request to its route: the response itself when nothing was pending (no route,
+ * a synchronous handler), else a promise of it. Never throws: failures become error responses.
+ */
 // Not an async function: each step waits only for what is really pending (a synchronous
 // handler's request finishes in one go), and no promise wraps what is already settled.
-function answerRequest(
+export function answerRequest(
   request: RestRequest,
   context: ServerContext,
   options: DispatchOptions,
@@ -193,14 +207,14 @@ function answerRequest(
   if (found === undefined) {
     // The original answers OPTIONS on an unknown path with an empty list, not an error.
     if (request.method === 'OPTIONS') return new RestResponse([]);
-    return errorResponse(NO_ROUTE, request, context);
+    return noRoute(options);
   }
   const route = found.value;
   request.urlParams = found.params;
   request.scope = context.scope;
   if (request.method === 'OPTIONS') return optionsResponse(route, request, context);
   const endpoint = findEndpoint(route, request.method);
-  if (endpoint === undefined) return errorResponse(NO_ROUTE, request, context);
+  if (endpoint === undefined) return noRoute(options);
   request.defaults = endpoint.defaults;
   if (request.bodyStream !== undefined) {
     // Only an endpoint that takes its body as a stream reads it, within its limit.
@@ -464,10 +478,19 @@ function prepareData(
     else result.setJson(text, () => prepareList(data, route, preparation));
   } else if (isRecord(data)) {
     const prepared = filter !== undefined ? (filter.apply(data, requested) as Record<string, unknown>) : data;
-    if (route.links.length > 0) {
-      const links = route.linking.resolver(context.linkContext)(data);
-      for (const [rel, list] of Object.entries(links)) (result.links[rel] ??= []).unshift(...list);
+    // Sent as it is, with no links of the handler's own: written at once, as a list's records
+    // are; its links are made only if someone reads the data.
+    if (json && hooks.length === 0 && !hasMembers(result.links)) {
+      const text = writeRecord(prepared, data, route, preparation);
+      if (text !== undefined) {
+        result.setJson(text, () => {
+          addRouteLinks(result, data, route, context);
+          return prepared;
+        });
+        return result;
+      }
     }
+    addRouteLinks(result, data, route, context);
     if (hooks.length > 0) {
       return runHooks(prepared, data, result.links, preparation).then((record) => {
         result.data = record;
@@ -477,6 +500,18 @@ function prepareData(
     result.data = prepared;
   }
   return result;
+}
+
+/** Puts the route's links of a record first in the response's links. */
+function addRouteLinks(
+  result: RestResponse,
+  record: Record<string, unknown>,
+  route: CompiledRoute,
+  context: ServerContext,
+): void {
+  if (route.links.length === 0) return;
+  const links = route.linking.resolver(context.linkContext)(record);
+  for (const [rel, list] of Object.entries(links)) (result.links[rel] ??= []).unshift(...list);
 }
 
 /** Copies of the records with each registered field's value added (the original's `add_additional_fields_to_object`). */
@@ -565,6 +600,23 @@ async function prepareListWithHooks(
 }
 
 const NO_LINKS = () => '';
+
+/**
+ * The JSON text of a prepared record with its route's links (as `linkedData` would add them
+ * to a response with no other links), written without preparing it; `undefined` when it
+ * cannot be.
+ */
+function writeRecord(
+  prepared: Record<string, unknown>,
+  source: Record<string, unknown>,
+  route: CompiledRoute,
+  preparation: Preparation,
+): string | undefined {
+  const { context } = preparation;
+  const links = route.links.length === 0 ? NO_LINKS : route.linking.writer(context.linkContext, context.curies);
+  if (links === undefined) return undefined;
+  return route.listWriter.writeRecord(prepared, links(source));
+}
 
 /** The JSON text of the prepared list, written without preparing it; `undefined` when it cannot be. */
 function writeList(items: readonly unknown[], route: CompiledRoute, preparation: Preparation): string | undefined {

@@ -320,3 +320,177 @@ describe('lists written straight to JSON', () => {
     );
   });
 });
+
+/** A server with one route answering a single record (or a response) from `handler`, and its client. */
+function recordServer(handler: () => unknown, options: { links?: LinkTemplate[]; schema?: z.ZodObject } = {}) {
+  const onError = vi.fn();
+  const server = createRestServer({ siteUrl: SITE, onError });
+  server.register(
+    'demo/v1',
+    defineRoute({
+      path: '/thing',
+      ...(options.schema === undefined ? {} : { schema: options.schema }),
+      links: options.links ?? [
+        { rel: 'self', href: '/demo/v1/things/:id' },
+        { rel: 'collection', href: '/demo/v1/things' },
+      ],
+      // The cases return anything a handler might, records or not.
+      endpoints: (e) => [e({ methods: READABLE, permission: 'public', handler: handler as () => Record<string, unknown> })],
+    }),
+  );
+  return { server, client: testClient(server), onError };
+}
+
+/**
+ * What a single record's body must be: the record as in-process dispatch prepares it, with
+ * the response's links (CURIEs applied) as `_links`, through `JSON.stringify`.
+ */
+async function expectedRecordBody(server: ReturnType<typeof recordServer>['server']) {
+  const prepared = await server.dispatch({ path: '/demo/v1/thing' });
+  const data = prepared.data;
+  const links = server.curies.apply(prepared.links);
+  let value = data;
+  if (typeof data === 'object' && data !== null && !Array.isArray(data) && Object.keys(links).length > 0) {
+    const copy: Record<string, unknown> = {};
+    for (const name of Object.keys(data))
+      Object.defineProperty(copy, name, { value: (data as Record<string, unknown>)[name], enumerable: true, writable: true });
+    Object.defineProperty(copy, '_links', { value: links, enumerable: true, writable: true });
+    value = copy;
+  }
+  try {
+    return { status: prepared.status, text: JSON.stringify(value) };
+  } catch {
+    return { status: 500, text: undefined };
+  }
+}
+
+async function expectRecordAsPrepared(setup: ReturnType<typeof recordServer>) {
+  const expected = await expectedRecordBody(setup.server);
+  const res = await setup.client.get('/demo/v1/thing');
+  expect(res.status).toBe(expected.status);
+  if (expected.text !== undefined) expect(res.text).toBe(expected.text);
+  else expect(res.body.code).toBe('rest_encode_error');
+  return res;
+}
+
+describe('single records written straight to JSON', () => {
+  it('sends the same bytes as the prepared record and its links through JSON.stringify', async () => {
+    const write = vi.spyOn(RecordListWriter.prototype, 'writeRecord');
+    const setup = recordServer(() => ({ id: 2, title: 'Two "quoted" \\ and \n é 😀', count: 1.5, ok: true, none: null }));
+    const res = await expectRecordAsPrepared(setup);
+    expect(res.body._links.self).toEqual([{ href: `${SITE}/cms-json/demo/v1/things/2` }]);
+    // The writer wrote it: no fallback to the prepared record.
+    expect(write.mock.results.some((result) => typeof result.value === 'string')).toBe(true);
+    write.mockRestore();
+  });
+
+  it('writes what JSON.stringify writes for any value: escapes, lone surrogates, NaN, -0, dates, nesting', async () => {
+    await expectRecordAsPrepared(
+      recordServer(() => ({
+        id: 1,
+        text: '\u0000\u001f\u007f\ud800 \udfff x\u2028',
+        nan: Number.NaN,
+        zero: -0,
+        date: new Date(Date.UTC(2026, 10, 22)),
+        nested: { a: [1, undefined, () => 1, { b: new Date(0) }], c: undefined },
+        gone: undefined,
+        fn: () => 1,
+        12: 'index keys first',
+      })),
+    );
+  });
+
+  it('falls back to the prepared record for what it does not write: toJSON, classes, own _links, __proto__', async () => {
+    class Thing {
+      constructor(readonly id: number) {}
+    }
+    const cases: unknown[] = [
+      { id: 1, when: { toJSON: (key: string) => `member ${key}` } },
+      new Thing(1),
+      Object.assign(Object.create(null) as object, { id: 1, title: 'no prototype' }),
+      { id: 1, _links: { old: [] }, title: 'own links' },
+      JSON.parse('{"id": 9, "__proto__": {"x": 1}}'),
+      { id: 1, n: 1n },
+    ];
+    for (const item of cases) await expectRecordAsPrepared(recordServer(() => item));
+  });
+
+  it('keeps the links a handler added of its own, after the route’s', async () => {
+    const setup = recordServer(() => response({ id: 1 }).addLink('alternate', 'https://example.com/1', { type: 'text/html' }));
+    const res = await expectRecordAsPrepared(setup);
+    expect(Object.keys(res.body._links)).toEqual(['alternate', 'self', 'collection']);
+  });
+
+  it('writes compact relations, curies, attributes and conditions, and leaves out _links none applies to', async () => {
+    const links: LinkTemplate[] = [
+      { rel: 'self', href: '/demo/v1/things/:id' },
+      { rel: 'https://api.cms-json.org/term', href: '/demo/v1/terms/:id', embeddable: true, attributes: { taxonomy: 'tag' } },
+      { rel: 'about', href: '/demo/v1/about', when: (record) => record.id !== 1 },
+    ];
+    const res = await expectRecordAsPrepared(recordServer(() => ({ id: 1 }), { links }));
+    expect(Object.keys(res.body._links)).toEqual(['self', 'cms:term', 'curies']);
+    const none = await expectRecordAsPrepared(recordServer(() => ({ title: 'no id' }), { links: [links[0] as LinkTemplate] }));
+    expect(none.body).toEqual({ title: 'no id' });
+  });
+
+  it('filters the record by context before writing it, and leaves the handler’s record unchanged', async () => {
+    const schema = z.object({
+      id: z.number().meta({ context: ['view', 'edit'] }),
+      secret: z.string().meta({ context: ['edit'] }),
+    });
+    const record = { id: 1, secret: 's', unknown: 'kept' };
+    const res = await expectRecordAsPrepared(recordServer(() => record, { schema }));
+    expect(res.body).not.toHaveProperty('secret');
+    expect(record).toEqual({ id: 1, secret: 's', unknown: 'kept' });
+  });
+
+  it('prepares the record as before with _fields, _embed, _envelope, _pretty, _jsonp and for HEAD', async () => {
+    const setup = recordServer(() => ({ id: 1, title: 'a' }));
+    const expected = await expectedRecordBody(setup.server);
+    expect((await setup.client.get('/demo/v1/thing?_fields=id')).body).toEqual({ id: 1 });
+    expect((await setup.client.get('/demo/v1/thing?_envelope')).body.body._links.self).toBeDefined();
+    expect((await setup.client.get('/demo/v1/thing?_embed')).body.id).toBe(1);
+    expect((await setup.client.get('/demo/v1/thing?_pretty')).text).toContain('{\n    "id": 1,');
+    expect((await setup.client.get('/demo/v1/thing?_jsonp=cb')).text).toBe(`/**/cb(${expected.text})`);
+    const get = await setup.client.get('/demo/v1/thing');
+    const head = await setup.client.head('/demo/v1/thing');
+    expect(head.text).toBeNull();
+    expect(head.header('etag')).toBe(get.header('etag'));
+  });
+
+  it('gives in-process dispatch the prepared record and its links, never the text', async () => {
+    const { server } = recordServer(() => ({ id: 1 }));
+    const res = await server.dispatch({ path: '/demo/v1/thing' });
+    expect(res.json).toBeUndefined();
+    expect(res.data).toEqual({ id: 1 });
+    expect(res.links.self).toEqual([{ href: `${SITE}/cms-json/demo/v1/things/1` }]);
+  });
+
+  it('matches the prepared record for generated records (property)', async () => {
+    const anyChar = fc.nat(0xffff).map((code) => String.fromCharCode(code));
+    const text = fc.oneof(fc.string(), fc.string({ unit: anyChar, maxLength: 8 }));
+    const scalar = fc.oneof(text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined));
+    const key = fc.oneof(fc.constantFrom('id', 'title', 'slug', '0', '7', 'a"b', 'é', '__proto__', '_links'), fc.string());
+    const record = fc.array(fc.tuple(key, scalar), { maxLength: 6 }).map((pairs) => {
+      const built: Record<string, unknown> = {};
+      for (const [name, member] of pairs)
+        Object.defineProperty(built, name, { value: member, enumerable: true, writable: true, configurable: true });
+      return built;
+    });
+    const linkSets: LinkTemplate[][] = [
+      [],
+      [{ rel: 'self', href: '/demo/v1/things/:id' }],
+      [{ rel: 'item', href: '/demo/v1/things/:slug?t=:title', embeddable: true, attributes: { kind: 'x' } }],
+    ];
+    await fc.assert(
+      fc.asyncProperty(record, fc.constantFrom(...linkSets), async (item, links) => {
+        const setup = recordServer(() => item, { links });
+        const expected = await expectedRecordBody(setup.server);
+        const res = await setup.client.get('/demo/v1/thing');
+        expect(res.status).toBe(expected.status);
+        if (expected.text !== undefined) expect(res.text).toBe(expected.text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

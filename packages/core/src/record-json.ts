@@ -109,7 +109,8 @@ function shapeOf(record: object): Shape | undefined {
 }
 
 /**
- * Writes a route's lists: one per route, as it keeps the shape of the route's records.
+ * Writes a route's lists and single records: one per route, as it keeps the shape of the
+ * route's records.
  *
  * @example
  * ```ts
@@ -138,25 +139,51 @@ export class RecordListWriter {
     let out = '[';
     for (let i = 0; i < records.length; i++) {
       const record = records[i];
-      if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
-      const prototype = Object.getPrototypeOf(record);
-      if (prototype !== OBJECT_PROTOTYPE && prototype !== null) return undefined;
-      let shape = this.#shape;
-      if (shape === undefined || !hasShape(record, shape.keys)) {
-        shape = shapeOf(record);
-        if (shape === undefined) return undefined;
-        this.#shape = shape;
-      }
-      const text = recordText(record as Record<string, unknown>, shape);
+      const text = this.#recordText(record);
       if (text === undefined) return undefined;
       const source = (options.sources === undefined ? record : options.sources[i]) as Record<string, unknown>;
-      const links = options.links(source);
       if (i > 0) out += ',';
-      if (links === '') out += `${text}}`;
-      else out += text.length === 1 ? `{"_links":${links}}` : `${text},"_links":${links}}`;
+      out += withLinks(text, options.links(source));
     }
     return `${out}]`;
   }
+
+  /**
+   * The JSON text of one record followed by `"_links":` and `links` (none when `links` is
+   * `''`): what `JSON.stringify` gives for the record with its `_links` member added last.
+   * `undefined` when the record holds anything this writer does not write exactly as
+   * `JSON.stringify`.
+   *
+   * @example
+   * ```ts
+   * new RecordListWriter().writeRecord({ id: 3 }, '{"self":[{"href":"…/3"}]}'); // '{"id":3,"_links":{"self":[{"href":"…/3"}]}}'
+   * ```
+   */
+  writeRecord(record: unknown, links: string): string | undefined {
+    for (const _inherited in EMPTY) return undefined;
+    const text = this.#recordText(record);
+    return text === undefined ? undefined : withLinks(text, links);
+  }
+
+  /** A record's members, from its opening `{` on, without the closing one; `undefined` when it cannot be written. */
+  #recordText(record: unknown): string | undefined {
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
+    const prototype = Object.getPrototypeOf(record);
+    if (prototype !== OBJECT_PROTOTYPE && prototype !== null) return undefined;
+    let shape = this.#shape;
+    if (shape === undefined || !hasShape(record, shape.keys)) {
+      shape = shapeOf(record);
+      if (shape === undefined) return undefined;
+      this.#shape = shape;
+    }
+    return recordText(record as Record<string, unknown>, shape);
+  }
+}
+
+/** A record's text (its opening and members) closed, with `"_links":` and `links` last unless `links` is `''`. */
+function withLinks(text: string, links: string): string {
+  if (links === '') return `${text}}`;
+  return text.length === 1 ? `{"_links":${links}}` : `${text},"_links":${links}}`;
 }
 
 const EMPTY = {};

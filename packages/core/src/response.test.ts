@@ -23,6 +23,19 @@ describe('RestResponse', () => {
     expect(res.json).toBeUndefined();
   });
 
+  it('builds data given as JSON text when its links are read first, as the build may add them', () => {
+    const res = response(null);
+    res.setJson('{"id":1}', () => {
+      res.links.self = [{ href: 'http://x.test/1' }];
+      return { id: 1 };
+    });
+    expect(res.links).toEqual({ self: [{ href: 'http://x.test/1' }] });
+    expect(res.json).toBeUndefined();
+    expect(res.data).toEqual({ id: 1 });
+    res.addLink('up', 'http://x.test/');
+    expect(Object.keys(res.links)).toEqual(['self', 'up']);
+  });
+
   it('drops the JSON text when the data is replaced', () => {
     const res = response(null).setJson('[1]', () => [1]);
     res.data = { other: true };

@@ -38,7 +38,10 @@ export class RestResponse {
   /** The HTTP status. @default 200 */
   status: number;
   #data: unknown;
-  /** The data's JSON text, when dispatch wrote it at once; the data itself is then built when read. */
+  /**
+   * The data's JSON text, when dispatch wrote it at once; the data itself (and the links of a
+   * single record) is then built when read.
+   */
   #json: { readonly text: string; readonly build: () => unknown } | undefined;
   /** Whether the data skips the record preparation (context filter, route links). */
   readonly raw: boolean;
@@ -46,10 +49,8 @@ export class RestResponse {
   readonly context: string | undefined;
   /** A body sent as it is instead of the data's JSON ({@link ResponseInit.served}). */
   readonly served: string | undefined;
-  /** Response headers by name; read with {@link RestResponse.getHeader}, any case. */
-  readonly headers: Map<string, string | string[]>;
-  /** Links of the top-level data (for a single record, written to `_links`). */
-  readonly links: Links = {};
+  #headers: Map<string, string | string[]> | undefined;
+  readonly #links: Links = {};
 
   constructor(data: unknown, init?: ResponseInit) {
     this.#data = data;
@@ -57,7 +58,6 @@ export class RestResponse {
     this.raw = init?.raw ?? false;
     this.context = init?.context;
     this.served = init?.served;
-    this.headers = new Map();
     const headers = init?.headers;
     if (headers !== undefined) for (const name of Object.keys(headers)) this.setHeader(name, headers[name] as string | string[]);
   }
@@ -70,6 +70,25 @@ export class RestResponse {
       this.#data = json.build();
     }
     return this.#data;
+  }
+
+  /** Response headers by name; read with {@link RestResponse.getHeader}, any case. */
+  get headers(): Map<string, string | string[]> {
+    // Made at first use: many answers (a 404, a plain record) set none.
+    this.#headers ??= new Map();
+    return this.#headers;
+  }
+
+  /** Whether any header is set (without making the map). */
+  get hasHeaders(): boolean {
+    return this.#headers !== undefined && this.#headers.size > 0;
+  }
+
+  /** Links of the top-level data (for a single record, written to `_links`). */
+  get links(): Links {
+    // A record written at once gets its links when its data is built.
+    if (this.#json !== undefined) void this.data;
+    return this.#links;
   }
 
   set data(value: unknown) {
@@ -86,8 +105,8 @@ export class RestResponse {
   }
 
   /**
-   * Sets the data as JSON text, with how to build the data itself should anyone read it
-   * (dispatch uses this for lists it wrote at once).
+   * Sets the data as JSON text, with how to build the data itself should anyone read it or
+   * its {@link links} (dispatch uses this for records and lists it wrote at once).
    */
   setJson(text: string, build: () => unknown): this {
     this.#json = { text, build };
@@ -118,7 +137,7 @@ export class RestResponse {
 
   /** The keys of `headers` that are `name` in any case (one, unless the map was set directly). */
   #keysNamed(name: string): readonly string[] {
-    if (this.headers.size === 0) return NONE;
+    if (!this.hasHeaders) return NONE;
     let found: readonly string[] = NONE;
     let lower: string | undefined;
     for (const key of this.headers.keys()) {

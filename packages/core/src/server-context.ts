@@ -45,6 +45,12 @@ export interface ServerContext {
   dispatch(init: RestRequestInit | RestRequest, options?: DispatchOptions): Promise<RestResponse>;
   /** Many GETs without `Allow`, grouped by endpoints that load many at once (`_embed`); one answer each, in order. */
   dispatchMany(requests: readonly RestRequest[]): Promise<RestResponse>[];
+  /**
+   * The pipeline's dispatch of a request: the response itself when nothing was pending (no
+   * route, a synchronous handler), so that it costs no turn of the microtask queue; else a
+   * promise of it. Never throws.
+   */
+  answer(request: RestRequest, options: DispatchOptions): RestResponse | Promise<RestResponse>;
   /** A fresh copy of the standard headers of an API response (precomputed per site URL). */
   standardHeaders(jsonp: boolean): Record<string, string | string[]>;
   /** Builds a request for an absolute URL under the REST root, or `undefined`. */

@@ -26,6 +26,30 @@ describe('createRestServer', () => {
     });
   });
 
+  it('answers a path or a method no route serves with the same 404 body, however it is asked', async () => {
+    const client = testClient(createDemoServer().server);
+    const body = {
+      code: 'rest_no_route',
+      message: 'No route was found matching the URL and request method.',
+      data: { status: 404 },
+    };
+    const text = JSON.stringify(body);
+    for (const res of [await client.get('/demo/v1/nope'), await client.put('/demo/v1/notes', { body: {} })]) {
+      expect([res.status, res.text, res.header('Allow')]).toEqual([404, text, undefined]);
+    }
+    expect((await client.get('/demo/v1/nope?_pretty')).text).toBe(JSON.stringify(body, null, 4));
+    expect((await client.get('/demo/v1/nope?_fields=code')).text).toBe(text);
+    expect((await client.get('/demo/v1/nope?_embed')).text).toBe(text);
+    expect((await client.get('/demo/v1/nope?_envelope')).body).toEqual({ body, status: 404, headers: [] });
+    expect((await client.get('/demo/v1/nope?_jsonp=cb')).text).toBe(`/**/cb(${text})`);
+    const head = await client.head('/demo/v1/nope');
+    expect([head.status, head.text]).toEqual([404, null]);
+    const options = await client.options('/demo/v1/nope');
+    expect([options.status, options.body]).toEqual([200, []]);
+    const dispatched = await createDemoServer().server.dispatch({ path: '/demo/v1/nope' });
+    expect([dispatched.status, dispatched.json, dispatched.data]).toEqual([404, undefined, body]);
+  });
+
   it('creates with 201 and Location', async () => {
     const { server, notes } = createDemoServer();
     const res = await testClient(server).post('/demo/v1/notes', {

@@ -8,7 +8,7 @@
  */
 import { batchRoute, type TransactionRunner } from './batch.js';
 import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute, type SiteDescriber } from './discovery.js';
-import { dispatchMany, dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
+import { answerRequest, dispatchMany, dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import { decodePath, normalizeHeaders, normalizeRoutePath, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
 import { CurieRegistry } from './links/curies.js';
@@ -359,6 +359,7 @@ export class RestServer {
       dispatch: (init, options) =>
         dispatchRequest(init instanceof RestRequest ? init : requestFromInit(init), context as ServerContext, options),
       dispatchMany: (requests) => dispatchMany(requests, context as ServerContext),
+      answer: (request, options) => answerRequest(request, context as ServerContext, options),
       standardHeaders: (jsonp) => {
         // Not a spread: on Node 20 an object made by spreading takes V8's slow path for every
         // member added later, and the pipeline adds several.

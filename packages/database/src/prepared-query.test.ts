@@ -1,5 +1,6 @@
 import { type CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { runInTransaction } from './ambient-transaction.js';
 import { sqliteHandleOf } from './connect.js';
 import { prepareQuery } from './prepared-query.js';
 import { openTestDatabase, testDialect } from './testing.js';
@@ -75,6 +76,67 @@ describe('prepareQuery on SQLite', () => {
     const byId = prepareQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
     await db.schema.dropTable('notes').execute();
     await expect(byId([1])).rejects.toThrow(/no such table|does not exist/);
+    await close();
+  });
+});
+
+describe('prepareQuery of a write', () => {
+  it('inserts with new parameters each time and answers the rows RETURNING names', async () => {
+    const { db, close } = await notesDatabase();
+    const insert = prepareQuery(db, db.insertInto('notes').values({ id: 0, text: '' }).returning(['id', 'text']).compile());
+    expect(await insert([1, 'one'])).toEqual([{ id: 1, text: 'one' }]);
+    expect(await insert([2, 'two'])).toEqual([{ id: 2, text: 'two' }]);
+    expect(await db.selectFrom('notes').select(['id', 'text']).orderBy('id').execute()).toEqual(ONE_TWO);
+    await close();
+  });
+
+  it('answers no rows for a write without RETURNING, and its change is stored', async () => {
+    const { db, close } = await notesDatabase(ONE_TWO);
+    const rename = prepareQuery(db, db.updateTable('notes').set({ text: '' }).where('id', '=', 0).compile());
+    expect(await rename(['uno', 1])).toEqual([]);
+    expect(await db.selectFrom('notes').select('text').where('id', '=', 1).executeTakeFirst()).toEqual({ text: 'uno' });
+    await close();
+  });
+
+  it('reports a failing write as a rejected promise and stores nothing', async () => {
+    const { db, close } = await notesDatabase(ONE_TWO);
+    const insert = prepareQuery(db, db.insertInto('notes').values({ id: 0, text: '' }).compile());
+    await expect(insert([1, 'again'])).rejects.toThrow(/UNIQUE|duplicate key/);
+    expect(await db.selectFrom('notes').select('text').orderBy('id').execute()).toEqual([{ text: 'one' }, { text: 'two' }]);
+    await close();
+  });
+
+  it('does not write into another caller’s open transaction: it waits for it, and a rollback keeps the write', async () => {
+    const { db, close } = await notesDatabase();
+    const insert = prepareQuery(db, db.insertInto('notes').values({ id: 0, text: '' }).compile());
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id: 1, text: 'rolled back' }).execute();
+      await held;
+      throw new Error('roll back');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const during = insert([2, 'kept']);
+    release();
+    await expect(transaction).rejects.toThrow('roll back');
+    await during;
+    expect(await db.selectFrom('notes').select(['id', 'text']).execute()).toEqual([{ id: 2, text: 'kept' }]);
+    await close();
+  });
+
+  it('runs inside an ambient transaction and is rolled back with it', async () => {
+    const { db, close } = await notesDatabase();
+    const insert = prepareQuery(db, db.insertInto('notes').values({ id: 0, text: '' }).compile());
+    await expect(
+      runInTransaction(db, async () => {
+        await insert([1, 'inside']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await db.selectFrom('notes').selectAll().execute()).toEqual([]);
     await close();
   });
 });

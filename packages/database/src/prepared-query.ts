@@ -17,33 +17,55 @@ export type PreparedQuery<Row> = (parameters: readonly unknown[]) => Promise<Row
  * Build the query with placeholder values where the parameters go; their order is the
  * order of `parameters` (Kysely numbers them as they appear in the SQL, on every engine).
  *
- * On embedded SQLite a read runs synchronously on a statement prepared once; its rows are
- * read as arrays and made objects here, and a statement with a `LIMIT ?` or `OFFSET ?` is kept
- * bound per set of values, which SQLite would otherwise compile again at each new binding
- * (see {@link rowReader}).
+ * On embedded SQLite the query runs synchronously on a statement prepared once, without
+ * Kysely's connection queue: under many concurrent requests that queue (and building the
+ * query) costs more than SQLite takes to run it. A read's rows are read as arrays and made
+ * objects here, and a statement with a `LIMIT ?` or `OFFSET ?` is kept bound per set of
+ * values, which SQLite would otherwise compile again at each new binding (see
+ * {@link rowReader}). A write (`INSERT`, `UPDATE`, `DELETE`) runs on the connection's own
+ * statement, with the connection's checks (a database file moved away refuses it); it
+ * answers the rows of its `RETURNING` clause, or none.
+ *
+ * While a transaction is open on the connection, the query waits its turn through Kysely
+ * instead: nobody reads another request's uncommitted writes or writes into its transaction,
+ * and the queries of an ambient transaction's own work (`runInTransaction`) run in it.
  *
  * @example
  * ```ts
  * const byId = prepareQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
  * const [note] = await byId([42]);
+ * const insert = prepareQuery(db, db.insertInto('notes').values({ text: '' }).returning(['id']).compile());
+ * const [{ id }] = await insert(['Hello']);
  * ```
  */
 export function prepareQuery<DB, Row>(db: Kysely<DB>, query: CompiledQuery<Row>): PreparedQuery<Row> {
   const viaKysely: PreparedQuery<Row> = async (parameters) => (await db.executeQuery<Row>({ ...query, parameters })).rows;
   const sqlite = sqliteHandleOf(db);
-  if (sqlite === undefined || !query.sql.trimStart().toLowerCase().startsWith('select')) return viaKysely;
-  // On embedded SQLite a read runs synchronously on the prepared statement, without Kysely's
-  // connection queue: under many concurrent requests that queue costs more than the read.
-  // While a transaction is open on the connection, reads wait their turn through Kysely, so
-  // nobody sees another request's uncommitted writes.
-  const read = rowReader<Row>(sqlite, query.sql);
+  if (sqlite === undefined) return viaKysely;
+  const run = query.sql.trimStart().toLowerCase().startsWith('select')
+    ? rowReader<Row>(sqlite, query.sql)
+    : rowWriter<Row>(sqlite, query.sql);
   return (parameters) => {
     if (sqlite.inTransaction) return viaKysely(parameters);
     try {
-      return Promise.resolve(read(parameters));
+      return Promise.resolve(run(parameters));
     } catch (error) {
       return Promise.reject(error);
     }
+  };
+}
+
+/**
+ * Runs a write on the statement the connection hands out for its SQL text (the one Kysely
+ * would run, with the checks `openDatabase` adds to writes): the rows of its `RETURNING`
+ * clause, as objects, or none.
+ */
+function rowWriter<Row>(sqlite: SqliteDatabase.Database, sql: string): (parameters: readonly unknown[]) => Row[] {
+  const statement = sqlite.prepare<unknown[]>(sql);
+  if (statement.reader) return (parameters) => statement.all(...parameters) as Row[];
+  return (parameters) => {
+    statement.run(...parameters);
+    return [];
   };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './index.js';
+import { openDatabase, prepareQuery } from './index.js';
 
 interface Tables {
   notes: { id: number; text: string };
@@ -37,6 +37,19 @@ describe('a SQLite file deleted or replaced while open', () => {
     ).rejects.toThrow(/SQLITE_READONLY_DBMOVED/);
     await expect(database.db.updateTable('notes').set({ text: 'x' }).execute()).rejects.toThrow(/SQLITE_READONLY_DBMOVED/);
     expect(await database.db.selectFrom('notes').select('text').execute()).toEqual([{ text: 'kept' }]);
+    await database.close();
+  });
+
+  it('refuses a prepared write (prepareQuery) once the file is deleted', async () => {
+    const file = join(dir, 'site.db');
+    const database = await open(file);
+    const insert = prepareQuery(
+      database.db,
+      database.db.insertInto('notes').values({ id: 0, text: '' }).returning('id').compile(),
+    );
+    expect(await insert([2, 'stored'])).toEqual([{ id: 2 }]);
+    unlinkSync(file);
+    await expect(insert([3, 'lost'])).rejects.toThrow(/SQLITE_READONLY_DBMOVED/);
     await database.close();
   });
 

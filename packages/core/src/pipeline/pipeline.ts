@@ -166,7 +166,11 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
         state.status = state.response.status;
         return;
       }
-      return state.context.dispatch(state.request, { json: sentAsIs(state), precondition: ifMatchPrecondition(state) });
+      const answer = state.context.answer(state.request, { json: sentAsIs(state), precondition: ifMatchPrecondition(state) });
+      if (answer instanceof Promise) return answer;
+      state.response = answer;
+      state.status = answer.status;
+      return undefined;
     },
   ],
   [
@@ -201,7 +205,7 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
       if (response === undefined) return;
       const headers = state.headers;
       // An enveloped response carries its headers in the body, as in the original.
-      if (!state.enveloped) response.headers.forEach(copyHeader, headers);
+      if (!state.enveloped && response.hasHeaders) response.headers.forEach(copyHeader, headers);
       const loggedIn = state.request.user !== null;
       if (loggedIn || (state.overridden === 'header' && state.status >= 400 && state.status < 500))
         Object.assign(headers, NO_CACHE_HEADERS);

@@ -92,6 +92,23 @@ describe('Router', () => {
     expect(router.match('/a/1/z')).toBeUndefined();
   });
 
+  it('matches a group of digits as its regex does: ASCII digits only, one or more, empty segments skipped', () => {
+    const router = new Router<string>();
+    router.add(parsePattern('/n/(?P<id>[\\d]+)'), 'class');
+    router.add(parsePattern('/m/(?P<id>\\d+)/x'), 'escape');
+    router.add(parsePattern('/o/(?P<id>[\\d]*)'), 'star');
+    const regex = /^(?:[\d]+)$/i;
+    for (const segment of ['0', '0012', '9'.repeat(40), '', '1a', 'a1', '١٢', '１', '-1', '1.5', ' 1', 'e1']) {
+      const expected = regex.test(segment) ? { value: 'class', params: { id: segment } } : undefined;
+      expect(router.match(`/n/${segment}`)).toEqual(expected);
+    }
+    expect(router.match('/m/12/x')).toEqual({ value: 'escape', params: { id: '12' } });
+    expect(router.match('//m//12//x//')).toEqual({ value: 'escape', params: { id: '12' } });
+    expect(router.match('/m/12')).toBeUndefined();
+    expect(router.match('/o/x')).toBeUndefined();
+    expect(router.match('/o/7')).toEqual({ value: 'star', params: { id: '7' } });
+  });
+
   it('matches groups that span segments with one whole-path regex', () => {
     const router = new Router<string>();
     router.add(parsePattern('/files/(?P<path>.+)'), 'files');

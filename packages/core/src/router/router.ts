@@ -14,14 +14,35 @@ export interface RouteMatch<T> {
   params: Record<string, string>;
 }
 
+interface PatternEntry<T> {
+  readonly regex: RegExp;
+  readonly names: string[];
+  /** The parameter's name when the segment is one group of digits (`(?P<id>[\d]+)`): checked without the regex. */
+  readonly digits: string | undefined;
+  readonly node: Node<T>;
+}
+
 interface Node<T> {
   statics: Map<string, Node<T>>;
-  patterns: { regex: RegExp; names: string[]; node: Node<T> }[];
+  patterns: PatternEntry<T>[];
   value: T | undefined;
 }
 
 function node<T>(): Node<T> {
   return { statics: new Map(), patterns: [], value: undefined };
+}
+
+/** A segment that is one named group of digits: `(?P<id>[\d]+)` or `(?P<id>\d+)`. */
+const DIGITS_GROUP = /^\(\?P?<([A-Za-z_]\w*)>(?:\[\\d\]|\\d)\+\)$/;
+
+/** Whether `text` is one or more ASCII digits: what `[\d]+` matches (the router's regexes have no `u` flag). */
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 /** Maps path patterns to values. */
@@ -49,7 +70,8 @@ export class Router<T> {
       } else {
         let entry = current.patterns.find((p) => p.regex.source === segment.regex.source);
         if (entry === undefined) {
-          entry = { regex: segment.regex, names: segment.names, node: node() };
+          const digits = DIGITS_GROUP.exec(segment.source)?.[1];
+          entry = { regex: segment.regex, names: segment.names, digits, node: node() };
           current.patterns.push(entry);
         }
         current = entry.node;
@@ -65,7 +87,8 @@ export class Router<T> {
     // The walk would find a literal path first too; this only skips the splitting.
     const literal = this.#literalPaths.get(path);
     if (literal !== undefined) return { value: literal, params: {} };
-    const segments = path.split('/').filter((s) => s !== '');
+    // Empty segments (the leading one, `//`) are skipped by the walk.
+    const segments = path.split('/');
     const params: Record<string, string> = {};
     const found = this.#walk(this.#root, segments, 0, params);
     if (found !== undefined) return { value: found, params };
@@ -76,7 +99,10 @@ export class Router<T> {
     return undefined;
   }
 
-  #walk(current: Node<T>, segments: string[], index: number, params: Record<string, string>): T | undefined {
+  #walk(current: Node<T>, segments: string[], start: number, params: Record<string, string>): T | undefined {
+    // Empty segments are skipped in a loop: a path of a million slashes must not recurse a million deep.
+    let index = start;
+    while (index < segments.length && segments[index] === '') index++;
     if (index === segments.length) return current.value;
     const segment = segments[index] as string;
     const literal = current.statics.get(segment) ?? current.statics.get(segment.toLowerCase());
@@ -85,6 +111,13 @@ export class Router<T> {
       if (found !== undefined) return found;
     }
     for (const entry of current.patterns) {
+      if (entry.digits !== undefined) {
+        if (!isDigits(segment)) continue;
+        const found = this.#walk(entry.node, segments, index + 1, params);
+        if (found === undefined) continue;
+        params[entry.digits] = segment;
+        return found;
+      }
       const m = entry.regex.exec(segment);
       if (m === null) continue;
       const found = this.#walk(entry.node, segments, index + 1, params);

@@ -336,6 +336,72 @@ describe('withRequestCheck', () => {
     expect(seen).toEqual([]);
   });
 
+  it('reports failures in declaration order whichever check settles first, sync and async mixed', async () => {
+    // Settles a few turns after the other checks.
+    const later = (value: boolean) =>
+      Promise.resolve()
+        .then(() => Promise.resolve())
+        .then(() => Promise.resolve(value));
+    const s = createRestServer();
+    s.register(
+      'demo/v1',
+      defineRoute({
+        path: '/mixed',
+        endpoints: (e) => [
+          e({
+            methods: READABLE,
+            args: {
+              a: withRequestCheck(z.number().int(), (a) => later(a === 1)),
+              b: withRequestCheck(z.number().int(), (b) => b === 1),
+              c: withRequestCheck(z.number().int(), async (c) => c === 1),
+            },
+            permission: 'public',
+            handler: ({ a, b, c }) => ({ a, b, c }),
+          }),
+        ],
+      }),
+    );
+    const client = testClient(s);
+    expect((await client.get('/demo/v1/mixed?a=1&b=1&c=1')).body).toEqual({ a: 1, b: 1, c: 1 });
+    const failed = await client.get('/demo/v1/mixed?a=2&b=2&c=2');
+    expect(failed.body.message).toBe('Invalid parameter(s): a, b, c');
+    expect((await client.get('/demo/v1/mixed?a=2&b=1&c=2')).body.message).toBe('Invalid parameter(s): a, c');
+  });
+
+  it('runs after an async refinement, only when it passed, alone or beside other pending checks', async () => {
+    const checked: number[] = [];
+    const check = async (n: number | undefined) => {
+      checked.push(n ?? 0);
+      return n !== 5;
+    };
+    const positive = z.number().refine(async (n) => n > 0, 'Must be positive.');
+    const s = createRestServer();
+    s.register(
+      'demo/v1',
+      defineRoute({
+        path: '/refined',
+        endpoints: (e) => [
+          e({
+            methods: READABLE,
+            args: { a: withRequestCheck(positive, check), b: withRequestCheck(positive.optional(), check) },
+            permission: 'public',
+            handler: ({ a, b }) => ({ a, b: b ?? null }),
+          }),
+        ],
+      }),
+    );
+    const client = testClient(s);
+    expect((await client.get('/demo/v1/refined?a=1')).body).toEqual({ a: 1, b: null });
+    expect((await client.get('/demo/v1/refined?a=-1')).body.data.params).toEqual({ a: 'Must be positive.' });
+    expect((await client.get('/demo/v1/refined?a=5')).body.data.params).toEqual({ a: 'Invalid parameter.' });
+    expect((await client.get('/demo/v1/refined?a=2&b=3')).body).toEqual({ a: 2, b: 3 });
+    expect((await client.get('/demo/v1/refined?a=5&b=-2')).body.data.params).toEqual({
+      a: 'Invalid parameter.',
+      b: 'Must be positive.',
+    });
+    expect(checked).toEqual([1, 5, 2, 3, 5]);
+  });
+
   it('leaves the schema it was given unmarked, and keeps its description for the index', async () => {
     const plain = z.number().int();
     withRequestCheck(plain, () => false);

@@ -243,9 +243,9 @@ export function parseArgs(
       data: { params: missing },
     });
   }
-  const values: Record<string, unknown> = {};
-  let issues: (ValidationIssue | undefined)[] | undefined;
-  let pending: Promise<void>[] | undefined;
+  const outcome: Outcome = { values: {}, issues: undefined };
+  const values = outcome.values;
+  let pending: Pending[] | undefined;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as CompiledArg;
     let raw = sent[index];
@@ -263,29 +263,60 @@ export function parseArgs(
     }
     const found = nulIssue(raw, arg.name) ?? validateValue(raw, arg.json, arg.name);
     if (found !== undefined) {
-      (issues ??= [])[index] = found;
+      (outcome.issues ??= [])[index] = found;
       continue;
     }
     const zodParsed = parseWithZod(arg, sanitizeValue(raw, arg.json));
     const check = arg.check;
-    const parsed =
-      check === undefined
-        ? zodParsed
-        : zodParsed instanceof Promise
-          ? zodParsed.then((settled) => checked(settled, check, request))
-          : checked(zodParsed, check, request);
-    if (parsed instanceof Promise) {
-      (pending ??= []).push(
-        parsed.then((settled) => {
-          if ('ok' in settled) values[arg.name] = settled.value;
-          else (issues ??= [])[index] = settled;
-        }),
-      );
-    } else if ('ok' in parsed) values[arg.name] = parsed.value;
-    else (issues ??= [])[index] = parsed;
+    if (zodParsed instanceof Promise) {
+      const settle =
+        check === undefined
+          ? (settled: unknown) => record(outcome, arg.name, index, settled as Parsed)
+          : (settled: unknown) => {
+              const next = afterCheck(outcome, arg.name, index, settled as Parsed, check, request);
+              return next === undefined ? undefined : next.value.then(next.settle);
+            };
+      (pending ??= []).push({ value: zodParsed, settle });
+    } else if (check === undefined) record(outcome, arg.name, index, zodParsed);
+    else {
+      const waiting = afterCheck(outcome, arg.name, index, zodParsed, check, request);
+      if (waiting !== undefined) (pending ??= []).push(waiting);
+    }
   }
-  if (pending === undefined) return issues === undefined ? values : invalid(args, issues);
-  return Promise.all(pending).then(() => (issues === undefined ? values : invalid(args, issues)));
+  const done = () => (outcome.issues === undefined ? values : invalid(args, outcome.issues));
+  if (pending === undefined) return done();
+  // One promise step per value really pending, its outcome recorded in that step: a single
+  // one (an id checked against the store) then finishes there too.
+  if (pending.length === 1) {
+    const only = pending[0] as Pending;
+    return only.value.then((settled) => {
+      const further = only.settle(settled);
+      return further === undefined ? done() : further.then(done);
+    });
+  }
+  return Promise.all(pending.map(({ value, settle }) => value.then(settle))).then(done);
+}
+
+/** The parsed values and the issues of one request's arguments, as they are recorded. */
+interface Outcome {
+  readonly values: Record<string, unknown>;
+  issues: (ValidationIssue | undefined)[] | undefined;
+}
+
+/**
+ * A value still pending (an async check's verdict, an async Zod parse) and what records it;
+ * recording may wait for one more (the request check after an async parse).
+ */
+interface Pending {
+  readonly value: Promise<unknown>;
+  /** Records the settled value (of the type `value` settles with); a promise when that waits for more. */
+  readonly settle: (settled: unknown) => Promise<void> | undefined;
+}
+
+function record(outcome: Outcome, name: string, index: number, settled: Parsed): undefined {
+  if ('ok' in settled) outcome.values[name] = settled.value;
+  else (outcome.issues ??= [])[index] = settled;
+  return undefined;
 }
 
 /**
@@ -330,11 +361,28 @@ function outcome(result: z.ZodSafeParseResult<unknown>): Parsed {
   return { code: 'rest_invalid_param', message: first.message, data: null };
 }
 
-/** Runs an argument's request check on a value Zod accepted. */
-function checked(parsed: Parsed, check: RequestCheck<unknown>, request: RestRequest): Parsed | Promise<Parsed> {
-  if (!('ok' in parsed)) return parsed;
+/**
+ * Runs an argument's request check on a value Zod accepted and records the outcome: at once
+ * for a synchronous check (`undefined`), else what to wait for: the verdict and its recording.
+ */
+function afterCheck(
+  outcome: Outcome,
+  name: string,
+  index: number,
+  parsed: Parsed,
+  check: RequestCheck<unknown>,
+  request: RestRequest,
+): Pending | undefined {
+  if (!('ok' in parsed)) {
+    record(outcome, name, index, parsed);
+    return undefined;
+  }
   const verdict = check(parsed.value, request);
-  return verdict instanceof Promise ? verdict.then((settled) => judged(parsed, settled)) : judged(parsed, verdict);
+  if (!(verdict instanceof Promise)) {
+    record(outcome, name, index, judged(parsed, verdict));
+    return undefined;
+  }
+  return { value: verdict, settle: (settled) => record(outcome, name, index, judged(parsed, settled as boolean | string)) };
 }
 
 function judged(parsed: Parsed, verdict: boolean | string): Parsed {
