@@ -5,14 +5,12 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type RunningSite, startSite } from './start-site.js';
+import { startApiFetchSite } from './api-fetch-site.js';
+import type { RunningSite } from './start-site.js';
 
 let running: RunningSite;
 beforeAll(async () => {
-  running = await startSite({ CMS_PREFIX: 'wp', CMS_SAMPLE_LINKS: '0', CMS_SAMPLE_CONTENT: '0' });
-  apiFetch.use(apiFetch.createRootURLMiddleware(`${running.url}/wp-json/`));
-  const authorization = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
-  apiFetch.use((options, next) => next({ ...options, headers: { ...options.headers, authorization } }));
+  running = await startApiFetchSite();
 });
 afterAll(async () => {
   await running?.stop();
