@@ -5,6 +5,7 @@
  * @module
  */
 import { autop } from '@wordpress/autop';
+import { OutputCache, RENDER_CACHE_CHARS } from '../posts/render-cache.js';
 import { texturize } from '../posts/texturize.js';
 import { type AvatarUrls, avatarUrls } from '../users/avatar.js';
 import { makeClickable } from './clickable.js';
@@ -51,6 +52,9 @@ export function renderComment(text: string): string {
   return autop(texturize(makeClickable(text)));
 }
 
+/** Comments' rendered text, kept per text as the posts' default render step keeps its (a pure function of the text). */
+const renderedComments = new OutputCache(RENDER_CACHE_CHARS);
+
 /**
  * Gravatar URLs of a comment's author by email, as `rest_get_avatar_urls`: without an email
  * the hash is left empty, as WordPress leaves it.
@@ -81,7 +85,7 @@ export function commentRecord(comment: Comment, scope: CommentRecordScope): Reco
     author_user_agent: comment.agent,
     date: comment.date,
     date_gmt: comment.date_gmt,
-    content: { rendered: renderComment(comment.content), raw: comment.content },
+    content: { rendered: renderedComments.get(comment.content, renderComment), raw: comment.content },
     link: `${scope.postLink(comment)}#comment-${comment.id}`,
     status: restStatus(comment.approved),
     type: comment.type,

@@ -22,8 +22,15 @@ export const RENDER_CACHE_CHARS = 4_000_000;
 /** The longest text whose output is kept. */
 export const RENDER_CACHE_MAX_TEXT = 200_000;
 
-/** Outputs by text, the least recently used first; at most `budget` characters in all. */
-class OutputCache {
+/**
+ * Outputs of a pure render function by text, the least recently used first; at most
+ * `budget` characters in all, and a text over {@link RENDER_CACHE_MAX_TEXT} never kept.
+ *
+ * @example
+ * const comments = new OutputCache(RENDER_CACHE_CHARS);
+ * comments.get(text, renderComment);
+ */
+export class OutputCache {
   readonly #outputs = new Map<string, string>();
   readonly #budget: number;
   #chars = 0;

@@ -165,9 +165,13 @@ export class PostStore {
 
   /** The records with these ids (in no order), for embedding many at once. */
   async findMany(ids: readonly number[]): Promise<Post[]> {
-    const wanted = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+    const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
     if (wanted.length === 0) return [];
-    return this.#db.selectFrom('posts').selectAll().where('id', 'in', wanted).execute();
+    const db = this.#db;
+    const query = (values: number[]) => db.selectFrom('posts').selectAll().where('id', 'in', values);
+    // Compiled once per length of the list (a page, or the links of an `_embed`, hold at most 100).
+    if (wanted.length > MAX_COMPILED_IDS) return query(wanted).execute();
+    return compiledRead(db, `posts.find-many.${wanted.length}`, () => query(placeholderIds(wanted.length)).compile())(wanted);
   }
 
   /** Stores a new record; returns it with its id. */
