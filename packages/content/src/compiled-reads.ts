@@ -46,3 +46,21 @@ export function compiledRead<Row>(db: Kysely<any>, name: string, build: () => Co
 export function placeholderIds(length: number): number[] {
   return new Array<number>(length).fill(0);
 }
+
+/**
+ * Runs a read of a list of ids, `query(ids)`, compiled once per length of the list under
+ * `name` (up to {@link MAX_COMPILED_IDS} ids; a longer list is built per call).
+ *
+ * @example
+ * const users = await readByIds(db, 'users.by-ids', ids, (values) => db.selectFrom('users').selectAll().where('id', 'in', values));
+ */
+export function readByIds<Row>(
+  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; only the instance is a key.
+  db: Kysely<any>,
+  name: string,
+  ids: readonly number[],
+  query: (ids: number[]) => { compile(): CompiledQuery<Row>; execute(): Promise<Row[]> },
+): Promise<Row[]> {
+  if (ids.length > MAX_COMPILED_IDS) return query([...ids]).execute();
+  return compiledRead(db, `${name}.${ids.length}`, () => query(placeholderIds(ids.length)).compile())(ids);
+}

@@ -16,7 +16,7 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
-import { compiledRead, MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
+import { compiledRead, MAX_COMPILED_IDS, placeholderIds, readByIds } from '../compiled-reads.js';
 import { type ContentTables, contentDb, type PostsTable } from '../tables.js';
 import { parseSearch } from './search-terms.js';
 
@@ -168,10 +168,8 @@ export class PostStore {
     const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
     if (wanted.length === 0) return [];
     const db = this.#db;
-    const query = (values: number[]) => db.selectFrom('posts').selectAll().where('id', 'in', values);
     // Compiled once per length of the list (a page, or the links of an `_embed`, hold at most 100).
-    if (wanted.length > MAX_COMPILED_IDS) return query(wanted).execute();
-    return compiledRead(db, `posts.find-many.${wanted.length}`, () => query(placeholderIds(wanted.length)).compile())(wanted);
+    return readByIds(db, 'posts.find-many', wanted, (values) => db.selectFrom('posts').selectAll().where('id', 'in', values));
   }
 
   /** Stores a new record; returns it with its id. */

@@ -9,7 +9,7 @@
  */
 import { dialectOf, lowerText } from '@cms-json/database';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import { compiledRead, MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
+import { compiledRead, MAX_COMPILED_IDS, placeholderIds, readByIds } from '../compiled-reads.js';
 import { contentError } from '../errors.js';
 import { TERMS_SLUG_INDEX } from '../migrations.js';
 import { sanitizeTitle } from '../posts/slug.js';
@@ -501,7 +501,9 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     async existingObjects(objectIds) {
       const ids = objectIds.filter((id) => Number.isSafeInteger(id) && id > 0);
       if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom('posts').select('id').where('id', 'in', ids).execute();
+      const rows = await readByIds(db, 'terms.existing-objects', [...new Set(ids)], (values) =>
+        db.selectFrom('posts').select('id').where('id', 'in', values),
+      );
       return new Set(rows.map((row) => Number(row.id)));
     },
 

@@ -9,6 +9,7 @@ import { lowerText } from '@cms-json/database';
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { isWordPressHash, verifyWordPressHash } from '../auth/wordpress-hashes.js';
+import { readByIds } from '../compiled-reads.js';
 import { contentError } from '../errors.js';
 import { type ContentTables, contentDb, type UsersTable } from '../tables.js';
 import {
@@ -252,14 +253,12 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
     },
 
     findById: (id) => first(select().where('id', '=', id)),
-    findByIds: async (ids) =>
-      ids.length === 0
-        ? []
-        : (
-            await select()
-              .where('id', 'in', [...ids])
-              .execute()
-          ).map((row) => fromRow(row, roles)),
+    findByIds: async (ids) => {
+      const wanted = [...new Set(ids)];
+      if (wanted.length === 0) return [];
+      const rows = await readByIds(db, 'users.by-ids', wanted, (values) => select().where('id', 'in', values));
+      return rows.map((row) => fromRow(row, roles));
+    },
     findByLogin: (login) => first(select().where(sql<string>`lower(login)`, '=', login.trim().toLowerCase())),
     findByEmail: (email) => first(select().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())),
     findBySlug: (slug) => first(select().where('slug', '=', slug)),
