@@ -8,7 +8,8 @@
  */
 import { batchRoute, type TransactionRunner } from './batch.js';
 import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute, type SiteDescriber } from './discovery.js';
-import { answerRequest, dispatchMany, dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
+import { answerRequest, dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
+import { dispatchMany } from './dispatch-many.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import { decodePath, normalizeHeaders, normalizeRoutePath, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
 import { CurieRegistry } from './links/curies.js';

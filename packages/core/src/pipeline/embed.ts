@@ -76,7 +76,8 @@ async function embedInto(data: unknown, embed: true | readonly string[], scope: 
     if (rel === 'curies' || !Array.isArray(list)) continue;
     if (embed !== true && !embed.includes(rel)) continue;
     if (!list.some((link) => link.embeddable === true)) continue;
-    const found = await Promise.all(list.map((link) => (link.embeddable === true ? fetchEmbedded(link.href, scope) : {})));
+    // Every target was started by startEmbedded, with the same filters: each is in the cache.
+    const found = await Promise.all(list.map((link) => (link.embeddable === true ? (scope.cache.get(link.href) ?? EMPTY) : {})));
     // As in the original, a relation whose every target came back empty is left out.
     if (found.some(isFilled)) embedded[rel] = found;
   }
@@ -91,15 +92,6 @@ function isFilled(value: unknown): boolean {
 }
 
 const EMPTY: Promise<unknown> = Promise.resolve({});
-
-function fetchEmbedded(href: string, scope: EmbedScope): Promise<unknown> {
-  let pending = scope.cache.get(href);
-  if (pending === undefined) {
-    startEmbedded([{ _links: { self: [{ href, embeddable: true }] } }], true, scope);
-    pending = scope.cache.get(href) as Promise<unknown>;
-  }
-  return pending;
-}
 
 /**
  * Starts every embedded target of these records that is not in the cache yet, all at once:
