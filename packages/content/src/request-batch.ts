@@ -20,11 +20,10 @@ interface Batch<K, V> {
  * share one `load`.
  *
  * @example
- * const termIds = requestBatch('post-terms.category', (ids: number[]) => store.termsOf('category', ids));
+ * const termIds = requestBatch((ids: number[]) => store.termsOf('category', ids));
  * await termIds(request, post.id); // [3, 5]
  */
 export function requestBatch<K, V>(
-  _name: string,
   load: (keys: K[]) => Promise<Map<K, V>>,
 ): (request: RestRequest, key: K) => Promise<V | undefined> {
   const open = new WeakMap<object, Batch<K, V>>();
@@ -54,18 +53,17 @@ export function requestBatch<K, V>(
  * of one owner are batched together, never with another's.
  *
  * @example
- * const userById = requestBatchPer('users.by-id', (users: UserStore, ids: number[]) => users.findByIds(ids).then(byId));
+ * const userById = requestBatchPer((users: UserStore, ids: number[]) => users.findByIds(ids).then(byId));
  * await userById(context.users, request, 3);
  */
 export function requestBatchPer<O extends object, K, V>(
-  name: string,
   load: (owner: O, keys: K[]) => Promise<Map<K, V>>,
 ): (owner: O, request: RestRequest, key: K) => Promise<V | undefined> {
   const loaders = new WeakMap<O, (request: RestRequest, key: K) => Promise<V | undefined>>();
   return (owner, request, key) => {
     let loader = loaders.get(owner);
     if (loader === undefined) {
-      loader = requestBatch(name, (keys: K[]) => load(owner, keys));
+      loader = requestBatch((keys: K[]) => load(owner, keys));
       loaders.set(owner, loader);
     }
     return loader(request, key);
@@ -79,16 +77,15 @@ export function requestBatchPer<O extends object, K, V>(
  * objects.
  *
  * @example
- * const termsOfPost = listsPerObject('terms', (store: TermStore, query, ids) => store.listForObjects(query, ids), () => ({ terms: [], total: 0 }));
+ * const termsOfPost = listsPerObject((store: TermStore, query, ids) => store.listForObjects(query, ids), () => ({ terms: [], total: 0 }));
  * const { terms, total } = await termsOfPost(store, request, query, 5);
  */
 export function listsPerObject<O extends object, Q, R>(
-  name: string,
   load: (owner: O, query: Q, ids: number[]) => Promise<Map<number, R>>,
   empty: () => R,
 ): (owner: O, request: RestRequest, query: Q, id: number) => Promise<R> {
   type Key = { shape: string; query: Q; id: number };
-  const batched = requestBatchPer(name, async (owner: O, keys: Key[]) => {
+  const batched = requestBatchPer(async (owner: O, keys: Key[]) => {
     const shapes = new Map<string, { query: Q; ids: number[] }>();
     for (const key of keys) {
       const shape = shapes.get(key.shape) ?? { query: key.query, ids: [] };

@@ -10,7 +10,6 @@ import { listsPerObject } from '../request-batch.js';
 import type { Comment, CommentQuery, CommentStore } from './store.js';
 
 const commentsOfPost = listsPerObject(
-  'comments.post-lists',
   (store: CommentStore, query: Omit<CommentQuery, 'posts'>, ids) => store.listForPosts(query, ids),
   () => ({ comments: [] as Comment[], total: 0 }),
 );

@@ -177,12 +177,12 @@ export class CommentsController {
     return record;
   }
 
-  readonly #children = requestBatch('comments.children', async (ids: number[]) => {
+  readonly #children = requestBatch(async (ids: number[]) => {
     const found = await this.context.store.withChildren(ids);
     return new Map(ids.map((id) => [id, found.has(id)]));
   });
 
-  readonly #posts = requestBatch('comments.posts', async (ids: number[]) => {
+  readonly #posts = requestBatch(async (ids: number[]) => {
     const posts = await this.context.posts.findMany(ids);
     return new Map(posts.map((post) => [post.id, post]));
   });
@@ -221,7 +221,7 @@ export class CommentsController {
     return link;
   }
 
-  readonly #userEmails = requestBatch('comments.user-emails', async (ids: number[]) => {
+  readonly #userEmails = requestBatch(async (ids: number[]) => {
     const users = await this.context.users.findByIds(ids);
     return new Map(users.map((user) => [user.id, user.email] as const));
   });

@@ -29,7 +29,7 @@ export async function featuredMediaOf(db: Kysely<ContentTables>, ids: readonly n
   return out;
 }
 
-const batched = requestBatchPer('posts.featured-media', async (db: Kysely<ContentTables>, ids: number[]) => {
+const batched = requestBatchPer(async (db: Kysely<ContentTables>, ids: number[]) => {
   const found = await featuredMediaOf(db, ids);
   return new Map(ids.map((id) => [id, found.get(id) ?? 0]));
 });

@@ -91,7 +91,6 @@ export async function deleteMetaByValue(db: Kysely<ContentTables>, key: string, 
 }
 
 const metaOfPost = listsPerObject(
-  'posts.meta-keys',
   (db: Kysely<ContentTables>, keys: readonly string[], ids) => readPostMeta(db, ids, keys),
   () => new Map<string, string>(),
 );

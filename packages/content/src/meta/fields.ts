@@ -33,9 +33,7 @@ export class MetaFields {
     this.store = options.store;
     this.objectType = options.objectType;
     this.subtype = options.subtype;
-    this.#batched = requestBatch(`meta.${this.objectType}.${this.subtype}`, (ids: number[]) =>
-      loadMeta(this.store, this.keys(), ids),
-    );
+    this.#batched = requestBatch((ids: number[]) => loadMeta(this.store, this.keys(), ids));
   }
 
   /** The keys in the records' `meta`, in registration order. */

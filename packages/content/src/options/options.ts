@@ -104,8 +104,14 @@ export const DEFAULT_OPTIONS: Readonly<SiteOptions> = Object.freeze({
   comment_previously_approved: true,
 });
 
-/** An option's default: a copy when it is an object or a list (never the shared one), as it is when a plain value. */
-function defaultOf<K extends keyof SiteOptions>(name: K): SiteOptions[K] {
+/**
+ * An option's default: a copy when it is an object or a list (never the shared one), as it
+ * is when a plain value.
+ *
+ * @example
+ * optionDefault('sticky_posts'); // [] (a fresh array)
+ */
+export function optionDefault<K extends keyof SiteOptions>(name: K): SiteOptions[K] {
   const value = DEFAULT_OPTIONS[name];
   return (typeof value === 'object' && value !== null ? structuredClone(value) : value) as SiteOptions[K];
 }
@@ -129,11 +135,11 @@ export class OptionsStore {
   /** The option's value, or its default when it was never set (or holds what is not JSON). */
   async get<K extends keyof SiteOptions>(name: K): Promise<SiteOptions[K]> {
     const row = await this.#stored(name);
-    if (row === undefined) return defaultOf(name);
+    if (row === undefined) return optionDefault(name);
     try {
       return JSON.parse(row.value) as SiteOptions[K];
     } catch {
-      return defaultOf(name);
+      return optionDefault(name);
     }
   }
 

@@ -7,11 +7,11 @@
  */
 import type { RestRequest } from '@cms-json/core';
 import { requestBatchPer } from '../request-batch.js';
-import { DEFAULT_OPTIONS, type OptionsStore, type SiteOptions } from './options.js';
+import { type OptionsStore, optionDefault, type SiteOptions } from './options.js';
 
-const batched = requestBatchPer('options', async (options: OptionsStore, names: (keyof SiteOptions)[]) => {
+const batched = requestBatchPer(async (options: OptionsStore, names: (keyof SiteOptions)[]) => {
   const found = await options.findMany(names);
-  return new Map(names.map((name) => [name, found[name] ?? structuredClone(DEFAULT_OPTIONS[name])]));
+  return new Map(names.map((name) => [name, found[name] ?? optionDefault(name)]));
 });
 
 /**

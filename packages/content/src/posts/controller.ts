@@ -80,7 +80,7 @@ export interface PostsControllerContext {
 export type PostsControllerClass = new (context: PostsControllerContext) => PostsController;
 
 /** The posts asked for in one tick by a request and those answered with it (the links of an `_embed`): one query. */
-const postById = requestBatchPer('posts.by-id', async (store: PostStore, ids: number[]) => {
+const postById = requestBatchPer(async (store: PostStore, ids: number[]) => {
   return new Map((await store.findMany(ids)).map((post) => [post.id, post]));
 });
 
@@ -222,7 +222,7 @@ export class PostsController {
   }
 
   /** Revision counts, for the records of a response at once. */
-  readonly #revisions = requestBatch('posts.revisions', (ids: number[]) => this.context.store.revisionCounts(ids));
+  readonly #revisions = requestBatch((ids: number[]) => this.context.store.revisionCounts(ids));
 
   /**
    * The version of the type's answers, the routes' `validator` (docs/caching.md): it changes

@@ -74,7 +74,7 @@ export async function existingTerm(context: TermsContext, request: RestRequest, 
   return term;
 }
 
-const existing = requestBatchPer('terms.objects', async (store: TermStore, ids: number[]) => {
+const existing = requestBatchPer(async (store: TermStore, ids: number[]) => {
   const found = await store.existingObjects(ids);
   return new Map(ids.map((id) => [id, found.has(id)]));
 });
@@ -91,7 +91,6 @@ export async function objectExists(context: TermsContext, request: RestRequest, 
 }
 
 const termsOfObject = listsPerObject(
-  'terms.object-lists',
   (store: TermStore, query: Omit<TermQuery, 'object'>, ids) => store.listForObjects(query, ids),
   () => ({ terms: [] as Term[], total: 0 }),
 );

@@ -169,7 +169,7 @@ export function connectPostTerms(type: ObjectType, taxonomy: Taxonomy, options: 
   const base = taxonomy.args.restBase;
   const namespace = taxonomy.args.restNamespace;
   // The term ids of a list's records, in one query.
-  const termIds = requestBatch(`post-terms.${taxonomy.name}`, (ids: number[]) => store.termsOf(taxonomy.name, ids));
+  const termIds = requestBatch((ids: number[]) => store.termsOf(taxonomy.name, ids));
 
   type.registerField(base, {
     schema: z

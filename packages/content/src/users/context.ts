@@ -37,12 +37,12 @@ export interface UsersContext {
 const loaded = requestLocal<Map<number, Promise<User | undefined>>>('users.loaded');
 
 /** The users asked for in one tick by the requests answered together, loaded by one query. */
-const userById = requestBatchPer('users.by-id', async (users: UserStore, ids: number[]) => {
+const userById = requestBatchPer(async (users: UserStore, ids: number[]) => {
   return new Map((await users.findByIds(ids)).map((user) => [user.id, user]));
 });
 
 /** Who has published, read once for the requests answered together. */
-const publishedBy = requestBatchPer('users.published', async (types: ObjectTypeRegistry, _keys: 0[]) => {
+const publishedBy = requestBatchPer(async (types: ObjectTypeRegistry, _keys: 0[]) => {
   return new Map([[0 as const, await types.publishedAuthors()]]);
 });
 
