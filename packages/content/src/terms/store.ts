@@ -8,12 +8,13 @@
  * @module
  */
 import { dialectOf, lowerText } from '@cms-json/database';
-import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { compiledRead, MAX_COMPILED_IDS, placeholderIds, readByIds } from '../compiled-reads.js';
 import { contentError } from '../errors.js';
 import { TERMS_SLUG_INDEX } from '../migrations.js';
 import { sanitizeTitle } from '../posts/slug.js';
 import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
+import { listTermRows, listTermRowsForObjects, mapPages } from './term-lists.js';
 
 /**
  * A stored term.
@@ -286,48 +287,6 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     return parent;
   }
 
-  /** A taxonomy's terms with every filter of a list but the object. */
-  const filtered = (query: Omit<TermQuery, 'object'>) => {
-    let base = db.selectFrom('terms').where('terms.taxonomy', '=', query.taxonomy);
-    if (query.search !== undefined && query.search !== '') {
-      const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      base = base.where((eb) =>
-        eb.or([
-          eb(lowerText(database, sql.ref('terms.name')), 'like', sql<string>`${pattern} escape '\\'`),
-          eb(lowerText(database, sql.ref('terms.slug')), 'like', sql<string>`${pattern} escape '\\'`),
-        ]),
-      );
-    }
-    if (query.include !== undefined && query.include.length > 0) base = base.where('terms.id', 'in', [...query.include]);
-    if (query.exclude !== undefined && query.exclude.length > 0) base = base.where('terms.id', 'not in', [...query.exclude]);
-    if (query.slugs !== undefined && query.slugs.length > 0) base = base.where('terms.slug', 'in', [...query.slugs]);
-    if (query.parent !== undefined) base = base.where('terms.parent', '=', query.parent);
-    if (query.hideEmpty === true) base = base.where('terms.count', '>', 0);
-    return base;
-  };
-
-  /** A list's order: the asked one, then ties in the table's order, as MySQL's sort leaves them. */
-  const ordered = <Q extends SelectQueryBuilder<ContentTables, 'terms', object>>(
-    page: Q,
-    query: Omit<TermQuery, 'object'>,
-  ): Q => {
-    const direction = query.order ?? 'asc';
-    const orderBy = query.orderBy ?? 'name';
-    let sorted: Q;
-    if (orderBy === 'include' && query.include !== undefined && query.include.length > 0) {
-      sorted = page.orderBy(positionIn(sql.ref('terms.id'), query.include), direction) as Q;
-    } else if (orderBy === 'include_slugs' && query.slugs !== undefined && query.slugs.length > 0) {
-      sorted = page.orderBy(positionIn(sql.ref('terms.slug'), query.slugs), direction) as Q;
-    } else if (orderBy === 'name' || orderBy === 'description') {
-      // MySQL compares names without case; lower(…) gives that order on both engines.
-      sorted = page.orderBy(lowerText(database, sql.ref(`terms.${orderBy}`)), direction) as Q;
-    } else {
-      const column = orderBy === 'include' || orderBy === 'include_slugs' ? 'id' : orderBy;
-      sorted = page.orderBy(`terms.${column}`, direction) as Q;
-    }
-    return sorted.orderBy('terms.id', 'asc') as Q;
-  };
-
   return {
     find,
 
@@ -365,49 +324,12 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     },
 
     async list(query) {
-      let base = filtered(query);
-      if (query.object !== undefined) {
-        const object = query.object;
-        base = base.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('term_relationships')
-              .select('term_relationships.term_id')
-              .whereRef('term_relationships.term_id', '=', 'terms.id')
-              .where('term_relationships.object_id', '=', object),
-          ),
-        );
-      }
-      const totalRow = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-      const total = Number(totalRow?.n ?? 0);
-      const rows = await ordered(base.selectAll('terms'), query)
-        .limit(query.limit ?? 10)
-        .offset(query.offset ?? 0)
-        .execute();
+      const { rows, total } = await listTermRows(database, query);
       return { terms: rows.map(toTerm), total };
     },
 
     async listForObjects(query, objectIds) {
-      const out = new Map<number, { terms: Term[]; total: number }>(objectIds.map((id) => [id, { terms: [], total: 0 }]));
-      if (objectIds.length === 0) return out;
-      const rows = await ordered(
-        filtered(query)
-          .innerJoin('term_relationships', 'term_relationships.term_id', 'terms.id')
-          .where('term_relationships.object_id', 'in', [...objectIds])
-          .selectAll('terms')
-          .select('term_relationships.object_id as object_id'),
-        query,
-      ).execute();
-      // In the list's order; each object's page is then cut as the list cuts it.
-      const start = query.offset ?? 0;
-      const end = start + (query.limit ?? 10);
-      for (const row of rows) {
-        const found = out.get(Number(row.object_id));
-        if (found === undefined) continue;
-        if (found.total >= start && found.total < end) found.terms.push(toTerm(row));
-        found.total++;
-      }
-      return out;
+      return mapPages(await listTermRowsForObjects(database, query, objectIds), toTerm);
     },
 
     async create(input, { hierarchical }) {
@@ -589,10 +511,4 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
       );
     },
   };
-}
-
-/** `CASE column WHEN v0 THEN 0 WHEN v1 THEN 1 … END`: the position of a value in a list. */
-function positionIn(column: ReturnType<typeof sql.ref>, values: readonly (number | string)[]) {
-  const cases = values.map((value, index) => sql`when ${value} then ${index}`);
-  return sql<number>`case ${column} ${sql.join(cases, sql` `)} else ${values.length} end`;
 }

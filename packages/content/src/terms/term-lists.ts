@@ -1,0 +1,138 @@
+/**
+ * The SQL of a taxonomy's lists (`get_terms`): every filter, the original's orders, the
+ * page and its total; and the same list for many objects at once (the terms of each post
+ * of a page, in one statement).
+ *
+ * @module
+ */
+import { lowerText } from '@cms-json/database';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
+import type { TermQuery } from './store.js';
+
+type Rows = Selectable<TermsTable>[];
+type ListQuery = Omit<TermQuery, 'object'>;
+
+/** `CASE column WHEN v0 THEN 0 WHEN v1 THEN 1 … END`: the position of a value in a list. */
+function positionIn(column: ReturnType<typeof sql.ref>, values: readonly (number | string)[]) {
+  const cases = values.map((value, index) => sql`when ${value} then ${index}`);
+  return sql<number>`case ${column} ${sql.join(cases, sql` `)} else ${values.length} end`;
+}
+
+/** A taxonomy's terms with every filter of a list but the object. */
+// biome-ignore lint/suspicious/noExplicitAny: any table types will do; the content tables are among them.
+function filtered(database: Kysely<any>, query: ListQuery) {
+  let base = contentDb(database).selectFrom('terms').where('terms.taxonomy', '=', query.taxonomy);
+  if (query.search !== undefined && query.search !== '') {
+    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb(lowerText(database, sql.ref('terms.name')), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(lowerText(database, sql.ref('terms.slug')), 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (query.include !== undefined && query.include.length > 0) base = base.where('terms.id', 'in', [...query.include]);
+  if (query.exclude !== undefined && query.exclude.length > 0) base = base.where('terms.id', 'not in', [...query.exclude]);
+  if (query.slugs !== undefined && query.slugs.length > 0) base = base.where('terms.slug', 'in', [...query.slugs]);
+  if (query.parent !== undefined) base = base.where('terms.parent', '=', query.parent);
+  if (query.hideEmpty === true) base = base.where('terms.count', '>', 0);
+  return base;
+}
+
+/** A list's order: the asked one, then ties in the table's order, as MySQL's sort leaves them. */
+function ordered<Q extends SelectQueryBuilder<ContentTables, 'terms', object>>(
+  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; only the instance is used.
+  database: Kysely<any>,
+  page: Q,
+  query: ListQuery,
+): Q {
+  const direction = query.order ?? 'asc';
+  const orderBy = query.orderBy ?? 'name';
+  let sorted: Q;
+  if (orderBy === 'include' && query.include !== undefined && query.include.length > 0) {
+    sorted = page.orderBy(positionIn(sql.ref('terms.id'), query.include), direction) as Q;
+  } else if (orderBy === 'include_slugs' && query.slugs !== undefined && query.slugs.length > 0) {
+    sorted = page.orderBy(positionIn(sql.ref('terms.slug'), query.slugs), direction) as Q;
+  } else if (orderBy === 'name' || orderBy === 'description') {
+    // MySQL compares names without case; lower(…) gives that order on both engines.
+    sorted = page.orderBy(lowerText(database, sql.ref(`terms.${orderBy}`)), direction) as Q;
+  } else {
+    const column = orderBy === 'include' || orderBy === 'include_slugs' ? 'id' : orderBy;
+    sorted = page.orderBy(`terms.${column}`, direction) as Q;
+  }
+  return sorted.orderBy('terms.id', 'asc') as Q;
+}
+
+/**
+ * One page of a list and the count of all it matches.
+ *
+ * @example
+ * const { rows, total } = await listTermRows(db, { taxonomy: 'category', limit: 10 });
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any table types will do; the content tables are among them.
+export async function listTermRows(database: Kysely<any>, query: TermQuery): Promise<{ rows: Rows; total: number }> {
+  let base = filtered(database, query);
+  if (query.object !== undefined) {
+    const object = query.object;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('term_relationships')
+          .select('term_relationships.term_id')
+          .whereRef('term_relationships.term_id', '=', 'terms.id')
+          .where('term_relationships.object_id', '=', object),
+      ),
+    );
+  }
+  const totalRow = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const rows = await ordered(database, base.selectAll('terms'), query)
+    .limit(query.limit ?? 10)
+    .offset(query.offset ?? 0)
+    .execute();
+  return { rows, total: Number(totalRow?.n ?? 0) };
+}
+
+/**
+ * What {@link listTermRows} answers for each of these objects (the query's `object` set to
+ * each), in one statement: each object's page and the count of its matches.
+ *
+ * @example
+ * const pages = await listTermRowsForObjects(db, { taxonomy: 'post_tag', limit: 100 }, [4, 5]);
+ */
+export async function listTermRowsForObjects(
+  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the content tables are among them.
+  database: Kysely<any>,
+  query: ListQuery,
+  objectIds: readonly number[],
+): Promise<Map<number, { rows: Rows; total: number }>> {
+  const out = new Map<number, { rows: Rows; total: number }>(objectIds.map((id) => [id, { rows: [], total: 0 }]));
+  if (objectIds.length === 0) return out;
+  const rows = await ordered(
+    database,
+    filtered(database, query)
+      .innerJoin('term_relationships', 'term_relationships.term_id', 'terms.id')
+      .where('term_relationships.object_id', 'in', [...objectIds])
+      .selectAll('terms')
+      .select('term_relationships.object_id as object_id'),
+    query,
+  ).execute();
+  // In the list's order; each object's page is then cut as the list cuts it.
+  const start = query.offset ?? 0;
+  const end = start + (query.limit ?? 10);
+  for (const { object_id, ...row } of rows) {
+    const found = out.get(Number(object_id));
+    if (found === undefined) continue;
+    if (found.total >= start && found.total < end) found.rows.push(row);
+    found.total++;
+  }
+  return out;
+}
+
+/** The pages of {@link listTermRowsForObjects} with their rows made records. */
+export function mapPages<T>(
+  pages: Map<number, { rows: Rows; total: number }>,
+  make: (row: Selectable<TermsTable>) => T,
+): Map<number, { terms: T[]; total: number }> {
+  return new Map([...pages].map(([id, { rows, total }]) => [id, { terms: rows.map(make), total }]));
+}
