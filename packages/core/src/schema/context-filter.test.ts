@@ -100,3 +100,60 @@ describe('ContextFilter in lists of objects', () => {
     expect(new ContextFilter(schema).apply({ rows: [{ a: 'x', secret: 's' }] }, 'view')).toEqual({ rows: [{ a: 'x' }] });
   });
 });
+
+describe('ContextFilter over records of changing shapes', () => {
+  const schema = itemJsonSchema(z.object({ id: z.number(), secret: z.string().meta({ context: ['edit'] }), title: z.string() }));
+
+  it('gives each record its own keys in its own order, whatever the records before it', () => {
+    const filter = new ContextFilter(schema);
+    const records = [
+      { id: 1, secret: 's', title: 'a' },
+      { id: 2, secret: 's', title: 'b' },
+      { title: 'c', id: 3, secret: 's' },
+      { id: 4, title: 'd', plugin: true },
+      { id: 5 },
+      {},
+      { id: 6, secret: 's', title: 'e' },
+    ];
+    const filtered = records.map((record) => filter.apply(record, 'view'));
+    expect(filtered).toEqual([
+      { id: 1, title: 'a' },
+      { id: 2, title: 'b' },
+      { title: 'c', id: 3 },
+      { id: 4, title: 'd', plugin: true },
+      { id: 5 },
+      {},
+      { id: 6, title: 'e' },
+    ]);
+    expect(filtered.map((record) => Object.keys(record as object))).toEqual([
+      ['id', 'title'],
+      ['id', 'title'],
+      ['title', 'id'],
+      ['id', 'title', 'plugin'],
+      ['id'],
+      [],
+      ['id', 'title'],
+    ]);
+  });
+
+  it('copies: a filtered record is never the one given, nor shared with another', () => {
+    const filter = new ContextFilter(schema);
+    const first = filter.apply({ id: 1, secret: 's', title: 'a' }, 'view') as Record<string, unknown>;
+    const second = filter.apply({ id: 2, secret: 's', title: 'b' }, 'view') as Record<string, unknown>;
+    first.title = 'changed';
+    expect(second).toEqual({ id: 2, title: 'b' });
+  });
+
+  it('leaves out inherited members and keeps a __proto__ member a member', () => {
+    const filter = new ContextFilter(schema);
+    filter.apply({ id: 1, secret: 's', title: 'a' }, 'view');
+    const inheriting = Object.assign(Object.create({ inherited: 1 }) as Record<string, unknown>, { id: 2, title: 'b' });
+    expect(filter.apply(inheriting, 'view')).toEqual({ id: 2, title: 'b' });
+    const odd = JSON.parse('{"id":3,"__proto__":{"polluted":true},"title":"c"}') as Record<string, unknown>;
+    for (let i = 0; i < 2; i++) {
+      const out = filter.apply(odd, 'view') as Record<string, unknown>;
+      expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+});
