@@ -26,6 +26,19 @@ function isoWithOffset(iso: string): string {
   return `${iso.slice(0, 19)}+00:00`;
 }
 
+/** The `capabilities` member of each set of capabilities (users of the same roles share a set). */
+const capabilityRecords = new WeakMap<ReadonlySet<string>, Readonly<Record<string, true>>>();
+
+/** `{ capability: true, … }` for a set, made once per set and frozen (records of every request share it). */
+function capabilitiesRecord(capabilities: ReadonlySet<string>): Readonly<Record<string, true>> {
+  let found = capabilityRecords.get(capabilities);
+  if (found === undefined) {
+    found = Object.freeze(Object.fromEntries([...capabilities].map((capability) => [capability, true as const])));
+    capabilityRecords.set(capabilities, found);
+  }
+  return found;
+}
+
 /**
  * The full record of a user, every context included; the core's context filter trims it.
  *
@@ -48,7 +61,7 @@ export function userRecord(user: User, siteUrl: string): UserRecord {
     slug: user.slug,
     registered_date: isoWithOffset(user.registered),
     roles: [...user.roles],
-    capabilities: Object.fromEntries([...user.capabilities].map((capability) => [capability, true])),
+    capabilities: capabilitiesRecord(user.capabilities),
     extra_capabilities: Object.fromEntries(user.roles.map((role) => [role, true])),
     avatar_urls: avatarUrls(user.email, { secure: !siteUrl.startsWith('http:') }),
     meta: { persisted_preferences: [] },

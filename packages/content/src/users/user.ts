@@ -57,7 +57,7 @@ export type UserData = Omit<User, 'capabilities' | 'can'>;
  * user.can('manage_options'); // true
  */
 export function toUser(data: UserData, roles: Roles = DEFAULT_ROLES): User {
-  const capabilities = capabilitiesOf(data.roles, roles);
+  const capabilities = sharedCapabilities(data.roles, roles);
   return Object.freeze({
     ...data,
     roles: Object.freeze([...data.roles]),
@@ -66,6 +66,29 @@ export function toUser(data: UserData, roles: Roles = DEFAULT_ROLES): User {
       return mapMetaCapability(capability, data.id, objectId).every((needed) => capabilities.has(needed));
     },
   });
+}
+
+/** The capabilities of each list of roles, per roles table: users of the same roles share one set. */
+const capabilitiesByRoles = new WeakMap<Roles, Map<string, ReadonlySet<string>>>();
+
+/** Role lists kept per roles table (a site has a few; more are computed each time). */
+const ROLE_LISTS_KEPT = 64;
+
+/**
+ * {@link capabilitiesOf} made once per list of roles and roles table: every user loaded (the
+ * authors of a page, each request's own user) would otherwise build a set of some sixty
+ * capabilities. The roles table is only read, never changed, by the package.
+ */
+function sharedCapabilities(roleNames: readonly string[], roles: Roles): ReadonlySet<string> {
+  let byRoles = capabilitiesByRoles.get(roles);
+  if (byRoles === undefined) capabilitiesByRoles.set(roles, (byRoles = new Map()));
+  const key = roleNames.join('\u0000');
+  let found = byRoles.get(key);
+  if (found === undefined) {
+    found = capabilitiesOf(roleNames, roles);
+    if (byRoles.size < ROLE_LISTS_KEPT) byRoles.set(key, found);
+  }
+  return found;
 }
 
 /** Never granted; stands for "no one may". */
