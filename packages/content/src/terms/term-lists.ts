@@ -7,11 +7,28 @@
  */
 import { lowerText } from '@cms-json/database';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { compiledRead, MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
 import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
 import type { TermQuery } from './store.js';
 
 type Rows = Selectable<TermsTable>[];
 type ListQuery = Omit<TermQuery, 'object'>;
+
+/**
+ * The columns of a term, named: with a `*` the statement's rows are built by the SQLite
+ * driver one property at a time (the columns could change under it); named, they are read
+ * as arrays and made objects in a loop, twice as fast for the terms of a page of posts.
+ */
+const TERM_COLUMNS = [
+  'terms.id',
+  'terms.taxonomy',
+  'terms.name',
+  'terms.slug',
+  'terms.description',
+  'terms.parent',
+  'terms.count',
+  'terms.term_group',
+] as const;
 
 /** `CASE column WHEN v0 THEN 0 WHEN v1 THEN 1 … END`: the position of a value in a list. */
 function positionIn(column: ReturnType<typeof sql.ref>, values: readonly (number | string)[]) {
@@ -86,7 +103,7 @@ export async function listTermRows(database: Kysely<any>, query: TermQuery): Pro
     );
   }
   const totalRow = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
-  const rows = await ordered(database, base.selectAll('terms'), query)
+  const rows = await ordered(database, base.select(TERM_COLUMNS), query)
     .limit(query.limit ?? 10)
     .offset(query.offset ?? 0)
     .execute();
@@ -108,15 +125,26 @@ export async function listTermRowsForObjects(
 ): Promise<Map<number, { rows: Rows; total: number }>> {
   const out = new Map<number, { rows: Rows; total: number }>(objectIds.map((id) => [id, { rows: [], total: 0 }]));
   if (objectIds.length === 0) return out;
-  const rows = await ordered(
-    database,
-    filtered(database, query)
-      .innerJoin('term_relationships', 'term_relationships.term_id', 'terms.id')
-      .where('term_relationships.object_id', 'in', [...objectIds])
-      .selectAll('terms')
-      .select('term_relationships.object_id as object_id'),
-    query,
-  ).execute();
+  const build = (ids: readonly number[]) =>
+    ordered(
+      database,
+      filtered(database, query)
+        .innerJoin('term_relationships', 'term_relationships.term_id', 'terms.id')
+        .where('term_relationships.object_id', 'in', [...ids])
+        .select(TERM_COLUMNS)
+        .select('term_relationships.object_id as object_id'),
+      query,
+    );
+  const shape = compiledShape(query, objectIds.length);
+  const rows =
+    shape === undefined
+      ? await build(objectIds).execute()
+      : // Parameters: the taxonomy, the count's 0 when empty terms are hidden, then the ids.
+        await compiledRead(database, shape, () => build(placeholderIds(objectIds.length)).compile())([
+          query.taxonomy,
+          ...(query.hideEmpty === true ? [0] : []),
+          ...objectIds,
+        ]);
   // In the list's order; each object's page is then cut as the list cuts it.
   const start = query.offset ?? 0;
   const end = start + (query.limit ?? 10);
@@ -127,6 +155,21 @@ export async function listTermRowsForObjects(
     found.total++;
   }
   return out;
+}
+
+/**
+ * The name a list of the terms of `count` objects is compiled under, when its SQL depends
+ * only on the order and on hiding empty terms (what an `_embed` of a page's terms asks:
+ * `?post=<id>` and nothing else); `undefined` for a list with other filters, built per call.
+ */
+function compiledShape(query: ListQuery, count: number): string | undefined {
+  const given = (list: readonly unknown[] | undefined) => list !== undefined && list.length > 0;
+  if (count > MAX_COMPILED_IDS || query.parent !== undefined || (query.search !== undefined && query.search !== ''))
+    return undefined;
+  if (given(query.include) || given(query.exclude) || given(query.slugs)) return undefined;
+  const orderBy = query.orderBy ?? 'name';
+  if (orderBy === 'include' || orderBy === 'include_slugs') return undefined;
+  return `terms.forObjects.${orderBy}.${query.order ?? 'asc'}.${query.hideEmpty === true}.${count}`;
 }
 
 /** The pages of {@link listTermRowsForObjects} with their rows made records. */
