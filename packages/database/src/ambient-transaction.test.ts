@@ -192,6 +192,35 @@ describe('runInTransaction', () => {
     expect(await count()).toBe(1);
   });
 
+  it('still fails the late queries of a timed-out work after another transaction came and went', async () => {
+    let resume!: () => void;
+    const stalled = new Promise<void>((done) => {
+      resume = done;
+    });
+    let late: Promise<unknown> | undefined;
+    const timedOut = failure(() =>
+      runInTransaction(
+        database.db,
+        async () => {
+          await stalled;
+          late = insert(2);
+          await late;
+        },
+        { timeoutMs: 50 },
+      ),
+    );
+    expect(await timedOut).toBeInstanceOf(TransactionTimeout);
+    // Another transaction opens and ends while the first work still runs.
+    await runInTransaction(database.db, () => insert(1));
+    resume();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(isDatabaseUnavailable(await failure(() => late ?? Promise.reject(new Error('not run'))))).toBe(true);
+    expect(await count()).toBe(1);
+    // And once every work has ended, new transactions still work.
+    await runInTransaction(database.db, () => insert(3));
+    expect(await count()).toBe(2);
+  });
+
   it('is the runner the core takes, and refuses an instance openDatabase did not open', async () => {
     const run = transactionRunner(database.db);
     await failure(() =>
