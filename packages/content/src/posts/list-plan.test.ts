@@ -1,7 +1,7 @@
 /**
- * A page of a post list reads its records in the index's order and stops: SQLite's plan of
- * the statement a list request runs walks `posts_type_date_id` with no sort of its own, so
- * its cost does not grow with the number of posts of the type.
+ * What a page of posts reads grows with the page, not with the site: SQLite's plan of the
+ * page statement walks `posts_type_date_id` and stops, with no sort of its own; the page's
+ * terms are read from its posts' relationships, not by walking a taxonomy's terms.
  */
 import { testDialect } from '@cms-json/database/testing';
 import { sql } from 'kysely';
@@ -20,6 +20,7 @@ describe.skipIf(testDialect() !== 'sqlite')('the plan of a page of posts', () =>
       },
     });
     const admin = { headers: site.people.administrator.headers };
+    const tag = await site.client.post(`${site.ns}/tags`, { ...admin, body: { name: 'Plans' } });
     for (let i = 0; i < 3; i++) {
       await site.client.post(`${site.ns}/posts`, {
         ...admin,
@@ -31,8 +32,8 @@ describe.skipIf(testDialect() !== 'sqlite')('the plan of a page of posts', () =>
     await site.close();
   });
 
-  /** SQLite's plan of the page statement of a list request. */
-  async function pagePlan(path: string, headers: Record<string, string> = {}): Promise<string> {
+  /** The statements of a list request. */
+  async function statementsOf(path: string, headers: Record<string, string> = {}): Promise<string[]> {
     statements.length = 0;
     listing = true;
     try {
@@ -40,10 +41,21 @@ describe.skipIf(testDialect() !== 'sqlite')('the plan of a page of posts', () =>
     } finally {
       listing = false;
     }
-    const page = statements.find((text) => /^select \* from "posts" where .* limit /i.test(text.trim()));
-    if (page === undefined) throw new Error(`no page statement among ${statements.join('\n')}`);
-    const { rows } = await sql<{ detail: string }>`explain query plan ${sql.raw(page)}`.execute(site.database.db);
+    return [...statements];
+  }
+
+  /** SQLite's plan of a statement, its steps joined. */
+  async function planOf(statement: string): Promise<string> {
+    const { rows } = await sql<{ detail: string }>`explain query plan ${sql.raw(statement)}`.execute(site.database.db);
     return rows.map((row) => row.detail).join('; ');
+  }
+
+  /** SQLite's plan of the page statement of a list request. */
+  async function pagePlan(path: string, headers: Record<string, string> = {}): Promise<string> {
+    const all = await statementsOf(path, headers);
+    const page = all.find((text) => /^select \* from "posts" where .* limit /i.test(text.trim()));
+    if (page === undefined) throw new Error(`no page statement among ${all.join('\n')}`);
+    return planOf(page);
   }
 
   it('walks the index in the default order, newest first, without sorting', async () => {
@@ -59,5 +71,13 @@ describe.skipIf(testDialect() !== 'sqlite')('the plan of a page of posts', () =>
       expect(plan).toContain('posts_type_date_id');
       expect(plan).not.toContain('TEMP B-TREE');
     }
+  });
+
+  it("reads the terms of a page (its posts' ids, and the terms embedded) from the posts' relationships first", async () => {
+    const all = await statementsOf('/posts?_embed=cms:term');
+    const reads = all.filter((text) => text.includes('"term_relationships"'));
+    // The categories and tags of the page's records, then the two embedded lists.
+    expect(reads.length).toBeGreaterThanOrEqual(4);
+    for (const read of reads) expect(await planOf(read)).toMatch(/^SEARCH term_relationships /);
   });
 });

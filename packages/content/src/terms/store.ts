@@ -434,8 +434,10 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
       if (objectIds.length === 0) return out;
       const query = (ids: readonly number[]) =>
         db
+          // From the objects' relationships, in that order (see listTermRowsForObjects).
           .selectFrom('term_relationships')
-          .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
+          .crossJoin('terms')
+          .whereRef('terms.id', '=', 'term_relationships.term_id')
           .select(['term_relationships.object_id', 'term_relationships.term_id'])
           .where('terms.taxonomy', '=', taxonomy)
           .where('term_relationships.object_id', 'in', [...ids])
