@@ -24,7 +24,7 @@ describe.skipIf(testDialect() !== 'sqlite')('the plan of a page of posts', () =>
     for (let i = 0; i < 3; i++) {
       await site.client.post(`${site.ns}/posts`, {
         ...admin,
-        body: { title: `Post ${i}`, status: i === 2 ? 'draft' : 'publish' },
+        body: { title: `Post ${i}`, status: i === 2 ? 'draft' : 'publish', tags: [tag.body.id] },
       });
     }
   });
