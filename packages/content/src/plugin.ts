@@ -232,7 +232,9 @@ function servePostTypes(
     });
     // Anyone may see the authors of published records of a type with routes (spec §2.2).
     if (args.supports.includes('author')) {
-      server.objectTypes.get(name).provideAuthors(() => store.publishedAuthors([name], localDate(new Date(now()), 'UTC')));
+      server.objectTypes
+        .get(name)
+        .provideAuthors((asked) => store.publishedAuthors([name], localDate(new Date(now()), 'UTC'), asked?.among));
     }
     controllers.set(name, controller);
     comments.watchPostType(name);

@@ -270,9 +270,14 @@ export class PostStore {
     return out;
   }
 
-  /** The ids of the users who have published records of these types (now). */
-  async publishedAuthors(types: readonly string[], nowGmt: string): Promise<number[]> {
+  /**
+   * The ids of the users who have published records of these types (now); with `among`, only
+   * those of these ids, each found by its first published record (the `posts_author` index),
+   * without reading every record of the types.
+   */
+  async publishedAuthors(types: readonly string[], nowGmt: string, among?: readonly number[]): Promise<number[]> {
     if (types.length === 0) return [];
+    if (among !== undefined) return this.#publishedAmong(types, nowGmt, among);
     const db = this.#db;
     const query = (kinds: readonly string[], now: string) =>
       db
@@ -280,14 +285,41 @@ export class PostStore {
         .select('author')
         .distinct()
         .where((eb) => eb.and([eb('type', 'in', [...kinds]), eb(statusNow(eb, now), '=', 'publish'), eb('author', '>', 0)]));
-    // Asked for by every anonymous request for a user (an `_embed` of authors among them):
-    // compiled once per number of types. Parameters: the types, then the status test's
-    // values in the SQL's order ('future', now, 'publish'), the status compared, the author's 0.
+    // Compiled once per number of types. Parameters: the types, then the status test's values
+    // in the SQL's order ('future', now, 'publish'), the status compared, the author's 0.
     const read = compiledRead(db, `posts.publishedAuthors.${types.length}`, () =>
       query(new Array<string>(types.length).fill(''), '').compile(),
     );
     const rows = await read([...types, 'future', nowGmt, 'publish', 'publish', 0]);
     return rows.map((row) => Number(row.author));
+  }
+
+  async #publishedAmong(types: readonly string[], nowGmt: string, among: readonly number[]): Promise<number[]> {
+    const ids = [...new Set(among.filter((id) => Number.isSafeInteger(id) && id > 0))];
+    if (ids.length === 0) return [];
+    const db = this.#db;
+    const query = (users: readonly number[], kinds: readonly string[], now: string) =>
+      db
+        .selectFrom('users')
+        .select('users.id')
+        .where('users.id', 'in', [...users])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('posts')
+              .select('posts.id')
+              .whereRef('posts.author', '=', 'users.id')
+              .where('posts.type', 'in', [...kinds])
+              // The subquery's builder knows `users` too; the status test reads only `posts`.
+              .where((inner) => inner(statusNow(inner as unknown as PostsExpression, now), '=', 'publish')),
+          ),
+        );
+    if (ids.length > MAX_COMPILED_IDS) return (await query(ids, types, nowGmt).execute()).map((row) => Number(row.id));
+    // Parameters: the user ids, the types, then the status test's values as above.
+    const read = compiledRead(db, `posts.publishedAmong.${ids.length}.${types.length}`, () =>
+      query(placeholderIds(ids.length), new Array<string>(types.length).fill(''), '').compile(),
+    );
+    return (await read([...ids, ...types, 'future', nowGmt, 'publish', 'publish'])).map((row) => Number(row.id));
   }
 
   /** One page of the records a query selects, and how many it selects in all. */

@@ -41,20 +41,21 @@ const userById = requestBatchPer(async (users: UserStore, ids: number[]) => {
   return new Map((await users.findByIds(ids)).map((user) => [user.id, user]));
 });
 
-/** Who has published, read once for the requests answered together. */
-const publishedBy = requestBatchPer(async (types: ObjectTypeRegistry, _keys: 0[]) => {
-  return new Map([[0 as const, await types.publishedAuthors()]]);
+/** Which of the users asked about have published, read once for the requests answered together. */
+const publishedAmong = requestBatchPer(async (types: ObjectTypeRegistry, ids: number[]) => {
+  const authors = new Set(await types.publishedAuthors({ among: ids }));
+  return new Map(ids.map((id) => [id, authors.has(id)]));
 });
 
 /**
- * The ids of the users who have published a record of a type with authors (anonymous
- * callers may see only them), read once for a request and those answered with it.
+ * Whether a user has published a record of a type with authors (anonymous callers may see
+ * only such users), asked together with the other users of the requests answered with it.
  *
  * @example
- * if ((await publishedAuthors(context, request)).includes(user.id)) return true;
+ * if (await hasPublished(context, request, user.id)) return true;
  */
-export async function publishedAuthors(context: UsersContext, request: RestRequest): Promise<readonly number[]> {
-  return (await publishedBy(context.objectTypes, request, 0)) ?? [];
+export async function hasPublished(context: UsersContext, request: RestRequest, userId: number): Promise<boolean> {
+  return (await publishedAmong(context.objectTypes, request, userId)) === true;
 }
 
 /**

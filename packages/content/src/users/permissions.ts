@@ -10,7 +10,7 @@ import { denied, type RestError, type RestRequest } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
 import type { ListUserArgs, UpdateUserArgs } from './args.js';
-import { lookupUser, publishedAuthors, type UsersContext } from './context.js';
+import { hasPublished, lookupUser, type UsersContext } from './context.js';
 
 /** May the caller list users with these filters (`GET /users`)? */
 export function canList(request: RestRequest, args: ListUserArgs): true | RestError {
@@ -49,7 +49,7 @@ export async function canRead(
   }
   const cannotView = () => denied(request, contentError('rest_user_cannot_view'));
   if (canEdit || userCan(request, 'list_users')) return true;
-  return (await publishedAuthors(context, request)).includes(user.id) || cannotView();
+  return (await hasPublished(context, request, user.id)) || cannotView();
 }
 
 /** May the caller create users (`POST /users`)? */

@@ -11,8 +11,12 @@ import type { RestRequest } from '../request.js';
 import type { ActionName, AnyRecord, FilterName, HookName, ObjectTypeHooks } from './hooks.js';
 import type { RestField } from './rest-field.js';
 
-/** Ids of the users whose content is published: who anonymous visitors may see under `/users`. */
-export type AuthorsProvider = () => Promise<readonly number[]>;
+/**
+ * Ids of the users whose content is published: who anonymous visitors may see under `/users`.
+ * With `among`, only those of these ids need be answered (one check of the authors a page
+ * embeds, not a scan of every record); a provider may ignore it and answer them all.
+ */
+export type AuthorsProvider = (options?: { readonly among?: readonly number[] }) => Promise<readonly number[]>;
 
 /**
  * The extensions of one object type. Get it with `server.objectTypes.get(name)`; fields,
@@ -160,9 +164,9 @@ export class ObjectType {
     return out;
   }
 
-  /** The ids of the users who have published records of this type. */
-  async authors(): Promise<readonly number[]> {
-    const lists = await Promise.all(this.#authors.map((provider) => provider()));
+  /** The ids of the users who have published records of this type (with `among`: those of these ids, at least). */
+  async authors(options: { readonly among?: readonly number[] } = {}): Promise<readonly number[]> {
+    const lists = await Promise.all(this.#authors.map((provider) => provider(options)));
     return lists.flat();
   }
 }

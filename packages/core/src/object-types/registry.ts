@@ -125,11 +125,18 @@ export class ObjectTypeRegistry {
 
   /**
    * The ids of the users who have published records of any type with authors: the users
-   * anyone may see under `/users`.
+   * anyone may see under `/users`. With `among`, only those of these ids.
+   *
+   * @example
+   * ```ts
+   * const visible = await server.objectTypes.publishedAuthors({ among: [3, 7] }); // [7]: only 7 has published
+   * ```
    */
-  async publishedAuthors(): Promise<readonly number[]> {
-    const lists = await Promise.all([...this.#types.values()].filter((t) => t.hasAuthors).map((t) => t.authors()));
-    return [...new Set(lists.flat())];
+  async publishedAuthors(options: { readonly among?: readonly number[] } = {}): Promise<readonly number[]> {
+    const lists = await Promise.all([...this.#types.values()].filter((t) => t.hasAuthors).map((t) => t.authors(options)));
+    const all = new Set(lists.flat());
+    const among = options.among;
+    return among === undefined ? [...all] : [...new Set(among)].filter((id) => all.has(id));
   }
 }
 
