@@ -40,17 +40,18 @@ export interface PostRoutesOptions {
 }
 
 /**
- * Runs a write's handler in one transaction of the site's SQLite database (opened by
- * `openDatabase`): the record, its terms, meta and sticky state are stored together or not at
- * all, and SQLite syncs the file once per write instead of once per statement. A streamed
- * create (an upload) is left outside: its body arrives while it runs.
+ * Runs a write's handler in one transaction of the site's database (an `openDatabase`
+ * instance, SQLite or PostgreSQL; any other runs it as it is): the record, its terms, meta and
+ * sticky state and what the type's hooks write are stored together or not at all, and SQLite
+ * syncs the file once per write instead of once per statement. A streamed create (an upload)
+ * is left outside: its body arrives while it runs.
  *
- * On PostgreSQL the handler runs as before, each term change in its own short transaction:
- * held to the end of a whole write, the term-row locks of concurrent writes left term counts
- * wrong in the concurrency test (post-terms.test.ts), so that needs its own work first.
+ * On PostgreSQL, concurrent writes of posts that share terms do not deadlock: the term store
+ * recounts the terms a transaction touched once, at its end, locking their rows in id order
+ * (terms/store.ts), so a write never holds one term's lock while it waits for another's.
  */
 function oneTransaction(db: object): <T>(work: () => Promise<T>) => Promise<T> {
-  return dialectOf(db) === 'sqlite' ? (work) => runInTransaction(db, work) : (work) => work();
+  return dialectOf(db) === undefined ? (work) => work() : (work) => runInTransaction(db, work);
 }
 
 /**
