@@ -18,8 +18,8 @@ import {
   response,
   type StreamedBody,
 } from '@cms-json/core';
-import { dialectOf, runInTransaction } from '@cms-json/database';
 import { z } from 'zod';
+import { writeTransaction } from '../write-transaction.js';
 import { type ListPostArgs, listPostArgs, readPostArgs } from './args.js';
 import type { PostsController } from './controller.js';
 import { deletePostArgs, type WritePostArgs, writePostArgs } from './write-args.js';
@@ -40,21 +40,6 @@ export interface PostRoutesOptions {
 }
 
 /**
- * Runs a write's handler in one transaction of the site's database (an `openDatabase`
- * instance, SQLite or PostgreSQL; any other runs it as it is): the record, its terms, meta and
- * sticky state and what the type's hooks write are stored together or not at all, and SQLite
- * syncs the file once per write instead of once per statement. A streamed create (an upload)
- * is left outside: its body arrives while it runs.
- *
- * On PostgreSQL, concurrent writes of posts that share terms do not deadlock: the term store
- * recounts the terms a transaction touched once, at its end, locking their rows in id order
- * (terms/store.ts), so a write never holds one term's lock while it waits for another's.
- */
-function oneTransaction(db: object): <T>(work: () => Promise<T>) => Promise<T> {
-  return dialectOf(db) === undefined ? (work) => work() : (work) => runInTransaction(db, work);
-}
-
-/**
  * The routes of the controller's type.
  *
  * @example
@@ -68,7 +53,8 @@ export function postRoutes(controller: PostsController, options: PostRoutesOptio
   const shared = { schema, objectType: name, links: controller.links(), schemaLinks: controller.schemaLinks(), allowBatch };
   const path = `/${args.restBase}`;
   const write = options.writeArgs ?? writePostArgs(schema);
-  const atomic = oneTransaction(controller.context.store.db);
+  // Each write in one transaction (an upload's create is left outside: its body arrives while it runs).
+  const atomic = writeTransaction(controller.context.store.db);
   const atomicCreate = options.create === undefined ? atomic : <T>(work: () => Promise<T>) => work();
 
   const collection = defineRoute({
