@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  beforeCommit,
   type Database,
   isDatabaseUnavailable,
   prepareQuery,
@@ -231,5 +232,61 @@ describe('runInTransaction', () => {
     );
     expect(await count()).toBe(0);
     expect(((await failure(() => runInTransaction({}, async () => 1))) as Error).message).toMatch(/not opened by openDatabase/);
+  });
+});
+
+describe('beforeCommit', () => {
+  const KEY = {};
+  /** Work kept for the end: inserts the notes gathered by the transaction's steps, and says when it ran. */
+  const gather = (log: string[]) =>
+    beforeCommit(database.db, KEY, () => {
+      const ids = new Set<number>();
+      return {
+        ids,
+        beforeCommit: async () => {
+          log.push(`end ${[...ids].join(',')}`);
+          for (const id of [...ids].sort((a, b) => a - b)) await insert(id);
+        },
+      };
+    });
+
+  it('runs the kept work once, after the work and inside its transaction, with what every step added', async () => {
+    const log: string[] = [];
+    await runInTransaction(database.db, async () => {
+      gather(log)?.ids.add(3);
+      await database.db.transaction().execute(async () => {
+        gather(log)?.ids.add(1);
+      });
+      log.push('work done');
+    });
+    expect(log).toEqual(['work done', 'end 3,1']);
+    expect((await database.db.selectFrom('notes').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it('answers undefined outside a transaction: the caller does its work at once', async () => {
+    const log: string[] = [];
+    expect(gather(log)).toBeUndefined();
+    expect(beforeCommit({}, KEY, () => ({ beforeCommit: async () => {} }))).toBeUndefined();
+    expect(log).toEqual([]);
+  });
+
+  it('rolls the whole transaction back when the kept work fails, and runs none when the work fails', async () => {
+    const error = await failure(() =>
+      runInTransaction(database.db, async () => {
+        await insert(1);
+        beforeCommit(database.db, KEY, () => ({
+          beforeCommit: () => Promise.reject(new Error('the end failed')),
+        }));
+      }),
+    );
+    expect((error as Error).message).toBe('the end failed');
+    const log: string[] = [];
+    await failure(() =>
+      runInTransaction(database.db, async () => {
+        gather(log)?.ids.add(2);
+        throw new Error('the work failed');
+      }),
+    );
+    expect([log, await count()]).toEqual([[], 0]);
   });
 });

@@ -44,6 +44,8 @@ class AmbientConnection implements DatabaseConnection {
   readonly savepoints: string[] = [];
   /** Set when the transaction ended (committed, rolled back or timed out). */
   ended: string | undefined;
+  /** The work kept for the end of the transaction ({@link beforeCommit}), by key, in the order asked. */
+  readonly beforeCommit = new Map<object, BeforeCommitWork>();
 
   constructor(readonly inner: DatabaseConnection) {}
 
@@ -187,7 +189,12 @@ export class AmbientDriver implements Driver {
       });
       let result: T;
       try {
-        result = await Promise.race([runTracked({ driver: this, connection }, work), timedOut]);
+        const workThenEnd = async () => {
+          const value = await work();
+          await finishBeforeCommit(connection);
+          return value;
+        };
+        result = await Promise.race([runTracked({ driver: this, connection }, workThenEnd), timedOut]);
       } catch (error) {
         connection.ended = error instanceof TransactionTimeout ? 'timed out' : 'rolled back';
         await this.inner.rollbackTransaction(inner);
@@ -203,6 +210,24 @@ export class AmbientDriver implements Driver {
     }
   }
 }
+
+/**
+ * Runs the work kept for the end of a transaction, each once, in the order it was first asked
+ * for; work that one of them asks for while they run is run too (bounded: each key once).
+ */
+async function finishBeforeCommit(connection: AmbientConnection): Promise<void> {
+  const done = new Set<object>();
+  for (let round = 0; round < MAX_BEFORE_COMMIT_ROUNDS; round++) {
+    const next = [...connection.beforeCommit].find(([key]) => !done.has(key));
+    if (next === undefined) return;
+    done.add(next[0]);
+    await next[1].beforeCommit();
+  }
+  throw new Error(`More than ${MAX_BEFORE_COMMIT_ROUNDS} kinds of work were kept for the end of one transaction.`);
+}
+
+/** How many keys of {@link beforeCommit} one transaction may gather: a loop guard, far above any real use. */
+const MAX_BEFORE_COMMIT_ROUNDS = 1000;
 
 /** A transaction that lasted past its time limit; marked as the database being unavailable (503). */
 export class TransactionTimeout extends Error {
@@ -268,4 +293,49 @@ export function runInTransaction<T>(db: object, work: () => Promise<T>, options:
  */
 export function transactionRunner(db: object, options: TransactionOptions = {}): <T>(work: () => Promise<T>) => Promise<T> {
   return (work) => runInTransaction(db, work, options);
+}
+
+/**
+ * Work kept for the end of a transaction: its `beforeCommit()` runs once, inside the
+ * transaction, after the transaction's work resolved and just before it commits.
+ *
+ * @example
+ * const touched: BeforeCommitWork & { ids: Set<number> } = { ids: new Set(), beforeCommit: async () => {} };
+ */
+export interface BeforeCommitWork {
+  /** Called once before the commit; its rejection rolls the whole transaction back. */
+  beforeCommit(): Promise<void>;
+}
+
+/**
+ * The state of `key` in the ambient transaction of `db` open here, for work that must wait
+ * for the end of the transaction (after everything else it does, just before it commits):
+ * the first call with `key` in a transaction makes it with `start`, and the transaction calls
+ * its `beforeCommit()` once when its work resolved; later calls with the same key in the same
+ * transaction answer the same state, for the caller to add to (ids to recount, say). Outside
+ * an ambient transaction of `db` it answers `undefined`: the caller does its work at once.
+ *
+ * What it is for: locks taken only at the end, all in one statement and one order, so that
+ * concurrent transactions never hold some of them while waiting for the others (the term
+ * counts of a post write on PostgreSQL, docs/database.md). The work runs even when the
+ * savepoint that asked for it was rolled back: make it harmless then (a recount is). It is
+ * not run when the transaction fails before the commit.
+ *
+ * @example
+ * const pending = beforeCommit(db, RECOUNT, () => {
+ *   const ids = new Set<number>();
+ *   return { ids, beforeCommit: () => recount([...ids]) };
+ * });
+ * if (pending === undefined) await recount(ids); else for (const id of ids) pending.ids.add(id);
+ */
+export function beforeCommit<S extends BeforeCommitWork>(db: object, key: object, start: () => S): S | undefined {
+  const driver = ambientDrivers.get(db);
+  const ambient = storage.getStore();
+  if (driver === undefined || ambient === undefined || ambient.driver !== driver) return undefined;
+  const kept = ambient.connection.beforeCommit;
+  const existing = kept.get(key);
+  if (existing !== undefined) return existing as S;
+  const made = start();
+  kept.set(key, made);
+  return made;
 }

@@ -10,6 +10,8 @@
  * @packageDocumentation
  */
 export {
+  type BeforeCommitWork,
+  beforeCommit,
   DEFAULT_TRANSACTION_TIMEOUT_MS,
   runInTransaction,
   type TransactionOptions,

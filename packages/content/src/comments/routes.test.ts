@@ -346,6 +346,69 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect([denied.status, denied.body.code]).toEqual([403, 'rest_cannot_delete']);
     });
 
+    it('keeps comment counts exact under concurrent comments, moves, holds, trashing and deletions', async () => {
+      const admin = site.people.administrator.headers;
+      const approved = async (post: number) =>
+        Number(
+          (
+            await site.database.db
+              .selectFrom('comments')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('post_id', '=', post)
+              .where('approved', '=', '1')
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const [hello, other] = [ids.hello as number, ids.other as number];
+      const before = [await commentCount(hello), await commentCount(other)];
+      const made = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => send('POST', '/comments', { post: other, content: `Busy comment ${i}` }, admin)),
+      );
+      expect(made.map((res) => res.status)).toEqual(made.map(() => 201));
+      const created = made.map((res) => res.body.id as number);
+      const changed = await Promise.all([
+        ...created.slice(0, 4).map((id) => send('DELETE', `/comments/${id}?force=true`, {}, admin)),
+        ...created.slice(4, 8).map((id) => send('POST', `/comments/${id}`, { post: hello }, admin)),
+        ...created.slice(8, 10).map((id) => send('DELETE', `/comments/${id}`, {}, admin)),
+        ...created.slice(10).map((id) => send('POST', `/comments/${id}`, { status: 'hold' }, admin)),
+      ]);
+      expect(changed.map((res) => res.status)).toEqual(changed.map(() => 200));
+      expect([await commentCount(hello), await commentCount(other)]).toEqual([(before[0] ?? 0) + 4, before[1]]);
+      expect([await commentCount(hello), await commentCount(other)]).toEqual([await approved(hello), await approved(other)]);
+    });
+
+    it('stores nothing of a comment create, update, trash or delete whose last step fails (one transaction)', async () => {
+      const admin = site.people.administrator.headers;
+      let failing = false;
+      const type = site.server.objectTypes.get('comment');
+      for (const event of ['afterInsert', 'trash', 'delete'] as const) {
+        type.on(event, () => {
+          if (failing) throw new Error('the last hook failed');
+        });
+      }
+      const kept = await comment({ post: ids.other, content: 'Kept as it was' }, admin);
+      expect(kept.status).toBe(201);
+      const stored = async () => ({
+        comments: await rows(),
+        meta: await site.database.db.selectFrom('comment_meta').selectAll().orderBy('id').execute(),
+        counts: await site.database.db.selectFrom('posts').select(['id', 'comment_count']).orderBy('id').execute(),
+      });
+      const before = await stored();
+      failing = true;
+      try {
+        const attempts = [
+          await comment({ post: ids.other, content: 'Never stored' }, admin),
+          await send('POST', `/comments/${kept.body.id}`, { post: ids.hello, status: 'hold', content: 'Changed' }, admin),
+          await send('DELETE', `/comments/${kept.body.id}`, {}, admin),
+          await send('DELETE', `/comments/${kept.body.id}?force=true`, {}, admin),
+        ];
+        expect(attempts.map((res) => res.status)).toEqual([500, 500, 500, 500]);
+      } finally {
+        failing = false;
+      }
+      expect(await stored()).toEqual(before);
+    });
+
     it('embeds a post approved comments through its replies link', async () => {
       const res = await get(`/posts/${ids.hello}?_embed=replies`);
       const replies = res.body._embedded.replies[0];

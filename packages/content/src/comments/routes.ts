@@ -8,6 +8,7 @@
  */
 import { CREATABLE, DELETABLE, defineRoute, EDITABLE, READABLE, type Route, response } from '@cms-json/core';
 import { z } from 'zod';
+import { writeTransaction } from '../write-transaction.js';
 import { commentCreateArgs, commentUpdateArgs, deleteCommentArgs, listCommentArgs, readCommentArgs } from './args.js';
 import { COMMENT_TYPE, type CommentsController } from './controller.js';
 import { canCreateComment, createComment, deleteComment, updateComment } from './write.js';
@@ -22,6 +23,8 @@ import { canCreateComment, createComment, deleteComment, updateComment } from '.
 export function commentRoutes(controller: CommentsController): Route[] {
   controller.context.type.on('prepare', (record, event) => controller.prepareLinks(record, event));
   const shared = { schema: controller.schema(), objectType: COMMENT_TYPE, links: controller.links() };
+  // Each write in one transaction: the comment, its status, its meta and what the hooks write.
+  const atomic = writeTransaction(controller.context.posts.db);
 
   const collection = defineRoute({
     ...shared,
@@ -37,7 +40,7 @@ export function commentRoutes(controller: CommentsController): Route[] {
         methods: CREATABLE,
         args: commentCreateArgs(controller.context.meta?.argSchema()),
         permission: (request, args) => canCreateComment(controller, request, args),
-        handler: (args, request) => createComment(controller, args, request),
+        handler: (args, request) => atomic(() => createComment(controller, args, request)),
       }),
     ],
   });
@@ -57,13 +60,13 @@ export function commentRoutes(controller: CommentsController): Route[] {
         methods: EDITABLE,
         args: commentUpdateArgs(controller.context.meta?.argSchema()),
         permission: (request, args) => controller.canChange(request, args.id, 'rest_cannot_edit'),
-        handler: (args, request) => updateComment(controller, args, request),
+        handler: (args, request) => atomic(() => updateComment(controller, args, request)),
       }),
       endpoint({
         methods: DELETABLE,
         args: deleteCommentArgs,
         permission: (request, args) => controller.canChange(request, args.id, 'rest_cannot_delete'),
-        handler: (args, request) => deleteComment(controller, args, request),
+        handler: (args, request) => atomic(() => deleteComment(controller, args, request)),
       }),
     ],
   });

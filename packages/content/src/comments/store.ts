@@ -4,9 +4,16 @@
  * them again into the post's `comment_count`, in the same transaction, as WordPress's
  * `wp_update_comment_count_now`.
  *
+ * On PostgreSQL each such write first locks the rows of the posts it counts again (in id
+ * order, before it touches a comment): the recount then runs after any other writer of those
+ * counts committed and sees its comments (a recount that waited inside its own `UPDATE` would
+ * count with the snapshot taken before the wait, and lose them). A post's row before its
+ * comments is also the order a post write takes them in (its record, then its comments when it
+ * is trashed), so the two never deadlock when both run in one transaction each.
+ *
  * @module
  */
-import { lowerText } from '@cms-json/database';
+import { dialectOf, lowerText } from '@cms-json/database';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -87,10 +94,31 @@ const SEARCHED = [
  */
 export class CommentStore {
   readonly #db: Kysely<ContentTables>;
+  /** Whether rows must be locked before a recount (PostgreSQL; SQLite writes one transaction at a time). */
+  readonly #locks: boolean;
 
   // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
   constructor(db: Kysely<any>) {
     this.#db = contentDb(db);
+    this.#locks = dialectOf(db) === 'postgres';
+  }
+
+  /** Locks the rows of these posts until the transaction ends, in id order, in one statement (PostgreSQL). */
+  async #lockPosts(trx: Transaction<ContentTables>, postIds: readonly (number | undefined)[]): Promise<void> {
+    const ids = [...new Set(postIds)].filter((id): id is number => id !== undefined && id > 0).sort((a, b) => a - b);
+    if (!this.#locks || ids.length === 0) return;
+    await trx.selectFrom('posts').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+  }
+
+  /** The post of a comment, read again once its post is locked (a concurrent write may have moved it). */
+  async #postOf(trx: Transaction<ContentTables>, id: number): Promise<number | undefined> {
+    const row = await trx.selectFrom('comments').select('post_id').where('id', '=', id).executeTakeFirst();
+    if (row === undefined) return undefined;
+    if (!this.#locks) return row.post_id;
+    await this.#lockPosts(trx, [row.post_id]);
+    const again = await trx.selectFrom('comments').select('post_id').where('id', '=', id).executeTakeFirst();
+    if (again !== undefined && again.post_id !== row.post_id) await this.#lockPosts(trx, [again.post_id]);
+    return again?.post_id;
   }
 
   /** One-value meta of comments (`comment_meta`): WordPress keeps a trashed comment's former status there. */
@@ -133,6 +161,7 @@ export class CommentStore {
   /** Stores a new comment and counts its post's approved comments again; returns it with its id. */
   async create(row: Insertable<CommentsTable>): Promise<Comment> {
     return this.#db.transaction().execute(async (trx) => {
+      await this.#lockPosts(trx, [row.post_id]);
       const created = await trx.insertInto('comments').values(row).returningAll().executeTakeFirstOrThrow();
       await recount(trx, [created.post_id]);
       return created;
@@ -142,10 +171,11 @@ export class CommentStore {
   /** Changes a comment and recounts the posts it was and is on; `undefined` when it is gone. */
   async update(id: number, changes: Updateable<CommentsTable>): Promise<Comment | undefined> {
     return this.#db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('comments').select('post_id').where('id', '=', id).executeTakeFirst();
+      const before = await this.#postOf(trx, id);
       if (before === undefined) return undefined;
+      await this.#lockPosts(trx, [before, changes.post_id]);
       const updated = await trx.updateTable('comments').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
-      if (updated !== undefined) await recount(trx, [before.post_id, updated.post_id]);
+      if (updated !== undefined) await recount(trx, [before, updated.post_id]);
       return updated;
     });
   }
@@ -157,6 +187,7 @@ export class CommentStore {
    */
   async delete(id: number): Promise<boolean> {
     return this.#db.transaction().execute(async (trx) => {
+      if ((await this.#postOf(trx, id)) === undefined) return false;
       const comment = await trx.selectFrom('comments').select(['post_id', 'parent']).where('id', '=', id).executeTakeFirst();
       if (comment === undefined) return false;
       await trx.updateTable('comments').set({ parent: comment.parent }).where('parent', '=', id).execute();
@@ -171,6 +202,7 @@ export class CommentStore {
   async deleteOfPost(postId: number): Promise<number> {
     if (postId <= 0) return 0;
     return this.#db.transaction().execute(async (trx) => {
+      await this.#lockPosts(trx, [postId]);
       const ids = trx.selectFrom('comments').select('id').where('post_id', '=', postId);
       await trx.deleteFrom('comment_meta').where('comment_id', 'in', ids).execute();
       const result = await trx.deleteFrom('comments').where('post_id', '=', postId).executeTakeFirst();
@@ -186,6 +218,7 @@ export class CommentStore {
    */
   async trashOfPost(postId: number): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
+      await this.#lockPosts(trx, [postId]);
       const rows = await trx.selectFrom('comments').select(['id', 'approved']).where('post_id', '=', postId).execute();
       if (rows.length === 0) return;
       const statuses = Object.fromEntries(rows.map((row) => [String(row.id), row.approved]));
@@ -202,6 +235,7 @@ export class CommentStore {
   /** Gives a post's `post-trashed` comments their statuses back (the post left the trash), as `wp_untrash_post_comments`. */
   async untrashOfPost(postId: number): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
+      await this.#lockPosts(trx, [postId]);
       const meta = await trx
         .selectFrom('post_meta')
         .select('meta_value')

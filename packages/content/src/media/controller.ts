@@ -34,6 +34,7 @@ import { newPostRow, postChanges } from '../posts/write.js';
 import type { WritePostArgs } from '../posts/write-args.js';
 import { stripTags } from '../users/field-checks.js';
 import { siteUrlOf } from '../users/record.js';
+import { writeTransaction } from '../write-transaction.js';
 import { splitExtension } from './file-name.js';
 import type { FileStore } from './file-store.js';
 import { type AllowedFileType, DEFAULT_ALLOWED_TYPES } from './file-types.js';
@@ -296,19 +297,25 @@ export class AttachmentsController extends PostsController {
       );
       const event = { request, creating: true };
       const filtered = (await this.type.filter('preInsert', { ...row }, event)) as unknown as typeof row;
-      const post = await this.context.store.create(filtered);
-      try {
-        await setPostMeta(this.context.store.db, post.id, MEDIA_META_KEYS.file, stored.path);
-        await setPostMeta(this.context.store.db, post.id, MEDIA_META_KEYS.metadata, JSON.stringify(stored.metadata));
-        if (args.alt_text !== undefined) {
-          await setPostMeta(this.context.store.db, post.id, MEDIA_META_KEYS.alt, textField(args.alt_text));
+      // The record, its meta and what the hooks write in one transaction, once the files are
+      // stored (the upload has arrived by now): all of it or nothing, then no file either.
+      const post = await writeTransaction(this.context.store.db)(async () => {
+        const created = await this.context.store.create(filtered);
+        try {
+          await setPostMeta(this.context.store.db, created.id, MEDIA_META_KEYS.file, stored.path);
+          await setPostMeta(this.context.store.db, created.id, MEDIA_META_KEYS.metadata, JSON.stringify(stored.metadata));
+          if (args.alt_text !== undefined) {
+            await setPostMeta(this.context.store.db, created.id, MEDIA_META_KEYS.alt, textField(args.alt_text));
+          }
+          await this.afterWrite(created, args, event);
+        } catch (error) {
+          // No record without its files, nor files without their record (a database that
+          // openDatabase did not open has no transaction to roll back).
+          await this.context.store.delete(created.id).catch(() => undefined);
+          throw error;
         }
-        await this.afterWrite(post, args, event);
-      } catch (error) {
-        // No record without its files, nor files without their record.
-        await this.context.store.delete(post.id).catch(() => undefined);
-        throw error;
-      }
+        return created;
+      });
       const record = this.prepare(post, await this.scope(request, [post], { edit: true }));
       return response(record, {
         status: 201,

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../../test/helpers.js';
 import { type ContentSite, contentSite } from '../../test/site.js';
+import { OptionsStore } from '../options/options.js';
 import { diskFileStore } from './file-store.js';
 
 interface Media {
@@ -166,6 +167,24 @@ for (const prefix of ['cms', 'wp'] as const) {
       const made = res.body as Media;
       expect([made.media_details.width, made.media_details.height]).toEqual([200, 200]);
       expect(isRed(await colourAt(fileOf(made), 100, 100))).toBe(true);
+    });
+
+    it('stores nothing of an edit whose last step fails: no record, no meta, no hook write, no file', async () => {
+      const options = new OptionsStore(site.database.db);
+      const [files, records, description] = [filesLeft().length, await attachments(), await options.get('description')];
+      let failing = true;
+      site.server.objectTypes.get('attachment').on('afterInsert', async () => {
+        if (!failing) return;
+        await options.set('description', 'written by a hook that then failed');
+        throw new Error('the last hook failed');
+      });
+      try {
+        const res = await edit(photo.id, { src: photo.source_url, rotation: 90 });
+        expect(res.status).toBe(500);
+      } finally {
+        failing = false;
+      }
+      expect([filesLeft().length, await attachments(), await options.get('description')]).toEqual([files, records, description]);
     });
 
     it('names the copy of an edited image -edited again, numbered by the store', async () => {

@@ -18,6 +18,7 @@ import { userCan } from '../permissions.js';
 import { sanitizeTitle, uniqueSlug } from '../posts/slug.js';
 import { newPostRow } from '../posts/write.js';
 import type { WritePostArgs } from '../posts/write-args.js';
+import { writeTransaction } from '../write-transaction.js';
 import type { AttachmentsController } from './controller.js';
 import { DEFAULT_ALLOWED_TYPES } from './file-types.js';
 import { storedFileUrl } from './media-details.js';
@@ -409,27 +410,31 @@ async function insertEdited(
   );
   const event = { request, creating: true };
   const filtered = (await controller.type.filter('preInsert', { ...row }, event)) as unknown as typeof row;
-  const post = await posts.create(filtered);
-  try {
-    // The image_meta of the edited image where the new file has none; upright now.
-    const imageMeta: Record<string, unknown> = { ...stored.metadata.image_meta };
-    for (const [key, value] of Object.entries(edit.sourceMeta.image_meta ?? {})) {
-      if (isEmpty(imageMeta[key]) && !isEmpty(value)) imageMeta[key] = value;
+  // The record, its meta and what the hooks write in one transaction: all of it or nothing.
+  const post = await writeTransaction(posts.db)(async () => {
+    const created = await posts.create(filtered);
+    try {
+      // The image_meta of the edited image where the new file has none; upright now.
+      const imageMeta: Record<string, unknown> = { ...stored.metadata.image_meta };
+      for (const [key, value] of Object.entries(edit.sourceMeta.image_meta ?? {})) {
+        if (isEmpty(imageMeta[key]) && !isEmpty(value)) imageMeta[key] = value;
+      }
+      if (!isEmpty(imageMeta.orientation)) imageMeta.orientation = 1;
+      const metadata: AttachmentMetadata & { parent_image: { attachment_id: number; file: string } } = {
+        ...stored.metadata,
+        image_meta: imageMeta,
+        parent_image: { attachment_id: source.id, file: edit.imagePath },
+      };
+      await setPostMeta(posts.db, created.id, MEDIA_META_KEYS.file, stored.path);
+      await setPostMeta(posts.db, created.id, MEDIA_META_KEYS.metadata, JSON.stringify(metadata));
+      if (edit.alt !== '') await setPostMeta(posts.db, created.id, MEDIA_META_KEYS.alt, edit.alt);
+      await controller.afterWrite(created, {}, event);
+    } catch (error) {
+      await posts.delete(created.id).catch(() => undefined);
+      throw error;
     }
-    if (!isEmpty(imageMeta.orientation)) imageMeta.orientation = 1;
-    const metadata: AttachmentMetadata & { parent_image: { attachment_id: number; file: string } } = {
-      ...stored.metadata,
-      image_meta: imageMeta,
-      parent_image: { attachment_id: source.id, file: edit.imagePath },
-    };
-    await setPostMeta(posts.db, post.id, MEDIA_META_KEYS.file, stored.path);
-    await setPostMeta(posts.db, post.id, MEDIA_META_KEYS.metadata, JSON.stringify(metadata));
-    if (edit.alt !== '') await setPostMeta(posts.db, post.id, MEDIA_META_KEYS.alt, edit.alt);
-    await controller.afterWrite(post, {}, event);
-  } catch (error) {
-    await posts.delete(post.id).catch(() => undefined);
-    throw error;
-  }
+    return created;
+  });
   // The original answers in the view context: the route has no `context` argument.
   const record = controller.prepare(post, await controller.scope(request, [post]));
   return response(record, {

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../../test/helpers.js';
 import { type ContentSite, contentSite } from '../../test/site.js';
+import { OptionsStore } from '../options/options.js';
 import { diskFileStore } from './file-store.js';
 
 const MAX_UPLOAD = 2 * 1024 * 1024;
@@ -404,6 +405,32 @@ for (const prefix of ['cms', 'wp'] as const) {
       }
       expect(filesLeft()).toHaveLength(files);
       expect(await count('attachment')).toBe(records);
+    });
+
+    it('stores nothing of an upload whose last step fails: no record, no meta, no hook write, no file', async () => {
+      const options = new OptionsStore(site.database.db);
+      const [files, records, description] = [filesLeft().length, await count('attachment'), await options.get('description')];
+      const meta = async () => (await site.database.db.selectFrom('post_meta').selectAll().orderBy('id').execute()).length;
+      const metaRows = await meta();
+      let failing = true;
+      // A hook that writes, then fails: its write goes with the rest (one transaction).
+      site.server.objectTypes.get('attachment').on('afterInsert', async () => {
+        if (!failing) return;
+        await options.set('description', 'written by a hook that then failed');
+        throw new Error('the last hook failed');
+      });
+      try {
+        const res = await call('/media', {
+          method: 'POST',
+          as: 'author',
+          body: form(photo, 'doomed.jpg', { alt_text: 'Doomed' }),
+        });
+        expect(res.status).toBe(500);
+      } finally {
+        failing = false;
+      }
+      expect([filesLeft().length, await count('attachment'), await meta()]).toEqual([files, records, metaRows]);
+      expect(await options.get('description')).toBe(description);
     });
 
     it('lists media to anyone, hides media of posts the caller may not read, and refuses other statuses to visitors', async () => {

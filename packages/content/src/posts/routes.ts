@@ -18,8 +18,8 @@ import {
   response,
   type StreamedBody,
 } from '@cms-json/core';
-import { dialectOf, runInTransaction } from '@cms-json/database';
 import { z } from 'zod';
+import { writeTransaction } from '../write-transaction.js';
 import { type ListPostArgs, listPostArgs, readPostArgs } from './args.js';
 import type { PostsController } from './controller.js';
 import { deletePostArgs, type WritePostArgs, writePostArgs } from './write-args.js';
@@ -40,20 +40,6 @@ export interface PostRoutesOptions {
 }
 
 /**
- * Runs a write's handler in one transaction of the site's SQLite database (opened by
- * `openDatabase`): the record, its terms, meta and sticky state are stored together or not at
- * all, and SQLite syncs the file once per write instead of once per statement. A streamed
- * create (an upload) is left outside: its body arrives while it runs.
- *
- * On PostgreSQL the handler runs as before, each term change in its own short transaction:
- * held to the end of a whole write, the term-row locks of concurrent writes left term counts
- * wrong in the concurrency test (post-terms.test.ts), so that needs its own work first.
- */
-function oneTransaction(db: object): <T>(work: () => Promise<T>) => Promise<T> {
-  return dialectOf(db) === 'sqlite' ? (work) => runInTransaction(db, work) : (work) => work();
-}
-
-/**
  * The routes of the controller's type.
  *
  * @example
@@ -67,7 +53,8 @@ export function postRoutes(controller: PostsController, options: PostRoutesOptio
   const shared = { schema, objectType: name, links: controller.links(), schemaLinks: controller.schemaLinks(), allowBatch };
   const path = `/${args.restBase}`;
   const write = options.writeArgs ?? writePostArgs(schema);
-  const atomic = oneTransaction(controller.context.store.db);
+  // Each write in one transaction (an upload's create is left outside: its body arrives while it runs).
+  const atomic = writeTransaction(controller.context.store.db);
   const atomicCreate = options.create === undefined ? atomic : <T>(work: () => Promise<T>) => work();
 
   const collection = defineRoute({

@@ -1,6 +1,6 @@
-import { testDialect } from '@cms-json/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, contentSite } from '../../test/site.js';
+import { registerMeta } from '../meta/registry.js';
 
 for (const prefix of ['cms', 'wp'] as const) {
   describe(`writing posts in the ${prefix} profile`, () => {
@@ -166,37 +166,33 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect((await site.client.get(`${site.ns}/posts/${created.body.id}`)).body.status).toBe('publish');
     });
 
-    // On SQLite only: on PostgreSQL the steps of a write commit one by one (routes.ts).
-    it.skipIf(testDialect() !== 'sqlite')(
-      'stores nothing of a create, an update or a delete whose last step fails (one transaction)',
-      async () => {
-        let failing = false;
-        site.server.objectTypes.get('post').on('afterInsert', () => {
-          if (failing) throw new Error('a hook failed');
-        });
-        site.server.objectTypes.get('post').on('delete', () => {
-          if (failing) throw new Error('a hook failed');
-        });
-        const kept = await send('POST', '/posts', { title: 'Kept as it was', status: 'publish' }, site.people.editor.headers);
-        const before = await snapshot();
-        const relationships = () => site.database.db.selectFrom('term_relationships').selectAll().execute();
-        const relationshipsBefore = await relationships();
-        failing = true;
-        try {
-          const created = await send('POST', '/posts', { title: 'Never stored', sticky: true }, site.people.editor.headers);
-          expect(created.status).toBe(500);
-          const updated = await send('PATCH', `/posts/${kept.body.id}`, { title: 'Changed' }, site.people.editor.headers);
-          expect(updated.status).toBe(500);
-          const deleted = await send('DELETE', `/posts/${kept.body.id}?force=true`, {}, site.people.editor.headers);
-          expect(deleted.status).toBe(500);
-        } finally {
-          failing = false;
-        }
-        expect(await snapshot()).toEqual(before);
-        expect(await relationships()).toEqual(relationshipsBefore);
-        expect((await site.client.get(`${site.ns}/posts/${kept.body.id}`)).body.title.rendered).toBe('Kept as it was');
-      },
-    );
+    it('stores nothing of a create, an update or a delete whose last step fails (one transaction)', async () => {
+      let failing = false;
+      site.server.objectTypes.get('post').on('afterInsert', () => {
+        if (failing) throw new Error('a hook failed');
+      });
+      site.server.objectTypes.get('post').on('delete', () => {
+        if (failing) throw new Error('a hook failed');
+      });
+      const kept = await send('POST', '/posts', { title: 'Kept as it was', status: 'publish' }, site.people.editor.headers);
+      const before = await snapshot();
+      const relationships = () => site.database.db.selectFrom('term_relationships').selectAll().execute();
+      const relationshipsBefore = await relationships();
+      failing = true;
+      try {
+        const created = await send('POST', '/posts', { title: 'Never stored', sticky: true }, site.people.editor.headers);
+        expect(created.status).toBe(500);
+        const updated = await send('PATCH', `/posts/${kept.body.id}`, { title: 'Changed' }, site.people.editor.headers);
+        expect(updated.status).toBe(500);
+        const deleted = await send('DELETE', `/posts/${kept.body.id}?force=true`, {}, site.people.editor.headers);
+        expect(deleted.status).toBe(500);
+      } finally {
+        failing = false;
+      }
+      expect(await snapshot()).toEqual(before);
+      expect(await relationships()).toEqual(relationshipsBefore);
+      expect((await site.client.get(`${site.ns}/posts/${kept.body.id}`)).body.title.rendered).toBe('Kept as it was');
+    });
 
     it('makes posts sticky for editors', async () => {
       const created = await send(
@@ -208,6 +204,86 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(created.body.sticky).toBe(true);
       const unpinned = await send('PATCH', `/posts/${created.body.id}`, { sticky: false }, site.people.editor.headers);
       expect(unpinned.body.sticky).toBe(false);
+    });
+  });
+}
+
+for (const prefix of ['cms', 'wp'] as const) {
+  describe(`a failed post write in the ${prefix} profile (on either database)`, () => {
+    let site: ContentSite;
+    let failing = false;
+    const term: Record<string, number> = {};
+    const send = (method: string, path: string, body: unknown, headers: Record<string, string>) =>
+      site.client.request(method, `${site.ns}${path}`, {
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    /** Everything a post write may change: the posts, their terms and counts, their meta, sticky state. */
+    const stored = async () => {
+      const { db } = site.database;
+      return {
+        posts: await db.selectFrom('posts').selectAll().orderBy('id').execute(),
+        terms: await db.selectFrom('terms').select(['id', 'count']).orderBy('id').execute(),
+        relationships: await db.selectFrom('term_relationships').selectAll().orderBy('object_id').orderBy('term_id').execute(),
+        meta: await db.selectFrom('post_meta').selectAll().orderBy('id').execute(),
+        options: await db.selectFrom('options').selectAll().orderBy('name').execute(),
+      };
+    };
+
+    beforeAll(async () => {
+      site = await contentSite({ prefix });
+      registerMeta(site.server, 'post', 'mood', { type: 'string', single: true, showInRest: true });
+      const type = site.server.objectTypes.get('post');
+      for (const event of ['afterInsert', 'trash', 'delete'] as const) {
+        type.on(event, () => {
+          if (failing) throw new Error('the last hook failed');
+        });
+      }
+      const admin = site.people.administrator.headers;
+      term.news = (await send('POST', '/categories', { name: 'News' }, admin)).body.id;
+      term.alpha = (await send('POST', '/tags', { name: 'Alpha' }, admin)).body.id;
+      term.beta = (await send('POST', '/tags', { name: 'Beta' }, admin)).body.id;
+    });
+    afterAll(async () => {
+      await site.close();
+    });
+
+    it('leaves the terms, their counts, the meta and the sticky posts as they were', async () => {
+      const editor = site.people.editor.headers;
+      const kept = await send(
+        'POST',
+        '/posts',
+        { title: 'Kept', status: 'publish', sticky: true, categories: [term.news], tags: [term.alpha], meta: { mood: 'calm' } },
+        editor,
+      );
+      expect(kept.status).toBe(201);
+      const before = await stored();
+      expect(before.terms.find((row) => row.id === term.alpha)?.count).toBe(1);
+      failing = true;
+      try {
+        const attempts = [
+          await send(
+            'POST',
+            '/posts',
+            { title: 'Never', status: 'publish', sticky: true, tags: [term.alpha, term.beta], meta: { mood: 'new' } },
+            editor,
+          ),
+          await send(
+            'POST',
+            `/posts/${kept.body.id}`,
+            { status: 'draft', sticky: false, categories: [], tags: [term.beta], meta: { mood: 'changed' } },
+            editor,
+          ),
+          await send('DELETE', `/posts/${kept.body.id}`, {}, editor),
+          await send('DELETE', `/posts/${kept.body.id}?force=true`, {}, editor),
+        ];
+        expect(attempts.map((res) => res.status)).toEqual([500, 500, 500, 500]);
+      } finally {
+        failing = false;
+      }
+      expect(await stored()).toEqual(before);
+      const read = (await site.client.get(`${site.ns}/posts/${kept.body.id}`)).body;
+      expect([read.status, read.sticky, read.tags, read.meta.mood]).toEqual(['publish', true, [term.alpha], 'calm']);
     });
   });
 }

@@ -135,12 +135,15 @@ for (const prefix of ['cms', 'wp'] as const) {
           send('POST', '/posts', { title: `Busy ${i}`, status: 'publish', tags: [term.alpha] }),
         ),
       );
+      expect(made.map((res) => res.status)).toEqual(made.map(() => 201));
       const created = made.map((res) => res.body.id as number);
-      await Promise.all([
+      const changed = await Promise.all([
         ...created.slice(0, 10).map((id) => send('DELETE', `/posts/${id}?force=true`, {})),
         ...created.slice(10).map((id) => send('POST', `/posts/${id}`, { tags: [] })),
         ...created.slice(10, 15).map((id) => send('POST', `/posts/${id}`, { categories: [term.tech] })),
       ]);
+      // Every write went through: none failed on a deadlock between the writes' term locks.
+      expect(changed.map((res) => res.status)).toEqual(changed.map(() => 200));
       expect(await count(term.alpha)).toBe(1);
       const stored = await site.database.db
         .selectFrom('term_relationships')
@@ -148,6 +151,51 @@ for (const prefix of ['cms', 'wp'] as const) {
         .where('term_id', '=', term.alpha as number)
         .executeTakeFirstOrThrow();
       expect(Number(stored.n)).toBe(1);
+    });
+
+    it('keeps every count equal to the counted relationships under a mix of concurrent writes on shared terms', async () => {
+      const shared = [term.news, term.tech, term.gadgets, term.alpha] as number[];
+      const made = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          send('POST', '/posts', {
+            title: `Mixed ${i}`,
+            status: i % 3 === 0 ? 'draft' : 'publish',
+            categories: i % 2 === 0 ? [term.news, term.tech] : [term.gadgets, term.news],
+            tags: [term.alpha],
+          }),
+        ),
+      );
+      expect(made.map((res) => res.status)).toEqual(made.map(() => 201));
+      const created = made.map((res) => res.body.id as number);
+      // Publishing, trashing, restoring, retagging and deleting at once, each touching the
+      // shared terms in its own order of steps.
+      const changed = await Promise.all(
+        created.map((id, i) => {
+          switch (i % 4) {
+            case 0:
+              return send('POST', `/posts/${id}`, { status: 'publish', categories: [term.gadgets] });
+            case 1:
+              return send('DELETE', `/posts/${id}`, {});
+            case 2:
+              return send('POST', `/posts/${id}`, { tags: [], categories: [term.tech, term.news, term.gadgets] });
+            default:
+              return send('DELETE', `/posts/${id}?force=true`, {});
+          }
+        }),
+      );
+      expect(changed.map((res) => res.status)).toEqual(changed.map(() => 200));
+      const { db } = site.database;
+      const counted = await db
+        .selectFrom('term_relationships')
+        .select(['term_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('counted', '=', 1)
+        .where('term_id', 'in', shared)
+        .groupBy('term_id')
+        .execute();
+      const stored = await db.selectFrom('terms').select(['id', 'count']).where('id', 'in', shared).orderBy('id').execute();
+      const expected = new Map(counted.map((row) => [Number(row.term_id), Number(row.n)]));
+      expect(stored.map((row) => [row.id, Number(row.count)])).toEqual(stored.map((row) => [row.id, expected.get(row.id) ?? 0]));
+      await Promise.all(created.map((id) => send('DELETE', `/posts/${id}?force=true`, {})));
     });
 
     it('refuses terms to a caller without the taxonomy’s assign_terms, storing nothing', async () => {

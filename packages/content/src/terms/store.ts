@@ -3,11 +3,13 @@
  * at one level of a taxonomy, slugs in a taxonomy (by a unique index). A term's `count` is
  * recomputed by SQL in the transaction that changes its relationships, with the term's row
  * locked first (PostgreSQL; SQLite runs one transaction at a time): it is exact however many
- * writes run at once, and never read, changed and written back by the application.
+ * writes run at once, and never read, changed and written back by the application. Inside a
+ * longer PostgreSQL transaction (a post write, an atomic batch), the terms it touched are
+ * locked and recounted once, together, just before it commits (no deadlock between writes).
  *
  * @module
  */
-import { dialectOf, lowerText } from '@cms-json/database';
+import { beforeCommit, dialectOf, lowerText } from '@cms-json/database';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { compiledRead, MAX_COMPILED_IDS, placeholderIds, readByIds } from '../compiled-reads.js';
 import { contentError } from '../errors.js';
@@ -177,6 +179,9 @@ function cleanName(name: string): string {
   return name.replace(/<[^>]*>/g, '').trim();
 }
 
+/** The key of the terms to recount at the end of a transaction (see `beforeCommit`). */
+const RECOUNT_AT_COMMIT = {};
+
 /**
  * The term store over a content database.
  *
@@ -194,20 +199,25 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     return row === undefined ? undefined : toTerm(row);
   };
 
-  /** Locks the rows of these terms until the transaction ends (in id order, so that no two writers deadlock). */
-  async function lock(trx: Transaction<ContentTables>, ids: readonly number[]): Promise<void> {
+  /**
+   * Locks the rows of these terms until the transaction ends, in id order and in one
+   * statement, so that no two writers deadlock. `FOR NO KEY UPDATE`, the lock the recount's
+   * `UPDATE` takes anyway: it does not wait for the key-share locks that other writers'
+   * new relationships hold on the same terms (their foreign keys), only for other recounts.
+   */
+  async function lock(trx: Db, ids: readonly number[]): Promise<void> {
     if (!postgres || ids.length === 0) return;
     await trx
       .selectFrom('terms')
       .select('id')
       .where('id', 'in', [...ids])
       .orderBy('id')
-      .forUpdate()
+      .forNoKeyUpdate()
       .execute();
   }
 
   /** Sets each term's count from its counted relationships, in SQL. */
-  async function recount(trx: Transaction<ContentTables>, ids: readonly number[]): Promise<void> {
+  async function recount(trx: Db, ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await trx
       .updateTable('terms')
@@ -223,13 +233,45 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
       .execute();
   }
 
-  /** Changes relationships under the locks of every term they touch, then recounts those terms. */
+  /**
+   * The terms to recount at the end of the PostgreSQL transaction open here (a post write,
+   * an atomic batch), if any: their rows are locked once, all together and in id order, just
+   * before the commit. Locked as each change came, they would be locked in the order of the
+   * write's steps (a post's tags, then its categories when it is published …), and two writes
+   * holding one term each while waiting for the other's deadlocked.
+   */
+  const pendingRecount = () =>
+    postgres
+      ? beforeCommit(database, RECOUNT_AT_COMMIT, () => {
+          const ids = new Set<number>();
+          return {
+            ids,
+            beforeCommit: async () => {
+              const sorted = [...ids].sort((a, b) => a - b);
+              await lock(db, sorted);
+              await recount(db, sorted);
+            },
+          };
+        })
+      : undefined;
+
+  /**
+   * Changes relationships, then recounts every term they touch: under the locks of those
+   * terms in a transaction of its own, or, inside a PostgreSQL transaction opened by
+   * `runInTransaction`, at its end ({@link pendingRecount}).
+   */
   function changeRelationships(
     touched: (trx: Transaction<ContentTables>) => Promise<number[]>,
     change: (trx: Transaction<ContentTables>) => Promise<void>,
   ): Promise<void> {
     return db.transaction().execute(async (trx) => {
       const ids = [...new Set(await touched(trx))].sort((a, b) => a - b);
+      const pending = pendingRecount();
+      if (pending !== undefined) {
+        await change(trx);
+        for (const id of ids) pending.ids.add(id);
+        return;
+      }
       await lock(trx, ids);
       await change(trx);
       await recount(trx, ids);
@@ -399,7 +441,9 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
 
     async delete(id) {
       return db.transaction().execute(async (trx) => {
-        await lock(trx, [id]);
+        // FOR UPDATE, the lock the delete takes: it waits for the writers whose new
+        // relationships point at the term before it holds anything they would wait for.
+        if (postgres) await trx.selectFrom('terms').select('id').where('id', '=', id).forUpdate().execute();
         const row = await trx.selectFrom('terms').select(['parent', 'taxonomy']).where('id', '=', id).executeTakeFirst();
         if (row === undefined) return false;
         await trx

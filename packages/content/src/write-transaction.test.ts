@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { openContentDatabase } from '../test/helpers.js';
+import { OptionsStore } from './options/options.js';
+import { writeTransaction } from './write-transaction.js';
+
+describe('writeTransaction', () => {
+  it('stores every step of a write that succeeds, and none of one that fails late', async () => {
+    const database = await openContentDatabase();
+    try {
+      const options = new OptionsStore(database.db);
+      const atomic = writeTransaction(database.db);
+      await atomic(async () => {
+        await options.set('title', 'First');
+        await options.set('description', 'Kept');
+      });
+      await expect(
+        atomic(async () => {
+          await options.set('title', 'Second');
+          throw new Error('the last step failed');
+        }),
+      ).rejects.toThrow('the last step failed');
+      expect([await options.get('title'), await options.get('description')]).toEqual(['First', 'Kept']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('runs the write as it is on a database that openDatabase did not open', async () => {
+    const atomic = writeTransaction({});
+    expect(await atomic(async () => 'done')).toBe('done');
+  });
+});
