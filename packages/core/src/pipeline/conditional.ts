@@ -109,6 +109,7 @@ export function validatorOf(context: ServerContext, path: string): Validator | u
   return found === undefined ? undefined : getValidator(found.value);
 }
 
+/** The validator of a route's `GET` endpoint, if it declares one. */
 function getValidator(route: CompiledRoute): Validator | undefined {
   for (const endpoint of route.endpoints) if (endpoint.methods.includes('GET')) return endpoint.validator;
   return undefined;
@@ -162,7 +163,10 @@ function validatable(state: ServeState): boolean {
  */
 export function validatorStage(state: ServeState): void | Promise<void> {
   if (!validatable(state)) return;
-  const validator = validatorOf(state.context, state.request.path);
+  // The match is kept for dispatch, which then does not match the path again.
+  const found = state.context.router.match(state.request.path);
+  state.match = found ?? null;
+  const validator = found === undefined ? undefined : getValidator(found.value);
   if (validator === undefined) return;
   let version: ReturnType<Validator>;
   try {
