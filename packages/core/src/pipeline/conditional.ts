@@ -86,21 +86,30 @@ export function varyOf(nonceHeader: string): string {
   return `Origin, Authorization, Cookie, ${nonceHeader}`;
 }
 
-/** Each server's salt of its version tags, made at its first one. */
-const salts = new WeakMap<ServerContext, string>();
+/** A server's salt of its version tags, and the tags it made lately, by what they are made of. */
+interface Tagging {
+  readonly salt: string;
+  readonly tags: Map<string, string>;
+}
+
+/** Each server's {@link Tagging}, made at its first tag. */
+const taggings = new WeakMap<ServerContext, Tagging>();
+
+/** How many tags a server keeps made; past that, it forgets them all and starts again. */
+const KEPT_TAGS = 512;
 
 /**
  * The server's salt: random, so that a tag never outlives the server that made it (a new
  * start may run other code or settings, which may change an answer without changing its
  * data). Not a secret: it only keeps servers' tags apart.
  */
-function saltOf(context: ServerContext): string {
-  let salt = salts.get(context);
-  if (salt === undefined) {
-    salt = `${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
-    salts.set(context, salt);
+function taggingOf(context: ServerContext): Tagging {
+  let tagging = taggings.get(context);
+  if (tagging === undefined) {
+    tagging = { salt: `${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`, tags: new Map() };
+    taggings.set(context, tagging);
   }
-  return salt;
+  return tagging;
 }
 
 /** The validator of the `GET` endpoint of the route serving `path`, if it declares one. */
@@ -132,13 +141,19 @@ export function validatedTag(
     readonly user: RestRequest['user'];
   },
 ): string {
-  return versionTag({
-    version: target.version,
-    path: target.path,
-    query: target.query,
-    salt: saltOf(context),
-    userId: target.user?.id ?? 0,
-  });
+  const tagging = taggingOf(context);
+  const userId = target.user?.id ?? 0;
+  // The same version, caller and URL give the same tag: a hot item is hashed once per version.
+  // Unambiguous: the version's length is given, and the query's JSON has no line break.
+  const version = String(target.version);
+  const key = `${userId}\n${version.length}:${version}\n${target.path}\n${JSON.stringify(target.query)}`;
+  let tag = tagging.tags.get(key);
+  if (tag === undefined) {
+    tag = versionTag({ version, path: target.path, query: target.query, salt: tagging.salt, userId });
+    if (tagging.tags.size >= KEPT_TAGS) tagging.tags.clear();
+    tagging.tags.set(key, tag);
+  }
+  return tag;
 }
 
 /**
