@@ -86,16 +86,25 @@ export function varyOf(nonceHeader: string): string {
   return `Origin, Authorization, Cookie, ${nonceHeader}`;
 }
 
-/** A server's salt of its version tags, and the tags it made lately, by what they are made of. */
+/** A server's salt of its version tags, and the tag it made last for each path. */
 interface Tagging {
   readonly salt: string;
-  readonly tags: Map<string, string>;
+  readonly tags: Map<string, KeptTag>;
+}
+
+/** A tag as kept, with what it was made of besides the path. */
+interface KeptTag {
+  readonly version: string;
+  readonly userId: number;
+  /** The query's JSON, `''` for none. */
+  readonly query: string;
+  readonly tag: string;
 }
 
 /** Each server's {@link Tagging}, made at its first tag. */
 const taggings = new WeakMap<ServerContext, Tagging>();
 
-/** How many tags a server keeps made; past that, it forgets them all and starts again. */
+/** How many paths' tags a server keeps; past that, it forgets them all and starts again. */
 const KEPT_TAGS = 512;
 
 /**
@@ -143,17 +152,21 @@ export function validatedTag(
 ): string {
   const tagging = taggingOf(context);
   const userId = target.user?.id ?? 0;
-  // The same version, caller and URL give the same tag: a hot item is hashed once per version.
-  // Unambiguous: the version's length is given, and the query's JSON has no line break.
   const version = String(target.version);
-  const key = `${userId}\n${version.length}:${version}\n${target.path}\n${JSON.stringify(target.query)}`;
-  let tag = tagging.tags.get(key);
-  if (tag === undefined) {
-    tag = versionTag({ version, path: target.path, query: target.query, salt: tagging.salt, userId });
-    if (tagging.tags.size >= KEPT_TAGS) tagging.tags.clear();
-    tagging.tags.set(key, tag);
-  }
+  const path = target.path;
+  const query = hasKeys(target.query) ? JSON.stringify(target.query) : '';
+  // The same version, caller and URL give the same tag: a hot record is hashed once per version.
+  const kept = tagging.tags.get(path);
+  if (kept !== undefined && kept.version === version && kept.userId === userId && kept.query === query) return kept.tag;
+  const tag = versionTag({ version, path, query: target.query, salt: tagging.salt, userId });
+  if (kept === undefined && tagging.tags.size >= KEPT_TAGS) tagging.tags.clear();
+  tagging.tags.set(path, { version, userId, query, tag });
   return tag;
+}
+
+function hasKeys(object: Readonly<Record<string, unknown>>): boolean {
+  for (const _ in object) return true;
+  return false;
 }
 
 /**
