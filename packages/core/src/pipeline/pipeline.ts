@@ -343,6 +343,19 @@ async function toData(state: ServeState): Promise<unknown> {
 
 /** Runs the stages for one request and returns the HTTP response. */
 export function runPipeline(request: RestRequest, context: ServerContext, options: PipelineOptions): Promise<HttpResponse> {
+  const result = answerPipeline(request, context, options);
+  return result instanceof Promise ? result : Promise.resolve(result);
+}
+
+/**
+ * Runs the stages for one request: the HTTP response itself when no stage had to wait (no
+ * promise, no turn of the microtask queue), else a promise of it. Never throws.
+ */
+export function answerPipeline(
+  request: RestRequest,
+  context: ServerContext,
+  options: PipelineOptions,
+): HttpResponse | Promise<HttpResponse> {
   const state: ServeState = {
     request,
     context,
@@ -364,10 +377,9 @@ export function runPipeline(request: RestRequest, context: ServerContext, option
     match: undefined,
   };
   try {
-    const result = runFrom(state, 0);
-    return result instanceof Promise ? result : Promise.resolve(result);
+    return runFrom(state, 0);
   } catch (error) {
-    return Promise.resolve(failed(state, error));
+    return failed(state, error);
   }
 }
 
