@@ -37,8 +37,9 @@ export const REST_BASE = 'outgoing-links';
 /**
  * Runs a query; a database failure becomes the plugin's error, with the database's text
  * (500), except when the database was not reached: then no host, port or user name is told.
+ * A query that answers at once is answered at once (its failure thrown at once).
  */
-function query<T>(code: string, action: string, run: () => Promise<T>): Promise<T> {
+function query<T>(code: string, action: string, run: () => T | Promise<T>): T | Promise<T> {
   const fail = (error: unknown): never => {
     // A database that cannot be reached now is the core's 503, not this route's 500.
     if (isDatabaseUnavailable(error)) throw error;
@@ -48,11 +49,18 @@ function query<T>(code: string, action: string, run: () => Promise<T>): Promise<
       cause: error,
     });
   };
+  let value: T | Promise<T>;
   try {
-    return run().catch(fail);
+    value = run();
   } catch (error) {
-    return Promise.reject(error).catch(fail);
+    return fail(error);
   }
+  return value instanceof Promise ? value.catch(fail) : value;
+}
+
+/** `next` of a value: at once when it is not a promise (a read the database answered at once). */
+function then<T, R>(value: T | Promise<T>, next: (settled: T) => R): R | Promise<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
 
 /**
@@ -60,14 +68,7 @@ function query<T>(code: string, action: string, run: () => Promise<T>): Promise<
  * failure becomes the plugin's error, as the route's own queries' do.
  */
 function versionOf(store: OutgoingLinksStore, code: string, action: string): () => string | Promise<string> {
-  return () => {
-    try {
-      const version = store.version();
-      return typeof version === 'string' ? version : query(code, action, () => version);
-    } catch (error) {
-      return query(code, action, () => Promise.reject(error));
-    }
-  };
+  return () => query(code, action, () => store.version());
 }
 
 /** Builds the record to write: stored values first, then any non-empty title and link. */
@@ -95,14 +96,17 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
   // The link found is kept on the request, so reading it is one query, not two.
   const existingId = withRequestCheck(
     z.number().int().min(1).meta({ description: 'Unique identifier for the object.' }),
-    // A promise chain, not an async function: one turn of the microtask queue per step.
+    // No async function: a read the database answers at once is checked at once.
     (id, request) =>
-      query('tel/rest/item', 'fetch the link', () => store.get(id)).then((link) => {
-        // Plain false, as the original's validate_callback: "Invalid parameter." and details [].
-        if (link === undefined) return false;
-        found.set(request, link);
-        return true;
-      }),
+      then(
+        query('tel/rest/item', 'fetch the link', () => store.get(id)),
+        (link) => {
+          // Plain false, as the original's validate_callback: "Invalid parameter." and details [].
+          if (link === undefined) return false;
+          found.set(request, link);
+          return true;
+        },
+      ),
   );
   const input = { title: OutgoingLink.shape.title.max(100), link: OutgoingLink.shape.link };
 
@@ -156,7 +160,11 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         permission: 'public',
         validator: versionOf(store, 'tel/rest/item', 'fetch the link'),
         handler: ({ id }, request) =>
-          found.get(request) ?? query('tel/rest/item', 'fetch the link', () => store.get(id)).then(orGone),
+          found.get(request) ??
+          then(
+            query('tel/rest/item', 'fetch the link', () => store.get(id)),
+            orGone,
+          ),
       }),
       endpoint({
         methods: EDITABLE,

@@ -3,7 +3,14 @@
  *
  * @module
  */
-import { changeVersion, lowerText, type PreparedQuery, prepareQuery } from '@cms-json/database';
+import {
+  changeVersion,
+  type EagerQuery,
+  lowerText,
+  type PreparedQuery,
+  prepareEagerQuery,
+  prepareQuery,
+} from '@cms-json/database';
 import { type Kysely, sql } from 'kysely';
 import type { OutgoingLinksTables } from './migrations.js';
 import type { OutgoingLinkRecord } from './schema.js';
@@ -36,7 +43,7 @@ type Row = { id: number; title: string; slug: string; link: string; count: numbe
 export class OutgoingLinksStore {
   readonly db: Kysely<OutgoingLinksTables>;
   // The hot queries, compiled once (parameters in order): a record by id, and the count.
-  readonly #byId: PreparedQuery<Row>;
+  readonly #byId: EagerQuery<Row>;
   readonly #countAll: PreparedQuery<{ total: number | string }>;
   // Parameters: title, slug, link (a new link's count is 0).
   readonly #insert: PreparedQuery<Row>;
@@ -51,7 +58,7 @@ export class OutgoingLinksStore {
   /** Pass a site database with more tables as `db as unknown as Kysely<OutgoingLinksTables>` (Kysely's table map is invariant). */
   constructor(db: Kysely<OutgoingLinksTables>) {
     this.db = db;
-    this.#byId = prepareQuery(db, db.selectFrom('outgoing_links').select(COLUMNS).where('id', '=', 0).compile());
+    this.#byId = prepareEagerQuery(db, db.selectFrom('outgoing_links').select(COLUMNS).where('id', '=', 0).compile());
     this.#countAll = prepareQuery(
       db,
       db
@@ -108,10 +115,13 @@ export class OutgoingLinksStore {
     return { items: toRecords(items), total: Number(row.total) };
   }
 
-  /** A link by id, or `undefined`. */
-  get(id: number): Promise<OutgoingLinkRecord | undefined> {
-    // A promise chain, not an async function: one turn of the microtask queue, not two.
-    return this.#byId([id]).then(([row]) => (row === undefined ? undefined : toRecord(row)));
+  /**
+   * A link by id, or `undefined`: at once when the database answers at once (embedded SQLite
+   * outside a transaction; a failure is then thrown), else a promise.
+   */
+  get(id: number): OutgoingLinkRecord | undefined | Promise<OutgoingLinkRecord | undefined> {
+    const rows = this.#byId([id]);
+    return rows instanceof Promise ? rows.then(firstRecord) : firstRecord(rows);
   }
 
   /** Inserts a link and returns it. */
@@ -169,6 +179,11 @@ export class OutgoingLinksStore {
       .executeTakeFirst();
     return row?.link;
   }
+}
+
+function firstRecord(rows: readonly Row[]): OutgoingLinkRecord | undefined {
+  const row = rows[0];
+  return row === undefined ? undefined : toRecord(row);
 }
 
 function toRecords(rows: Row[]): OutgoingLinkRecord[] {

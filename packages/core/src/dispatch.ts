@@ -15,6 +15,7 @@ import type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 import { prepare } from './prepare-result.js';
 import type { RestRequest } from './request.js';
 import { RestResponse } from './response.js';
+import type { RouteMatch } from './router/router.js';
 import { parseArgs } from './schema/args.js';
 import type { ServerContext } from './server-context.js';
 
@@ -39,6 +40,11 @@ export interface DispatchOptions {
    * batching (`allowBatch: { v1: true }`) answers 400 `rest_batch_not_allowed`. @default false
    */
   batch?: boolean;
+  /**
+   * The request's path already matched (by the pipeline's validator stage): its route, or
+   * `null` for none. Left out, the path is matched here.
+   */
+  match?: RouteMatch<CompiledRoute> | null | undefined;
 }
 
 /** Turns an error into a response with the original's body; unexpected failures are reported. */
@@ -202,7 +208,7 @@ export function answerRequest(
   context: ServerContext,
   options: DispatchOptions,
 ): RestResponse | Promise<RestResponse> {
-  const found = context.router.match(request.path);
+  const found = options.match === undefined ? context.router.match(request.path) : (options.match ?? undefined);
   if (found === undefined) {
     // The original answers OPTIONS on an unknown path with an empty list, not an error.
     if (request.method === 'OPTIONS') return new RestResponse([]);

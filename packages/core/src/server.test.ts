@@ -122,6 +122,60 @@ describe('server.dispatch', () => {
   });
 });
 
+describe('server.respond', () => {
+  const setup = () => {
+    const server = createRestServer({ siteUrl: 'http://example.test', onError: () => {} });
+    const sync = defineRoute({
+      path: '/now',
+      endpoints: (endpoint) => [endpoint({ methods: READABLE, permission: 'public', handler: () => ({ at: 'once' }) })],
+    });
+    const later = defineRoute({
+      path: '/later',
+      endpoints: (endpoint) => [endpoint({ methods: READABLE, permission: 'public', handler: async () => ({ at: 'later' }) })],
+    });
+    const broken = defineRoute({
+      path: '/broken',
+      endpoints: (endpoint) => [
+        endpoint({
+          methods: READABLE,
+          permission: 'public',
+          handler: () => {
+            throw new Error('boom');
+          },
+        }),
+      ],
+    });
+    server.register('t/v1', sync, later, broken);
+    return server;
+  };
+  const get = (url: string) => ({ method: 'GET', url: `/cms-json${url}`, headers: {} });
+
+  it('answers at once when nothing waits: a synchronous route, an unknown path, a failing handler', async () => {
+    const server = setup();
+    const now = server.respond(get('/t/v1/now'));
+    expect(now).not.toBeInstanceOf(Promise);
+    expect(JSON.parse((now as { body: string }).body)).toEqual({ at: 'once' });
+    expect(server.respond(get('/t/v1/nothing-here'))).toMatchObject({ status: 404 });
+    const failed = server.respond(get('/t/v1/broken'));
+    expect(failed).toMatchObject({ status: 500 });
+    expect(JSON.parse((failed as { body: string }).body).code).toBe('rest_internal_error');
+    const handled = await server.handle(get('/t/v1/now'));
+    expect(handled?.body).toBe((now as { body: string }).body);
+  });
+
+  it('answers with a promise when the route waits, the same answer handle gives', async () => {
+    const server = setup();
+    const later = server.respond(get('/t/v1/later'));
+    expect(later).toBeInstanceOf(Promise);
+    expect(JSON.parse(((await later) as { body: string }).body)).toEqual({ at: 'later' });
+  });
+
+  it('answers null for a path outside the API, as handle does', async () => {
+    const server = setup();
+    expect(await server.respond({ method: 'GET', url: '/elsewhere', headers: {} })).toBeNull();
+  });
+});
+
 describe('the WordPress profile (prefix: wp)', () => {
   const { server } = createDemoServer({ prefix: 'wp' });
   const client = testClient(server);

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Generated, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { autoIncrementId, changeVersion, type Migration, openDatabase, runMigrations, trackChanges } from './index.js';
+import {
+  autoIncrementId,
+  changeVersion,
+  type Migration,
+  openDatabase,
+  runMigrations,
+  sqliteHandleOf,
+  trackChanges,
+} from './index.js';
 import { dropTestDatabase, testDatabaseUrl, testDialect } from './testing.js';
 
 interface Tables {
@@ -79,6 +87,41 @@ describe('change versions', () => {
     await writer.close();
     await reader.close();
   });
+
+  it.runIf(testDialect() === 'sqlite')(
+    'reads the counters again only when this connection wrote a row or another one committed',
+    async () => {
+      const statements: string[] = [];
+      const { db, close } = openDatabase<Tables>({ url, onStatement: (text) => statements.push(text) });
+      await runMigrations(db, { owner: 'notes', migrations });
+      const version = changeVersion(db, { tables: ['notes'] });
+      const counterReads = () =>
+        statements.filter((text) => text.includes('cms_change_versions') && text.includes('sum(')).length;
+      const first = await version();
+      const readsAfterFirst = counterReads();
+      // Nothing written: the version kept, the counters not read.
+      expect(await version()).toBe(first);
+      expect(counterReads()).toBe(readsAfterFirst);
+      // This connection's raw statement, past Kysely: its trigger's row counts as a change.
+      sqliteHandleOf(db)?.prepare("insert into notes (text) values ('raw')").run();
+      const afterRaw = await version();
+      expect(afterRaw).not.toBe(first);
+      // A transaction rolled back: read again, and the version is the one before it.
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx.insertInto('notes').values({ text: 'undone' }).execute();
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await version()).toBe(afterRaw);
+      // Another connection's commit, even one that only moves the counter itself.
+      const other = openDatabase<Tables>({ url });
+      await sql`update cms_change_versions set version = version + 5 where name = 'notes'`.execute(other.db);
+      expect(Number(await version())).toBe(Number(afterRaw) + 5);
+      await other.close();
+      await close();
+    },
+  );
 
   it('can be applied twice and refuses a table name that is not plain', async () => {
     const { db, close } = openDatabase<Tables>({ url });

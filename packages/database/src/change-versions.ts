@@ -152,9 +152,16 @@ export interface ChangeVersionOptions {
  * counters, as a string, with one small query compiled once. It changes whenever any of those
  * tables is written (see {@link trackChanges}). Read it before the data it stands for.
  *
- * On embedded SQLite it answers at once (no promise) from a statement prepared once, except
- * while a transaction is open on the connection: then it waits its turn through Kysely, so it
- * never counts another request's uncommitted writes. On PostgreSQL it answers a promise.
+ * On embedded SQLite it answers at once (no promise), except while a transaction is open on
+ * the connection: then it waits its turn through Kysely, so it never counts another
+ * request's uncommitted writes. On PostgreSQL it answers a promise.
+ *
+ * On SQLite the sum is kept between calls and read again only when the database may have
+ * changed: when another connection committed since (SQLite's `PRAGMA data_version`, which
+ * moves exactly then) or this connection changed any row (`total_changes()`, which counts the
+ * rows its statements and their triggers wrote, even rolled back). Both are read before the
+ * counters, so a commit that lands in between is seen at the next call. That costs about
+ * two thirds of reading the counters, and never answers a stale version (docs/caching.md).
  *
  * @example
  * ```ts
@@ -175,10 +182,41 @@ export function changeVersion<DB>(db: Kysely<DB>, options: ChangeVersionOptions 
   };
   const sqlite = sqliteHandleOf(db);
   if (sqlite === undefined) return viaKysely;
-  // A statement of its own (the connection's cache shares statements with Kysely), read as
-  // one value.
-  const statement: SqliteDatabase.Statement<unknown[]> = SqliteDatabase.prototype.prepare.call(sqlite, compiled.sql);
+  return cachedVersion(sqlite, { text: compiled.sql, parameters: [...compiled.parameters], viaKysely });
+}
+
+/** Prepares a statement of its own (the connection's cache shares statements with Kysely) that answers one value. */
+function valueStatement(sqlite: SqliteDatabase.Database, text: string): SqliteDatabase.Statement<unknown[]> {
+  const statement: SqliteDatabase.Statement<unknown[]> = SqliteDatabase.prototype.prepare.call(sqlite, text);
   statement.pluck(true);
-  const parameters = [...compiled.parameters];
-  return () => (sqlite.inTransaction ? viaKysely() : String(statement.get(...parameters) ?? 0));
+  return statement;
+}
+
+/**
+ * The counters' sum on an embedded SQLite connection, read again only when another
+ * connection committed (`data_version` moved) or this one wrote a row (`total_changes()`
+ * moved) since the last read; inside a transaction, through Kysely as any query.
+ */
+function cachedVersion(
+  sqlite: SqliteDatabase.Database,
+  query: { readonly text: string; readonly parameters: readonly unknown[]; readonly viaKysely: () => Promise<string> },
+): () => string | Promise<string> {
+  const { text, parameters, viaKysely } = query;
+  const counters = valueStatement(sqlite, text);
+  const dataVersion = valueStatement(sqlite, 'pragma data_version');
+  const totalChanges = valueStatement(sqlite, 'select total_changes()');
+  let version: string | undefined;
+  let seenData: unknown;
+  let seenChanges: unknown;
+  return () => {
+    if (sqlite.inTransaction) return viaKysely();
+    // Before the counters: a commit between the two reads moves them for the next call.
+    const data = dataVersion.get();
+    const changes = totalChanges.get();
+    if (version !== undefined && data === seenData && changes === seenChanges) return version;
+    version = String(counters.get(...parameters) ?? 0);
+    seenData = data;
+    seenChanges = changes;
+    return version;
+  };
 }

@@ -49,6 +49,6 @@ export {
   type RunMigrationsOptions,
   runMigrations,
 } from './migrations.js';
-export { type PreparedQuery, prepareQuery } from './prepared-query.js';
+export { type EagerQuery, type PreparedQuery, prepareEagerQuery, prepareQuery } from './prepared-query.js';
 export { redactDatabaseUrl } from './redact.js';
 export { withStartupLock } from './startup-lock.js';

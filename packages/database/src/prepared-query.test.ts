@@ -2,7 +2,7 @@ import { type CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { runInTransaction } from './ambient-transaction.js';
 import { sqliteHandleOf } from './connect.js';
-import { prepareQuery } from './prepared-query.js';
+import { prepareEagerQuery, prepareQuery } from './prepared-query.js';
 import { openTestDatabase, testDialect } from './testing.js';
 
 interface Tables {
@@ -76,6 +76,35 @@ describe('prepareQuery on SQLite', () => {
     const byId = prepareQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
     await db.schema.dropTable('notes').execute();
     await expect(byId([1])).rejects.toThrow(/no such table|does not exist/);
+    await close();
+  });
+});
+
+describe('prepareEagerQuery', () => {
+  it('answers the same rows as prepareQuery: at once on SQLite outside a transaction, else a promise', async () => {
+    const { db, close } = await notesDatabase(ONE_TWO);
+    const byId = prepareEagerQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
+    const rows = byId([2]);
+    expect(rows instanceof Promise).toBe(testDialect() !== 'sqlite');
+    expect(await rows).toEqual([{ id: 2, text: 'two' }]);
+    expect(await byId([3])).toEqual([]);
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id: 3, text: 'three' }).execute();
+      const inside = byId([3]);
+      // Inside a transaction it waits its turn, as prepareQuery does: a promise, read after the commit.
+      expect(inside).toBeInstanceOf(Promise);
+      void (inside as Promise<unknown>).catch(() => undefined);
+    });
+    expect(await byId([3])).toEqual([{ id: 3, text: 'three' }]);
+    await close();
+  });
+
+  it('fails at once on SQLite when the read fails, and with a rejected promise elsewhere', async () => {
+    const { db, close } = await notesDatabase();
+    const byId = prepareEagerQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
+    await db.schema.dropTable('notes').execute();
+    if (testDialect() === 'sqlite') expect(() => byId([1])).toThrow(/no such table/);
+    else await expect(byId([1])).rejects.toThrow(/does not exist/);
     await close();
   });
 });

@@ -39,20 +39,46 @@ export type PreparedQuery<Row> = (parameters: readonly unknown[]) => Promise<Row
  * ```
  */
 export function prepareQuery<DB, Row>(db: Kysely<DB>, query: CompiledQuery<Row>): PreparedQuery<Row> {
-  const viaKysely: PreparedQuery<Row> = async (parameters) => (await db.executeQuery<Row>({ ...query, parameters })).rows;
+  const eager = prepareEagerQuery(db, query);
+  return (parameters) => {
+    try {
+      const rows = eager(parameters);
+      return rows instanceof Promise ? rows : Promise.resolve(rows);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+}
+
+/**
+ * Runs a compiled query with parameters in the order the query uses them: its rows at once
+ * when the database answers at once, else a promise of them. A failure at once is thrown.
+ */
+export type EagerQuery<Row> = (parameters: readonly unknown[]) => Row[] | Promise<Row[]>;
+
+/**
+ * {@link prepareQuery} without the promise where none is needed: on embedded SQLite, while
+ * no transaction is open on the connection, the rows are returned at once (and a failure is
+ * thrown at once); otherwise (PostgreSQL, an open transaction) a promise of them, through
+ * Kysely, exactly as `prepareQuery`. A caller that handles both (a request check, a handler)
+ * then answers a read with no turn of the microtask queue.
+ *
+ * @example
+ * ```ts
+ * const byId = prepareEagerQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
+ * const rows = byId([42]);
+ * const [note] = rows instanceof Promise ? await rows : rows;
+ * ```
+ */
+export function prepareEagerQuery<DB, Row>(db: Kysely<DB>, query: CompiledQuery<Row>): EagerQuery<Row> {
+  const viaKysely = async (parameters: readonly unknown[]): Promise<Row[]> =>
+    (await db.executeQuery<Row>({ ...query, parameters })).rows;
   const sqlite = sqliteHandleOf(db);
   if (sqlite === undefined) return viaKysely;
   const run = query.sql.trimStart().toLowerCase().startsWith('select')
     ? rowReader<Row>(sqlite, query.sql)
     : rowWriter<Row>(sqlite, query.sql);
-  return (parameters) => {
-    if (sqlite.inTransaction) return viaKysely(parameters);
-    try {
-      return Promise.resolve(run(parameters));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+  return (parameters) => (sqlite.inTransaction ? viaKysely(parameters) : run(parameters));
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { declaredTooLarge, normalizeBasePath, type RestServer, stripBasePath } from '@cms-json/core';
+import { declaredTooLarge, type HttpResponse, normalizeBasePath, type RestServer, stripBasePath } from '@cms-json/core';
 import { declaresBody, readBody } from './read-body.js';
 import { type NodeRequest, requestBaseUrl, toHttpRequest } from './to-http-request.js';
 import { type NodeResponse, writeBodyTooLarge, writeInternalError, writeResponse } from './write-response.js';
@@ -39,6 +39,16 @@ export interface NodeExchange {
  * ```
  */
 export function handleNodeRequest(server: RestServer, exchange: NodeExchange): Promise<boolean> {
+  const served = serveNodeRequest(server, exchange);
+  return typeof served === 'boolean' ? Promise.resolve(served) : served;
+}
+
+/**
+ * {@link handleNodeRequest} without a promise where none is needed: whether it answered, at
+ * once when the core answered at once (the answer is then written), else a promise of it.
+ * Throws nothing: a failure is a rejected promise.
+ */
+function serveNodeRequest(server: RestServer, exchange: NodeExchange): boolean | Promise<boolean> {
   const { req, res, url } = exchange;
   try {
     if (exchange.consumedBody === undefined && declaresBody(req) && server.serves(url)) {
@@ -82,9 +92,9 @@ function answerStreamed(server: RestServer, exchange: NodeExchange, maxBytes: nu
   });
 }
 
-// Promise chains rather than async functions: a GET costs no more turns of the microtask
-// queue than the core's own.
-function answer(server: RestServer, exchange: NodeExchange, body: Uint8Array | string | undefined): Promise<boolean> {
+// Promise chains rather than async functions, and no promise at all when the core answers at
+// once: a GET costs no more turns of the microtask queue than the core's own.
+function answer(server: RestServer, exchange: NodeExchange, body: Uint8Array | string | undefined): boolean | Promise<boolean> {
   const { req, res } = exchange;
   const http = toHttpRequest(req, {
     url: exchange.url,
@@ -97,11 +107,13 @@ function answer(server: RestServer, exchange: NodeExchange, body: Uint8Array | s
     http.bodyStream = oneChunk(exchange.consumedBody.body);
     http.body = undefined;
   }
-  return server.handle(http).then((response) => {
+  const write = (response: HttpResponse | null): boolean => {
     if (response === null) return false;
     if (!res.writableEnded) writeResponse(res, response, req.method ?? 'GET');
     return true;
-  });
+  };
+  const response = server.respond(http);
+  return response instanceof Promise ? response.then(write) : write(response);
 }
 
 async function* oneChunk(body: Uint8Array | string): AsyncGenerator<Uint8Array> {
@@ -143,22 +155,25 @@ export function createHandler(server: RestServer, options: NodeHandlerOptions = 
   const fail = failureHandler(options);
   return (req, res) => {
     const serving = serve(req, res);
-    return serving === false ? Promise.resolve(false) : serving.catch((error: unknown) => fail(res, error));
+    return typeof serving === 'boolean' ? Promise.resolve(serving) : serving.catch((error: unknown) => fail(res, error));
   };
 }
 
-/** Serves requests under the base path (`false` for the others, untouched); rejects on failure. */
+/**
+ * Serves requests under the base path: whether it answered (`false` for the others, untouched),
+ * at once when the core answered at once, else a promise; rejects on failure.
+ */
 function mounted(
   server: RestServer,
   options: NodeHandlerOptions,
-): (req: NodeRequest, res: NodeResponse) => Promise<boolean> | false {
+): (req: NodeRequest, res: NodeResponse) => Promise<boolean> | boolean {
   const basePath = normalizeBasePath(options.basePath);
   return (req, res) => {
     const url = stripBasePath(req.url ?? '/', basePath);
     if (url === undefined) return false;
     try {
       const baseUrl = server.options.siteUrl === undefined ? requestBaseUrl(req, basePath) : undefined;
-      return handleNodeRequest(server, { req, res, url, baseUrl });
+      return serveNodeRequest(server, { req, res, url, baseUrl });
     } catch (error) {
       return Promise.reject(error);
     }
@@ -216,8 +231,9 @@ export function createRequestListener(
   };
   return (req, res) => {
     const serving = serve(req, res);
-    if (serving === false) passOn(req, res);
-    else
+    if (typeof serving === 'boolean') {
+      if (!serving) passOn(req, res);
+    } else
       serving.then(
         (answered) => {
           if (!answered) passOn(req, res);

@@ -225,6 +225,21 @@ describe.each(['cms', 'wp'] as const)('conditional GET of a route with a validat
     expect(counts.handler).toBe(2);
   });
 
+  it('gives a version back its own tag: a version that returns gets the tag it had, a 304 again', async () => {
+    const { client, counts } = setup();
+    const tagAt = async (version: number) => {
+      counts.version = version;
+      return (await client.get('/versioned/v1/items/1')).header('ETag') as string;
+    };
+    const [one, two, three] = [await tagAt(1), await tagAt(2), await tagAt(3)];
+    expect(new Set([one, two, three]).size).toBe(3);
+    expect(await tagAt(2)).toBe(two);
+    counts.version = 1;
+    const revalidated = await client.get('/versioned/v1/items/1', { headers: { 'if-none-match': one } });
+    expect(revalidated.status).toBe(304);
+    expect((await client.get('/versioned/v1/items/1', { headers: { 'if-none-match': two } })).status).toBe(200);
+  });
+
   it('gives each caller, each URL and each server a tag of its own', async () => {
     const { client, server } = setup();
     const anonymous = await client.get('/versioned/v1/items/1');

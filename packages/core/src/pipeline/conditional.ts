@@ -86,21 +86,39 @@ export function varyOf(nonceHeader: string): string {
   return `Origin, Authorization, Cookie, ${nonceHeader}`;
 }
 
-/** Each server's salt of its version tags, made at its first one. */
-const salts = new WeakMap<ServerContext, string>();
+/** A server's salt of its version tags, and the tag it made last for each path. */
+interface Tagging {
+  readonly salt: string;
+  readonly tags: Map<string, KeptTag>;
+}
+
+/** A tag as kept, with what it was made of besides the path. */
+interface KeptTag {
+  readonly version: string;
+  readonly userId: number;
+  /** The query's JSON, `''` for none. */
+  readonly query: string;
+  readonly tag: string;
+}
+
+/** Each server's {@link Tagging}, made at its first tag. */
+const taggings = new WeakMap<ServerContext, Tagging>();
+
+/** How many paths' tags a server keeps; past that, it forgets them all and starts again. */
+const KEPT_TAGS = 512;
 
 /**
  * The server's salt: random, so that a tag never outlives the server that made it (a new
  * start may run other code or settings, which may change an answer without changing its
  * data). Not a secret: it only keeps servers' tags apart.
  */
-function saltOf(context: ServerContext): string {
-  let salt = salts.get(context);
-  if (salt === undefined) {
-    salt = `${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
-    salts.set(context, salt);
+function taggingOf(context: ServerContext): Tagging {
+  let tagging = taggings.get(context);
+  if (tagging === undefined) {
+    tagging = { salt: `${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`, tags: new Map() };
+    taggings.set(context, tagging);
   }
-  return salt;
+  return tagging;
 }
 
 /** The validator of the `GET` endpoint of the route serving `path`, if it declares one. */
@@ -109,6 +127,7 @@ export function validatorOf(context: ServerContext, path: string): Validator | u
   return found === undefined ? undefined : getValidator(found.value);
 }
 
+/** The validator of a route's `GET` endpoint, if it declares one. */
 function getValidator(route: CompiledRoute): Validator | undefined {
   for (const endpoint of route.endpoints) if (endpoint.methods.includes('GET')) return endpoint.validator;
   return undefined;
@@ -131,13 +150,23 @@ export function validatedTag(
     readonly user: RestRequest['user'];
   },
 ): string {
-  return versionTag({
-    version: target.version,
-    path: target.path,
-    query: target.query,
-    salt: saltOf(context),
-    userId: target.user?.id ?? 0,
-  });
+  const tagging = taggingOf(context);
+  const userId = target.user?.id ?? 0;
+  const version = String(target.version);
+  const path = target.path;
+  const query = hasKeys(target.query) ? JSON.stringify(target.query) : '';
+  // The same version, caller and URL give the same tag: a hot record is hashed once per version.
+  const kept = tagging.tags.get(path);
+  if (kept !== undefined && kept.version === version && kept.userId === userId && kept.query === query) return kept.tag;
+  const tag = versionTag({ version, path, query: target.query, salt: tagging.salt, userId });
+  if (kept === undefined && tagging.tags.size >= KEPT_TAGS) tagging.tags.clear();
+  tagging.tags.set(path, { version, userId, query, tag });
+  return tag;
+}
+
+function hasKeys(object: Readonly<Record<string, unknown>>): boolean {
+  for (const _ in object) return true;
+  return false;
 }
 
 /**
@@ -162,7 +191,10 @@ function validatable(state: ServeState): boolean {
  */
 export function validatorStage(state: ServeState): void | Promise<void> {
   if (!validatable(state)) return;
-  const validator = validatorOf(state.context, state.request.path);
+  // The match is kept for dispatch, which then does not match the path again.
+  const found = state.context.router.match(state.request.path);
+  state.match = found ?? null;
+  const validator = found === undefined ? undefined : getValidator(found.value);
   if (validator === undefined) return;
   let version: ReturnType<Validator>;
   try {

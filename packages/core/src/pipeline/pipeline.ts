@@ -19,8 +19,10 @@
  */
 import { RestError, toRestError } from '../errors.js';
 import type { HttpResponse } from '../http.js';
+import type { CompiledRoute } from '../namespace.js';
 import type { Principal, RestRequest } from '../request.js';
 import { RestResponse } from '../response.js';
+import type { RouteMatch } from '../router/router.js';
 import type { ServerContext } from '../server-context.js';
 import { type BrowsableOptions, browsableStage } from './browsable.js';
 import { conditionalStage, isTaggable, validatorStage } from './conditional.js';
@@ -86,6 +88,8 @@ export interface ServeState {
   result: HttpResponse | undefined;
   /** The answer's tag from its route's validator (see `conditional.ts`), when it has one. */
   validatorTag: string | undefined;
+  /** The route the validator stage matched (`null`: none), for dispatch; `undefined` when it did not match. */
+  match: RouteMatch<CompiledRoute> | null | undefined;
 }
 
 /**
@@ -166,7 +170,11 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
         state.status = state.response.status;
         return;
       }
-      const answer = state.context.answer(state.request, { json: sentAsIs(state), precondition: ifMatchPrecondition(state) });
+      const answer = state.context.answer(state.request, {
+        json: sentAsIs(state),
+        precondition: ifMatchPrecondition(state),
+        match: state.match,
+      });
       if (answer instanceof Promise) return answer;
       state.response = answer;
       state.status = answer.status;
@@ -335,6 +343,19 @@ async function toData(state: ServeState): Promise<unknown> {
 
 /** Runs the stages for one request and returns the HTTP response. */
 export function runPipeline(request: RestRequest, context: ServerContext, options: PipelineOptions): Promise<HttpResponse> {
+  const result = answerPipeline(request, context, options);
+  return result instanceof Promise ? result : Promise.resolve(result);
+}
+
+/**
+ * Runs the stages for one request: the HTTP response itself when no stage had to wait (no
+ * promise, no turn of the microtask queue), else a promise of it. Never throws.
+ */
+export function answerPipeline(
+  request: RestRequest,
+  context: ServerContext,
+  options: PipelineOptions,
+): HttpResponse | Promise<HttpResponse> {
   const state: ServeState = {
     request,
     context,
@@ -353,12 +374,12 @@ export function runPipeline(request: RestRequest, context: ServerContext, option
     status: 200,
     result: undefined,
     validatorTag: undefined,
+    match: undefined,
   };
   try {
-    const result = runFrom(state, 0);
-    return result instanceof Promise ? result : Promise.resolve(result);
+    return runFrom(state, 0);
   } catch (error) {
-    return Promise.resolve(failed(state, error));
+    return failed(state, error);
   }
 }
 

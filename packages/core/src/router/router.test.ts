@@ -122,6 +122,42 @@ describe('Router', () => {
   });
 });
 
+describe('Router, a path matched again', () => {
+  it('answers a path seen before as the first time, with parameters of its own', () => {
+    const router = new Router<string>();
+    router.add(parsePattern('/posts/(?P<id>[\\d]+)'), 'post');
+    const first = router.match('/posts/12');
+    expect(first).toEqual({ value: 'post', params: { id: '12' } });
+    if (first !== undefined) first.params.id = 'changed';
+    const again = router.match('/posts/12');
+    expect(again).toEqual({ value: 'post', params: { id: '12' } });
+    if (again !== undefined) again.params.id = 'changed too';
+    expect(router.match('/posts/12')?.params).toEqual({ id: '12' });
+    expect(router.match('/posts/x')).toBeUndefined();
+    expect(router.match('/posts/x')).toBeUndefined();
+  });
+
+  it('matches a path that matched nothing once a route for it is added, and the new route first', () => {
+    const router = new Router<string>();
+    router.add(parsePattern('/a/(?P<slug>[\\w-]+)'), 'by slug');
+    expect(router.match('/b/1')).toBeUndefined();
+    expect(router.match('/a/1')?.value).toBe('by slug');
+    router.add(parsePattern('/b/(?P<id>[\\d]+)'), 'b');
+    router.add(parsePattern('/a/(?P<slug>[\\w-]+)'), 'replaced');
+    expect(router.match('/b/1')).toEqual({ value: 'b', params: { id: '1' } });
+    expect(router.match('/a/1')?.value).toBe('replaced');
+  });
+
+  it('still matches after many distinct paths, and long paths too', () => {
+    const router = new Router<string>();
+    router.add(parsePattern('/n/(?P<id>[\\d]+)'), 'n');
+    for (let id = 1; id <= 3000; id++) expect(router.match(`/n/${id}`)?.params.id).toBe(String(id));
+    const long = `/n/${'9'.repeat(400)}`;
+    expect(router.match(long)?.params.id).toBe('9'.repeat(400));
+    expect(router.match(long)?.params.id).toBe('9'.repeat(400));
+  });
+});
+
 describe('path templates', () => {
   it('turns `:name` into the original named-group form', () => {
     expect(toOriginalForm('/notes/:id', () => '[\\d]+')).toBe('/notes/(?P<id>[\\d]+)');

@@ -45,15 +45,32 @@ function isDigits(text: string): boolean {
   return true;
 }
 
+/** A path's outcome as remembered: its value (none when no route matched) and a copy of its parameters. */
+interface RecentMatch<T> {
+  readonly value: T | undefined;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+const NOT_FOUND: RecentMatch<never> = Object.freeze({ value: undefined, params: Object.freeze({}) });
+
+/** How many matched paths a router remembers; past that, it forgets them all and starts again. */
+const RECENT_PATHS = 1024;
+
+/** The longest path a router remembers (a longer one is walked each time). */
+const RECENT_PATH_LENGTH = 256;
+
 /** Maps path patterns to values. */
 export class Router<T> {
   readonly #root: Node<T> = node();
   readonly #wholePath: { regex: RegExp; value: T }[] = [];
   /** Patterns made of literal segments only, by their path (`/tel/v1/outgoing-links`): one lookup. */
   readonly #literalPaths = new Map<string, T>();
+  /** Paths matched lately (found or not), so a hot path (`/posts/12`) is walked once: see {@link match}. */
+  readonly #recent = new Map<string, RecentMatch<T>>();
 
   /** Adds a pattern; a second add of the same pattern replaces the value. */
   add(pattern: PathPattern, value: T): void {
+    this.#recent.clear();
     if (pattern.wholePath !== undefined) {
       this.#wholePath.push({ regex: pattern.wholePath, value });
       return;
@@ -82,11 +99,27 @@ export class Router<T> {
     if (!texts.includes(undefined)) this.#literalPaths.set(`/${texts.join('/')}`, value);
   }
 
-  /** Finds the value for a decoded path (`/tel/v1/outgoing-links/3`). */
+  /**
+   * Finds the value for a decoded path (`/tel/v1/outgoing-links/3`). Each answer has its own
+   * `params` object (a caller may change it). The last {@link RECENT_PATHS} paths of at most
+   * {@link RECENT_PATH_LENGTH} characters are remembered with their outcome, until a route is added.
+   */
   match(path: string): RouteMatch<T> | undefined {
     // The walk would find a literal path first too; this only skips the splitting.
     const literal = this.#literalPaths.get(path);
     if (literal !== undefined) return { value: literal, params: {} };
+    const recent = this.#recent.get(path);
+    if (recent !== undefined)
+      return recent.value === undefined ? undefined : { value: recent.value, params: { ...recent.params } };
+    const found = this.#find(path);
+    if (path.length <= RECENT_PATH_LENGTH) {
+      if (this.#recent.size >= RECENT_PATHS) this.#recent.clear();
+      this.#recent.set(path, found === undefined ? NOT_FOUND : { value: found.value, params: { ...found.params } });
+    }
+    return found;
+  }
+
+  #find(path: string): RouteMatch<T> | undefined {
     // Empty segments (the leading one, `//`) are skipped by the walk.
     const segments = path.split('/');
     const params: Record<string, string> = {};
