@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { dialectOf } from '@cms-json/database';
 import type { Kysely } from 'kysely';
 import { compiledRead } from '../compiled-reads.js';
 import { type ContentTables, contentDb } from '../tables.js';
@@ -194,6 +195,42 @@ export class OptionsStore {
   /** Forgets an option: it reads as its default again. */
   async delete(name: keyof SiteOptions): Promise<void> {
     await this.#db.deleteFrom('options').where('name', '=', name).execute();
+  }
+
+  /**
+   * Changes an option from its current value, with no other change of it in between: two
+   * requests that each add a sticky post both find their post in the list. The option's row
+   * is locked while `next` runs (`for update` on PostgreSQL; SQLite's one connection runs one
+   * transaction at a time); an option never set is stored with its default first, so there
+   * is a row to lock.
+   *
+   * @example
+   * await options.change('sticky_posts', (ids) => [...ids, 42]);
+   */
+  async change<K extends keyof SiteOptions>(name: K, next: (current: SiteOptions[K]) => SiteOptions[K]): Promise<void> {
+    const locking = dialectOf(this.#db) === 'postgres';
+    await this.#db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('options')
+        .values({ name, value: JSON.stringify(optionDefault(name)) })
+        .onConflict((conflict) => conflict.column('name').doNothing())
+        .execute();
+      const read = trx.selectFrom('options').select('value').where('name', '=', name);
+      const row = await (locking ? read.forUpdate() : read).executeTakeFirst();
+      let current: SiteOptions[K];
+      try {
+        current = row === undefined ? optionDefault(name) : (JSON.parse(row.value) as SiteOptions[K]);
+      } catch {
+        current = optionDefault(name);
+      }
+      const changed = next(current);
+      if (changed === current) return;
+      await trx
+        .updateTable('options')
+        .set({ value: JSON.stringify(changed) })
+        .where('name', '=', name)
+        .execute();
+    });
   }
 
   /** Sets an option (inserting or replacing it in one statement). */

@@ -491,8 +491,12 @@ export class PostsController {
   async setSticky(id: number, sticky: boolean): Promise<void> {
     if (this.context.name !== 'post') return;
     const current = await this.context.options.get('sticky_posts');
-    const next = sticky ? (current.includes(id) ? current : [...current, id]) : current.filter((item) => item !== id);
-    if (next !== current) await this.context.options.set('sticky_posts', next);
+    // Nothing to change: no write (and no lock) for the usual write of a post.
+    if (current.includes(id) === sticky) return;
+    await this.context.options.change('sticky_posts', (ids) => {
+      if (ids.includes(id) === sticky) return ids;
+      return sticky ? [...ids, id] : ids.filter((item) => item !== id);
+    });
   }
 
   /** What the records of one response share: the site, the time, the sticky posts. */

@@ -205,6 +205,25 @@ for (const prefix of ['cms', 'wp'] as const) {
       const unpinned = await send('PATCH', `/posts/${created.body.id}`, { sticky: false }, site.people.editor.headers);
       expect(unpinned.body.sticky).toBe(false);
     });
+
+    it('loses none of the sticky changes of concurrent writes', async () => {
+      const editor = site.people.editor.headers;
+      const ids: number[] = [];
+      for (let i = 0; i < 8; i++)
+        ids.push((await send('POST', '/posts', { title: `Pin ${i}`, status: 'publish' }, editor)).body.id);
+      const pinned = await Promise.all(ids.map((id) => send('PATCH', `/posts/${id}`, { sticky: true }, editor)));
+      expect(pinned.map((res) => res.status)).toEqual(ids.map(() => 200));
+      const sticky = async () =>
+        (await site.client.get(`${site.ns}/posts?sticky=true&per_page=100`)).body.map((post: { id: number }) => post.id);
+      expect((await sticky()).sort()).toEqual([...ids].sort());
+      // Half taken out while the others are written again: the other half stays.
+      const [out, kept] = [ids.slice(0, 4), ids.slice(4)];
+      await Promise.all([
+        ...out.map((id) => send('PATCH', `/posts/${id}`, { sticky: false }, editor)),
+        ...kept.map((id) => send('PATCH', `/posts/${id}`, { title: 'Pinned again', sticky: true }, editor)),
+      ]);
+      expect((await sticky()).sort()).toEqual([...kept].sort());
+    });
   });
 }
 
