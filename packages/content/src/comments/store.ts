@@ -25,6 +25,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
+import { compiledRead, MAX_COMPILED_IDS } from '../compiled-reads.js';
 import { type CommentsTable, type ContentTables, contentDb } from '../tables.js';
 
 /**
@@ -377,12 +378,25 @@ export class CommentStore {
       .where((eb) => this.#where(eb, { ...query, posts: [...postIds] }));
     const first = query.offset + 1;
     const last = query.offset + query.perPage;
-    const rows = await this.#db
-      .selectFrom(ranked.as('ranked'))
-      .selectAll()
-      .where((eb) => eb.or([eb.between('position', first, last), eb('position', '=', 1)]))
-      .orderBy('position')
-      .execute();
+    const page = (from: number, to: number) =>
+      this.#db
+        .selectFrom(ranked.as('ranked'))
+        .selectAll()
+        .where((eb) => eb.or([eb.between('position', from, to), eb('position', '=', 1)]))
+        .orderBy('position');
+    const shape = pagesShape(query, postIds.length);
+    // Parameters: the statuses, the type, the posts, the page's first and last positions, 1.
+    const rows =
+      shape === undefined
+        ? await page(first, last).execute()
+        : await compiledRead(this.#db, shape, () => page(0, 0).compile())([
+            ...query.approved,
+            ...(query.type === undefined ? [] : [query.type]),
+            ...postIds,
+            first,
+            last,
+            1,
+          ]);
     for (const { position, matches, ...comment } of rows) {
       const found = out.get(comment.post_id);
       if (found === undefined) continue;
@@ -447,6 +461,22 @@ export class CommentStore {
     // As WP_Comment_Query: ties fall by id in the same direction.
     return q.orderBy(column, direction).orderBy('comments.id', direction) as Q;
   }
+}
+
+/**
+ * The name the pages of `count` posts' comments are compiled under, when the query holds
+ * nothing but statuses, a type and an order (what a post's `replies` link asks); `undefined`
+ * for any other filter, built per call. The name tells every part of the SQL's shape apart:
+ * the number of statuses and posts, whether a type is given, the order.
+ */
+function pagesShape(query: Omit<CommentQuery, 'posts'>, count: number): string | undefined {
+  const given = (list: readonly unknown[] | undefined) => list !== undefined && list.length > 0;
+  if (count > MAX_COMPILED_IDS || given(query.include) || given(query.exclude) || given(query.parents)) return undefined;
+  if (given(query.parentsExclude) || given(query.users) || given(query.usersExclude)) return undefined;
+  if ((query.authorEmail ?? '') !== '' || query.after !== undefined || query.before !== undefined) return undefined;
+  if ((query.search ?? '') !== '' || query.orderBy === 'include') return undefined;
+  const type = query.type === undefined ? 'any' : 'one';
+  return `comments.forPosts.${query.approved.length}.${type}.${query.orderBy ?? 'date_gmt'}.${query.order ?? 'desc'}.${count}`;
 }
 
 /** Sets each post's `comment_count` to the number of its approved comments. */
