@@ -332,19 +332,40 @@ export class CommentStore {
 
   /** One page of the comments a query selects, and how many it selects in all. */
   async list(query: CommentQuery): Promise<{ comments: Comment[]; total: number }> {
-    const where = (eb: CommentsExpression): Expression<SqlBool> => this.#where(eb, query);
-    const [rows, count] = await Promise.all([
-      this.#ordered(this.#db.selectFrom('comments').selectAll().where(where), query)
-        .limit(query.perPage)
-        .offset(query.offset)
-        .execute(),
-      this.#db
-        .selectFrom('comments')
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .where(where)
-        .executeTakeFirstOrThrow(),
-    ]);
+    const [rows, count] = await Promise.all([this.#page(query).execute(), this.#count(query).executeTakeFirstOrThrow()]);
     return { comments: rows, total: Number(count.total) };
+  }
+
+  #page(query: CommentQuery) {
+    const where = (eb: CommentsExpression): Expression<SqlBool> => this.#where(eb, query);
+    return this.#ordered(this.#db.selectFrom('comments').selectAll().where(where), query)
+      .limit(query.perPage)
+      .offset(query.offset);
+  }
+
+  #count(query: CommentQuery) {
+    return this.#db
+      .selectFrom('comments')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where((eb) => this.#where(eb, query));
+  }
+
+  /**
+   * {@link list} for one post's comments in a shape compiled once (see `pagesShape`): a page
+   * and a count, as the hand-written SQL would, rather than the window over many posts.
+   * Parameters: the statuses, the type, the post, then the page's limit and offset.
+   */
+  async #listOfOne(query: CommentQuery, postId: number, shape: string): Promise<{ comments: Comment[]; total: number }> {
+    const values = [...query.approved, ...(query.type === undefined ? [] : [query.type]), postId];
+    const [rows, count] = await Promise.all([
+      compiledRead(this.#db, `${shape}.page`, () => this.#page({ ...query, perPage: 0, offset: 0 }).compile())([
+        ...values,
+        query.perPage,
+        query.offset,
+      ]),
+      compiledRead(this.#db, `${shape}.count`, () => this.#count(query).compile())(values),
+    ]);
+    return { comments: rows, total: Number(count[0]?.total ?? 0) };
   }
 
   /**
@@ -359,6 +380,12 @@ export class CommentStore {
   ): Promise<Map<number, { comments: Comment[]; total: number }>> {
     const out = new Map<number, { comments: Comment[]; total: number }>(postIds.map((id) => [id, { comments: [], total: 0 }]));
     if (postIds.length === 0) return out;
+    const shape = pagesShape(query, postIds.length);
+    const [only] = postIds;
+    if (postIds.length === 1 && only !== undefined && shape !== undefined) {
+      out.set(only, await this.#listOfOne({ ...query, posts: [only] }, only, shape));
+      return out;
+    }
     const sorted = { ...query, posts: undefined };
     // Each post's rows numbered in the list's order, and counted: the page of each post, and
     // its first row (which carries the count) when the page is past its end, are all that is read.
@@ -384,7 +411,6 @@ export class CommentStore {
         .selectAll()
         .where((eb) => eb.or([eb.between('position', from, to), eb('position', '=', 1)]))
         .orderBy('position');
-    const shape = pagesShape(query, postIds.length);
     // Parameters: the statuses, the type, the posts, the page's first and last positions, 1.
     const rows =
       shape === undefined
