@@ -171,7 +171,28 @@ export interface UserStoreOptions {
   now?: (() => number) | undefined;
 }
 
-type Row = Selectable<UsersTable>;
+/** A user's row as the store reads it: every column but the password hash, which it never reads back but to check a password. */
+type Row = Omit<Selectable<UsersTable>, 'pass_hash'>;
+
+/**
+ * The columns of a user read back, named: the hash stays in the table, and with no `*` the
+ * SQLite driver hands the rows over as arrays, made objects in a loop (see prepared-query.ts).
+ */
+const USER_COLUMNS = [
+  'id',
+  'login',
+  'email',
+  'display_name',
+  'first_name',
+  'last_name',
+  'nickname',
+  'slug',
+  'url',
+  'description',
+  'locale',
+  'registered',
+  'roles',
+] as const;
 
 /**
  * Creates the user store over a database migrated with `migrateContent`.
@@ -185,7 +206,7 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
   const db = contentDb(database);
   const roles = options.roles ?? DEFAULT_ROLES;
   const now = options.now ?? Date.now;
-  const select = () => db.selectFrom('users').selectAll();
+  const select = () => db.selectFrom('users').select(USER_COLUMNS);
   const first = async (query: ReturnType<typeof select>) => {
     const row = await query.executeTakeFirst();
     return row ? fromRow(row, roles) : undefined;
@@ -305,7 +326,7 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
     async update(id, changes) {
       const current = await store.findById(id);
       if (!current) throw contentError('rest_user_invalid_id');
-      const values: Partial<Omit<Row, 'id'>> = {};
+      const values: Partial<Omit<Selectable<UsersTable>, 'id'>> = {};
       if (changes.email !== undefined) {
         const email = checkEmail(changes.email);
         const owner = await store.findByEmail(email);
