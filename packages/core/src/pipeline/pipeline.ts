@@ -341,12 +341,6 @@ async function toData(state: ServeState): Promise<unknown> {
   return state.fields === undefined ? data : filterFields(data, state.fields);
 }
 
-/** Runs the stages for one request and returns the HTTP response. */
-export function runPipeline(request: RestRequest, context: ServerContext, options: PipelineOptions): Promise<HttpResponse> {
-  const result = answerPipeline(request, context, options);
-  return result instanceof Promise ? result : Promise.resolve(result);
-}
-
 /**
  * Runs the stages for one request: the HTTP response itself when no stage had to wait (no
  * promise, no turn of the microtask queue), else a promise of it. Never throws.
