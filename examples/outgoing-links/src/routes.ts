@@ -121,7 +121,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         methods: READABLE,
         args: collectionArgs({ schema: OutgoingLink, orderby: ['id', 'title', 'count'] }),
         permission: 'public',
-        // The answer depends on the table alone (and the URL): its ETag is its change version's.
+        // The answer depends on the table alone (and the URL): a revalidation reads its change version.
         validator: versionOf(store, 'tel/rest/get_items', 'fetch any links'),
         handler: async (args, request) => {
           const { limit, offset } = pageWindow(args);

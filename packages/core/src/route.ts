@@ -83,9 +83,10 @@ export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs e
   loadMany?: LoadMany<ArgsOf<MergedArgs<TRouteArgs, TArgs>>, TItem>;
   /**
    * A `GET` endpoint's cheap validator: a version of everything its answer depends on besides
-   * the URL, the caller and the server (see {@link Validator}). With it, the `ETag` is made from
-   * this version and a matching `If-None-Match` is answered 304 before the arguments, the
-   * permission and the handler run. Without it, the tag is a hash of the body.
+   * the URL, the caller and the server (see {@link Validator}). With it, a revalidation
+   * (`If-None-Match`) at a version the server already answered this caller and URL at is
+   * answered 304 before the arguments, the permission and the handler run. The tag itself is
+   * always a hash of the body.
    */
   validator?: Validator;
 }
@@ -123,8 +124,9 @@ export type LoadMany<TArgs, TItem> = (
  * A version of the data a `GET` answer depends on, read with one small query (a counter the
  * database's triggers bump, see `trackChanges` in `@cms-json/database`). It must change
  * whenever the answer to any URL of the route could, for any caller: the records, what the
- * permission checks read, options, related records. It runs before the arguments are parsed
- * and must be read before the handler's own reads (it is). See docs/caching.md.
+ * permission checks read, options, related records. It is read only for a revalidation
+ * (`If-None-Match`), before the arguments are parsed and before the handler's own reads.
+ * See docs/caching.md.
  *
  * @example
  * ```ts

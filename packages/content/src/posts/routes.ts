@@ -65,7 +65,7 @@ export function postRoutes(controller: PostsController, options: PostRoutesOptio
         methods: READABLE,
         args: options.listArgs ?? listPostArgs(name, args, schema),
         permission: (request, list) => controller.canList(request, list as ListPostArgs),
-        // The ETag comes from the content's change version: a revalidation is one small query.
+        // A revalidation reads the content's change version: a remembered one is one small query.
         validator: () => controller.version(),
         handler: (list, request) => controller.list(list as ListPostArgs, request),
       }),

@@ -12,11 +12,14 @@
  *   them as an empty answer; and they are wrappers of the answer, not the answer.
  * - A HEAD answer is built in full, so its tag is the GET's, then sent without the body.
  *
- * A `GET` endpoint that declares a validator (`EndpointDefinition.validator`, a version of its
- * data) is tagged from that version instead ({@link versionTag}): the `validator` stage reads
- * it after authentication and before dispatch, and answers a matching `If-None-Match` there,
- * with no argument parsing, permission check, handler, body or hash. docs/caching.md argues
- * why that 304 is the one the full answer would give.
+ * Every tag is made from the body as sent ({@link entityTag}). A `GET` endpoint that declares a
+ * validator (`EndpointDefinition.validator`, a version of its data) lets a revalidation skip
+ * the body: the server remembers the tag it gave each caller's `GET` of each URL together with
+ * the version read before that answer's data, and the `validator` stage, after authentication
+ * and before dispatch, reads the version of a request with `If-None-Match` and answers 304 there
+ * when both match (no argument parsing, permission check, handler, body or hash). A request
+ * without `If-None-Match` reads no version. docs/caching.md argues why that 304 is the one the
+ * full answer would give.
  *
  * @module
  */
@@ -26,9 +29,9 @@ import type { CompiledRoute } from '../namespace.js';
 import type { RestRequest } from '../request.js';
 import type { Validator } from '../route.js';
 import type { ServerContext } from '../server-context.js';
-import { entityTag, matchesTag, versionTag } from './etag.js';
+import { entityTag, matchesTag } from './etag.js';
 import { corsHeaders, NO_CACHE_HEADERS } from './headers.js';
-import type { ServeState } from './pipeline.js';
+import type { ServeState, Validated } from './pipeline.js';
 
 /**
  * The headers a 304 keeps, lower case: those RFC 9110 §15.4.5 requires (`Cache-Control`,
@@ -86,87 +89,45 @@ export function varyOf(nonceHeader: string): string {
   return `Origin, Authorization, Cookie, ${nonceHeader}`;
 }
 
-/** A server's salt of its version tags, and the tag it made last for each path. */
-interface Tagging {
-  readonly salt: string;
-  readonly tags: Map<string, KeptTag>;
-}
-
-/** A tag as kept, with what it was made of besides the path. */
-interface KeptTag {
+/**
+ * A tag a server gave: the tag of the answer to one caller's `GET` of one URL, and the version
+ * the route's validator read before that answer's data was read.
+ */
+interface KnownTag {
   readonly version: string;
-  readonly userId: number;
-  /** The query's JSON, `''` for none. */
-  readonly query: string;
   readonly tag: string;
 }
 
-/** Each server's {@link Tagging}, made at its first tag. */
-const taggings = new WeakMap<ServerContext, Tagging>();
+/** Each server's known tags, by {@link answerKey}. */
+const knownTags = new WeakMap<ServerContext, Map<string, KnownTag>>();
 
-/** How many paths' tags a server keeps; past that, it forgets them all and starts again. */
-const KEPT_TAGS = 512;
+/** How many answers' tags a server keeps; past that, it forgets them all and starts again. */
+const KNOWN_TAGS = 512;
 
-/**
- * The server's salt: random, so that a tag never outlives the server that made it (a new
- * start may run other code or settings, which may change an answer without changing its
- * data). Not a secret: it only keeps servers' tags apart.
- */
-function taggingOf(context: ServerContext): Tagging {
-  let tagging = taggings.get(context);
-  if (tagging === undefined) {
-    tagging = { salt: `${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`, tags: new Map() };
-    taggings.set(context, tagging);
+function knownTagsOf(context: ServerContext): Map<string, KnownTag> {
+  let known = knownTags.get(context);
+  if (known === undefined) {
+    known = new Map();
+    knownTags.set(context, known);
   }
-  return tagging;
+  return known;
 }
 
-/** The validator of the `GET` endpoint of the route serving `path`, if it declares one. */
-export function validatorOf(context: ServerContext, path: string): Validator | undefined {
-  const found = context.router.match(path);
-  return found === undefined ? undefined : getValidator(found.value);
+/** What decides an answer besides the data and the server: the caller, the path and the query. */
+function answerKey(request: RestRequest): string {
+  const query = hasKeys(request.query) ? JSON.stringify(request.query) : '';
+  return `${request.user?.id ?? 0}\n${request.path}\n${query}`;
+}
+
+function hasKeys(object: Readonly<Record<string, unknown>>): boolean {
+  for (const _ in object) return true;
+  return false;
 }
 
 /** The validator of a route's `GET` endpoint, if it declares one. */
 function getValidator(route: CompiledRoute): Validator | undefined {
   for (const endpoint of route.endpoints) if (endpoint.methods.includes('GET')) return endpoint.validator;
   return undefined;
-}
-
-/**
- * The tag of a `GET` of `path` with `query` by `user`, from the version a validator read.
- *
- * @example
- * ```ts
- * const tag = validatedTag(context, { version: 7, path: '/tel/v1/outgoing-links', query: {}, user: null });
- * ```
- */
-export function validatedTag(
-  context: ServerContext,
-  target: {
-    readonly version: string | number | bigint;
-    readonly path: string;
-    readonly query: Readonly<Record<string, unknown>>;
-    readonly user: RestRequest['user'];
-  },
-): string {
-  const tagging = taggingOf(context);
-  const userId = target.user?.id ?? 0;
-  const version = String(target.version);
-  const path = target.path;
-  const query = hasKeys(target.query) ? JSON.stringify(target.query) : '';
-  // The same version, caller and URL give the same tag: a hot record is hashed once per version.
-  const kept = tagging.tags.get(path);
-  if (kept !== undefined && kept.version === version && kept.userId === userId && kept.query === query) return kept.tag;
-  const tag = versionTag({ version, path, query: target.query, salt: tagging.salt, userId });
-  if (kept === undefined && tagging.tags.size >= KEPT_TAGS) tagging.tags.clear();
-  tagging.tags.set(path, { version, userId, query, tag });
-  return tag;
-}
-
-function hasKeys(object: Readonly<Record<string, unknown>>): boolean {
-  for (const _ in object) return true;
-  return false;
 }
 
 /**
@@ -183,17 +144,22 @@ function validatable(state: ServeState): boolean {
 }
 
 /**
- * The `validator` stage, before dispatch: when the route's `GET` endpoint declares a
- * validator, reads the version and keeps the tag for the answer; when `If-None-Match` (not
- * `*`, which asks whether the answer exists) matches it, answers 304 at once. A validator
- * that fails (its database does) is the answer, as a failing handler's would be: its
- * `RestError` as it is, anything else the core's 500 (or 503 for a database out of reach).
+ * The `validator` stage, before dispatch: when the request revalidates (`If-None-Match`, not
+ * `*`, which asks whether the answer exists) and the route's `GET` endpoint declares a
+ * validator, reads the version; when the server already gave this caller's `GET` of this URL
+ * a tag at that version and the condition matches it, answers 304 at once. A validator that
+ * fails (its database does) is the answer, as a failing handler's would be: its `RestError` as
+ * it is, anything else the core's 500 (or 503 for a database out of reach).
+ *
+ * A request that does not revalidate reads no version: its answer is tagged from its body.
  */
 export function validatorStage(state: ServeState): void | Promise<void> {
   if (!validatable(state)) return;
   // The match is kept for dispatch, which then does not match the path again.
   const found = state.context.router.match(state.request.path);
   state.match = found ?? null;
+  const condition = state.request.headers['if-none-match'];
+  if (condition === undefined || condition.trim() === '*') return;
   const validator = found === undefined ? undefined : getValidator(found.value);
   if (validator === undefined) return;
   let version: ReturnType<Validator>;
@@ -205,10 +171,10 @@ export function validatorStage(state: ServeState): void | Promise<void> {
   }
   if (version instanceof Promise)
     return version.then(
-      (settled) => revalidate(state, settled),
+      (settled) => revalidate(state, settled, condition),
       (error: unknown) => refuse(state, error),
     );
-  revalidate(state, version);
+  revalidate(state, version, condition);
 }
 
 /** Answers the validator's failure: the dispatch stage then sends this response on. */
@@ -216,21 +182,28 @@ function refuse(state: ServeState, error: unknown): void {
   state.response = errorResponse(error, state.request, state.context);
 }
 
-function revalidate(state: ServeState, version: string | number | bigint): void {
+function revalidate(state: ServeState, version: string | number | bigint, condition: string): void {
   const { request } = state;
-  const tag = validatedTag(state.context, { version, path: request.path, query: request.query, user: request.user });
-  state.validatorTag = tag;
-  const condition = request.headers['if-none-match'];
-  if (condition === undefined || condition.trim() === '*' || !matchesTag(condition, tag)) return;
+  const validated = { key: answerKey(request), version: String(version) };
+  state.validated = validated;
+  const known = knownTagsOf(state.context).get(validated.key);
+  if (known === undefined || known.version !== validated.version || !matchesTag(condition, known.tag)) return;
   // The headers the answer would carry that a 304 keeps: those of the response-headers stage.
   const headers = state.headers;
   if (request.user !== null) Object.assign(headers, NO_CACHE_HEADERS);
   Object.assign(headers, corsHeaders(request.headers.origin, state.options.cors));
-  headers.ETag = tag;
+  headers.ETag = known.tag;
   headers.Vary = varyOf(state.context.names.nonceHeader);
   const kept: Record<string, string | string[]> = {};
   for (const name in headers) if (keptBy304(name)) kept[name] = headers[name] as string | string[];
   state.result = { status: 304, headers: kept, body: null };
+}
+
+/** Keeps the tag of an answer to a revalidation, under the version read before its data. */
+function remember(context: ServerContext, validated: Validated, tag: string): void {
+  const known = knownTagsOf(context);
+  if (known.size >= KNOWN_TAGS && !known.has(validated.key)) known.clear();
+  known.set(validated.key, { version: validated.version, tag });
 }
 
 /**
@@ -243,9 +216,10 @@ export function conditionalStage(state: ServeState): void {
   if (body !== null && isTaggable(state)) {
     let tag = ownTag(headers);
     if (tag === undefined) {
-      tag = state.validatorTag ?? entityTag(body, { userId: state.request.user?.id ?? 0 });
+      tag = entityTag(body, { userId: state.request.user?.id ?? 0 });
       headers.ETag = tag;
     }
+    if (state.validated !== undefined) remember(state.context, state.validated, tag);
     headers.Vary = varyOf(state.context.names.nonceHeader);
     const condition = state.request.headers['if-none-match'];
     if (condition !== undefined && matchesTag(condition, tag)) {

@@ -7,10 +7,6 @@
  * hash of the body text as sent. It is weak because the same body may be sent with other
  * headers (and in another encoding by a proxy); what it promises is "the same JSON".
  *
- * A route that declares a validator (a version of its data) gets a tag of the same shape whose
- * hash is of the version, the URL and the server instead of the body ({@link versionTag}):
- * it is known before the body is built.
- *
  * @module
  */
 
@@ -83,36 +79,6 @@ export function hashText(text: string): string {
  */
 export function entityTag(body: string, scope: { readonly userId: number }): string {
   return `W/"${scope.userId}.${hashText(body)}"`;
-}
-
-/** What a tag made from a version is a hash of, besides the caller's id. */
-export interface VersionTagParts {
-  /** The version the route's validator read. */
-  readonly version: string | number | bigint;
-  /** The request's path under the REST root. */
-  readonly path: string;
-  /** The request's query, as parsed from the URL. */
-  readonly query: Readonly<Record<string, unknown>>;
-  /** The server instance's random salt: another server, or the next start, gives other tags. */
-  readonly salt: string;
-  /** The caller: the user's id, `0` when anonymous. */
-  readonly userId: number;
-}
-
-/**
- * The weak entity tag of an answer known by its data's version, before its body is built:
- * `W/"<user id or 0>.<hash>"`, the hash of the server's salt, the version, the path and the
- * query. Same shape as {@link entityTag}'s; the two never need to agree, as a route uses one
- * or the other for all its answers.
- *
- * @example
- * ```ts
- * versionTag({ version: 7, path: '/tel/v1/outgoing-links', query: {}, salt: 's', userId: 0 }); // 'W/"0.…"'
- * ```
- */
-export function versionTag(parts: VersionTagParts): string {
-  const key = `${parts.salt}\n${String(parts.version)}\n${parts.path}\n${JSON.stringify(parts.query)}`;
-  return `W/"${parts.userId}.${hashText(key)}"`;
 }
 
 /** The opaque part of a tag, without `W/`: what the weak comparison compares. */

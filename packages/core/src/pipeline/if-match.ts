@@ -6,8 +6,8 @@
  * the dispatcher runs that `GET` internally (no `_embed`, `_fields` or other query but `context`,
  * taken from the write's own query when it has one), builds its body as the pipeline would,
  * and hashes it ({@link entityTag}). It costs one `GET` of the record per conditional write.
- * When that `GET` endpoint declares a validator, the tag is made from its version, read before
- * the `GET` runs, as the `GET` itself would be tagged (`validatedTag`).
+ * So the write is refused only when the record's own answer changed, not when another record
+ * of the same table did.
  *
  * - The tag (or one of a list, weak comparison) matches, or `*` with the record there: the
  *   write runs.
@@ -22,7 +22,6 @@
 import { RestError } from '../errors.js';
 import type { RestResponse } from '../response.js';
 import type { ServerContext } from '../server-context.js';
-import { validatedTag, validatorOf } from './conditional.js';
 import { linkedData } from './embed.js';
 import { entityTag, matchesTag } from './etag.js';
 import type { ServeState } from './pipeline.js';
@@ -38,10 +37,6 @@ export async function currentTag(state: ServeState): Promise<string | undefined>
   const { request, context } = state;
   const query: Record<string, unknown> = {};
   if (Object.hasOwn(request.query, 'context')) query.context = request.query.context;
-  const validator = validatorOf(context, request.path);
-  // Read before the GET, as the GET's own tag is: a write in between makes the tags differ.
-  // A validator that fails fails the write, as it would the GET.
-  const version = validator === undefined ? undefined : await validator(request);
   const read = await context.dispatch(
     { method: 'GET', path: request.path, query, headers: request.headers, user: request.user },
     { allow: false, json: true },
@@ -49,7 +44,6 @@ export async function currentTag(state: ServeState): Promise<string | undefined>
   if (read.status < 200 || read.status >= 300 || read.status === 204) return undefined;
   const own = read.getHeader('etag');
   if (own !== undefined) return Array.isArray(own) ? own[0] : own;
-  if (version !== undefined) return validatedTag(context, { version, path: request.path, query, user: request.user });
   const body = bodyText(read, context);
   return body === undefined ? undefined : entityTag(body, { userId: request.user?.id ?? 0 });
 }

@@ -86,10 +86,16 @@ export interface ServeState {
   body: string | null;
   status: number;
   result: HttpResponse | undefined;
-  /** The answer's tag from its route's validator (see `conditional.ts`), when it has one. */
-  validatorTag: string | undefined;
+  /** A revalidation's answer, and the version its route's validator read (see `conditional.ts`). */
+  validated: Validated | undefined;
   /** The route the validator stage matched (`null`: none), for dispatch; `undefined` when it did not match. */
   match: RouteMatch<CompiledRoute> | null | undefined;
+}
+
+/** A revalidated answer: its key (the caller, the path, the query) and the version read before its data. */
+export interface Validated {
+  readonly key: string;
+  readonly version: string;
 }
 
 /**
@@ -367,7 +373,7 @@ export function answerPipeline(
     body: null,
     status: 200,
     result: undefined,
-    validatorTag: undefined,
+    validated: undefined,
     match: undefined,
   };
   try {
