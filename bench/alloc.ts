@@ -45,6 +45,7 @@ function byFunction(root: AllocNode): Allocated[] {
 
 /** Samples the allocations of one case's request in process and prints them per request. */
 export async function runAllocationProfile(data: Seeded, file: string, loadCase: LoadCase, plan: Plan): Promise<void> {
+  if (loadCase.revalidates === true) throw new Error(`--alloc does not run ${loadCase.id}: allocate its full case instead.`);
   const child = await startChild({ file, name: IN_PROCESS.name, database: data.copyFor('alloc') });
   const requests = plan.allocRequests;
   let root: AllocNode;

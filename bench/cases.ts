@@ -50,6 +50,11 @@ export interface LoadCase {
   readonly budget: 'list' | 'others';
   /** The cms-json server whose answer the others must match at start. @default CMS_NODE */
   readonly reference?: ServerSpec;
+  /**
+   * A revalidation: every request carries `If-None-Match` with the tag of the server's own
+   * answer to the same request without it, read once before the load (see `revalidating.ts`).
+   */
+  readonly revalidates?: boolean;
 }
 
 /** Case 1 (with case 3 and 4 on the same route): the list, 10 items from SQLite. */
@@ -85,6 +90,22 @@ export const ITEM: LoadCase = {
   servers: CORE_TRIO,
   ratios: CORE_RATIOS,
   budget: 'others',
+};
+
+/**
+ * One item revalidated: `If-None-Match` with its current tag, answered 304 from the version
+ * the route's validator reads (issue 23: at least 2x the full GET). cms-json alone: the
+ * baselines do not revalidate.
+ */
+export const ITEM_304: LoadCase = {
+  id: 'item-304',
+  title: `GET ${ITEM_PATH} with If-None-Match (304)`,
+  request: { path: ITEM_PATH },
+  expectStatus: 304,
+  servers: [CMS_NODE],
+  ratios: [],
+  budget: 'others',
+  revalidates: true,
 };
 
 /** Case 2: a 404 (`rest_no_route`). */
@@ -186,6 +207,19 @@ export const POSTS_ITEM: LoadCase = {
   reference: CMS_POSTS,
 };
 
+/** Posts: one post revalidated, as {@link ITEM_304}. */
+export const POSTS_ITEM_304: LoadCase = {
+  id: 'posts-item-304',
+  title: `GET ${POSTS_ITEM_PATH} with If-None-Match (304)`,
+  request: { path: POSTS_ITEM_PATH },
+  expectStatus: 304,
+  servers: [CMS_POSTS],
+  ratios: [],
+  budget: 'others',
+  reference: CMS_POSTS,
+  revalidates: true,
+};
+
 /** Posts: a draft created by an administrator with an application password (HTTP Basic); runs last. */
 export const POSTS_CREATE: LoadCase = {
   id: 'posts-create',
@@ -207,22 +241,34 @@ export const POSTS_CREATE: LoadCase = {
 export const LOAD_CASES: readonly LoadCase[] = [
   LIST,
   ITEM,
+  ITEM_304,
   MISSING,
   CREATE,
   POSTS_LIST,
   POSTS_CATEGORY,
   POSTS_EMBED,
   POSTS_ITEM,
+  POSTS_ITEM_304,
   POSTS_COMMENTS,
   POSTS_CREATE,
 ];
 
 /**
  * Ratios between two cases on one server: what `_embed` costs over the plain list (issues 19
- * and 23). The two cases ran minutes apart, so only the ratio of medians is shown.
+ * and 23), what a revalidation saves over the full GET (issue 23). The two cases ran minutes
+ * apart, so only the ratio of medians is shown.
  */
-export const CROSS_CASE_RATIOS: readonly { a: LoadCase; b: LoadCase; server: ServerSpec; target?: number }[] = [
-  { a: POSTS_EMBED, b: POSTS_LIST, server: CMS_POSTS, target: 0.6 },
+export const CROSS_CASE_RATIOS: readonly {
+  a: LoadCase;
+  b: LoadCase;
+  server: ServerSpec;
+  target?: number;
+  /** Printed after the target. */
+  note?: string;
+}[] = [
+  { a: POSTS_EMBED, b: POSTS_LIST, server: CMS_POSTS, target: 0.6, note: 'issue 19: ≥ 0.50×' },
   { a: POSTS_EMBED, b: POSTS_LIST, server: BASELINE_POSTS },
   { a: POSTS_ITEM, b: POSTS_LIST, server: CMS_POSTS },
+  { a: ITEM_304, b: ITEM, server: CMS_NODE, target: 2 },
+  { a: POSTS_ITEM_304, b: POSTS_ITEM, server: CMS_POSTS, target: 2 },
 ];

@@ -59,6 +59,8 @@ export async function compareBuilds(
   options: { name: string; loadCase: LoadCase; plan: Plan; server?: ServerSpec | undefined },
 ): Promise<void> {
   const { name, loadCase, plan } = options;
+  if (loadCase.revalidates === true)
+    throw new Error(`--compare does not run ${loadCase.id}: the baselines do not revalidate. Compare its full case instead.`);
   const server = options.server ?? loadCase.reference ?? CMS_NODE;
   if (!COMPARABLE.includes(server))
     throw new Error(`--compare runs ${COMPARABLE.map((s) => s.id).join(', ')}, not "${server.id}".`);

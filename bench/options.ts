@@ -74,7 +74,7 @@ const USAGE = `Usage: npm run bench -- [--quick] [--write] [--profile] [--alloc]
   --quick    a short run (~30-60 s) with fewer rounds and requests
   --write    record the results in docs/performance.md
   --profile[=case[@server]]  run one server child under --cpu-prof on one case and print the top
-             self-time functions (cases: list, item, missing, create, posts-list, posts-category, posts-embed, posts-item, posts-comments, posts-create;
+             self-time functions (cases: list, item, missing, create, posts-list, posts-category, posts-embed, posts-item, posts-comments, posts-create, item-304, posts-item-304;
              servers: cms-node, cms-express,
              cms-fetch, baseline-node, fastify, express-plain, cms-posts, baseline-posts, fastify-posts;
              default list@cms-node)

@@ -14,6 +14,7 @@ import type { LoadCase } from './cases.js';
 import { startChild } from './children.js';
 import { load } from './load.js';
 import type { Plan } from './options.js';
+import { requestFor } from './revalidating.js';
 import type { Seeded } from './seed.js';
 import type { ServerSpec } from './servers.js';
 
@@ -134,8 +135,9 @@ export async function runProfile(
     execArgv: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '250'],
   });
   const options = { connections: plan.connections, expectStatus: loadCase.expectStatus };
-  await load(child.url, loadCase.request, { ...options, seconds: 1 });
-  const result = await load(child.url, loadCase.request, { ...options, seconds: plan.profileSeconds });
+  const request = await requestFor(loadCase, child.url);
+  await load(child.url, request, { ...options, seconds: 1 });
+  const result = await load(child.url, request, { ...options, seconds: plan.profileSeconds });
   console.log(
     `[bench] profiled ${result.requests} requests of ${loadCase.title} on ${target.server.name} (${Math.round(result.rps)} req/s under the profiler` +
       `${result.failures === 0 ? '' : `, ${result.failures} unexpected responses`})`,

@@ -16,12 +16,13 @@ import { type Bundles, bundleServers } from './build.js';
 import { LIST, LOAD_CASES, type LoadCase, POSTS_CREATE } from './cases.js';
 import { type Child, killAll, startChild, stopAll } from './children.js';
 import { compareBuilds, saveBuild } from './compare.js';
-import { load } from './load.js';
+import { type LoadRequest, load } from './load.js';
 import { measureMemory } from './memory.js';
 import { parseOptions } from './options.js';
 import { renderPostgres, runPostgres } from './postgres.js';
 import { runProfile } from './profile.js';
 import { type BenchResults, describeMachine, renderResults, writeResults } from './report.js';
+import { requestFor } from './revalidating.js';
 import { type Seeded, seed } from './seed.js';
 import type { InProcessResult } from './servers/cms-inprocess.js';
 import { BASELINE_NODE, BASELINE_POSTS, CMS_NODE, HTTP_SERVERS, IN_PROCESS, type ServerSpec } from './servers.js';
@@ -133,10 +134,12 @@ async function runCase(loadCase: LoadCase, children: Map<string, Child>): Promis
   const servers = loadCase.servers.filter((spec) => children.has(spec.id));
   const runs = new Map<string, Awaited<ReturnType<typeof load>>[]>();
   const loadOptions = { connections: plan.connections, expectStatus: loadCase.expectStatus };
+  const requests = new Map<string, LoadRequest>();
+  for (const spec of servers) requests.set(spec.id, await requestFor(loadCase, (children.get(spec.id) as Child).url));
   for (const spec of servers) {
     if (budget.warmupSeconds <= 0) break;
     const child = children.get(spec.id) as Child;
-    await load(child.url, loadCase.request, { ...loadOptions, seconds: budget.warmupSeconds });
+    await load(child.url, requests.get(spec.id) as LoadRequest, { ...loadOptions, seconds: budget.warmupSeconds });
   }
   for (let round = 0; round < budget.rounds; round++) {
     // Forwards, then backwards (A B C, C B A, …): the servers compared sit side by side in the
@@ -147,7 +150,7 @@ async function runCase(loadCase: LoadCase, children: Map<string, Child>): Promis
       const child = children.get(spec.id) as Child;
       // A child that died mid-run is reported (its runs count errors), never fatal.
       const before = await child.stats().catch(() => undefined);
-      const result = await load(child.url, loadCase.request, { ...loadOptions, seconds: budget.seconds });
+      const result = await load(child.url, requests.get(spec.id) as LoadRequest, { ...loadOptions, seconds: budget.seconds });
       const after = await child.stats().catch(() => undefined);
       result.cpuPerRequest =
         before === undefined || after === undefined || result.requests === 0
@@ -229,7 +232,7 @@ async function benchmark(data: Seeded): Promise<BenchResults> {
         name: spec.name,
         database: data.copyFor(`${spec.id}-${loadCase.id}-memory`),
       });
-      const points = await measureMemory(child, plan, loadCase.request, loadCase.expectStatus);
+      const points = await measureMemory(child, plan, await requestFor(loadCase, child.url), loadCase.expectStatus);
       await child.stop();
       results.memory.push({ server: spec, caseId: loadCase.id, points });
       log(
