@@ -40,6 +40,7 @@ import { termLink } from './terms/record.js';
 import type { Term, TermStore } from './terms/store.js';
 import type { TaxonomyRegistry } from './terms/taxonomy.js';
 import { usersRoutes } from './users/routes.js';
+import { writeTransaction } from './write-transaction.js';
 
 /**
  * Options of {@link contentPlugin}.
@@ -104,6 +105,7 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
         users: auth.users,
         namespace,
         objectTypes: server.objectTypes,
+        atomicDelete: writeTransaction(auth.db),
         onDeleteUser: async (userId, reassign, request) => {
           await posts.onDeleteUser(userId, reassign, request);
           await options.onDeleteUser?.(userId, reassign, request);

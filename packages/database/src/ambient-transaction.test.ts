@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  afterCommit,
   beforeCommit,
   type Database,
   isDatabaseUnavailable,
@@ -288,5 +289,69 @@ describe('beforeCommit', () => {
       }),
     );
     expect([log, await count()]).toEqual([[], 0]);
+  });
+});
+
+describe('afterCommit', () => {
+  it('runs the work once the transaction committed, in the order asked, seeing what it stored', async () => {
+    const log: string[] = [];
+    await runInTransaction(database.db, async () => {
+      await insert(1);
+      await afterCommit(database.db, async () => {
+        log.push(`first sees ${await count()}`);
+      });
+      await afterCommit(database.db, () => {
+        log.push('second');
+      });
+      log.push('work done');
+    });
+    expect(log).toEqual(['work done', 'first sees 1', 'second']);
+  });
+
+  it('runs the work at once outside a transaction', async () => {
+    const log: string[] = [];
+    await afterCommit(database.db, () => {
+      log.push('now');
+    });
+    await afterCommit({}, () => {
+      log.push('not a database of ours: now too');
+    });
+    expect(log).toEqual(['now', 'not a database of ours: now too']);
+  });
+
+  it('never runs the work of a transaction rolled back, whether its work or its end failed', async () => {
+    const log: string[] = [];
+    await failure(() =>
+      runInTransaction(database.db, async () => {
+        await afterCommit(database.db, () => {
+          log.push('ran');
+        });
+        throw new Error('the work failed');
+      }),
+    );
+    await failure(() =>
+      runInTransaction(database.db, async () => {
+        await afterCommit(database.db, () => {
+          log.push('ran');
+        });
+        beforeCommit(database.db, {}, () => ({ beforeCommit: () => Promise.reject(new Error('the end failed')) }));
+      }),
+    );
+    expect([log, await count()]).toEqual([[], 0]);
+  });
+
+  it('keeps the commit when a work fails, runs the later ones, and passes the first failure on', async () => {
+    const log: string[] = [];
+    const error = await failure(() =>
+      runInTransaction(database.db, async () => {
+        await insert(1);
+        await afterCommit(database.db, () => Promise.reject(new Error('could not clean up')));
+        await afterCommit(database.db, () => {
+          log.push('later work ran');
+        });
+      }),
+    );
+    expect((error as Error).message).toBe('could not clean up');
+    expect([log, await count()]).toEqual([['later work ran'], 1]);
   });
 });

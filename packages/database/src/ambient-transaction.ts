@@ -46,6 +46,8 @@ class AmbientConnection implements DatabaseConnection {
   ended: string | undefined;
   /** The work kept for the end of the transaction ({@link beforeCommit}), by key, in the order asked. */
   readonly beforeCommit = new Map<object, BeforeCommitWork>();
+  /** The work kept for after the commit ({@link afterCommit}), in the order asked. */
+  readonly afterCommit: (() => Promise<void> | void)[] = [];
 
   constructor(readonly inner: DatabaseConnection) {}
 
@@ -178,6 +180,13 @@ export class AmbientDriver implements Driver {
     const current = storage.getStore();
     // Already inside one: the work simply joins it (its failure fails the outer one).
     if (current !== undefined && current.driver === this) return work();
+    const { result, connection } = await this.#transaction(work, timeoutMs);
+    // Committed, and the connection free again: the work kept for now may use the database.
+    await runAfterCommit(connection);
+    return result;
+  }
+
+  async #transaction<T>(work: () => Promise<T>, timeoutMs: number): Promise<{ result: T; connection: AmbientConnection }> {
     await this.init();
     const inner = await this.inner.acquireConnection();
     const connection = new AmbientConnection(inner);
@@ -202,7 +211,7 @@ export class AmbientDriver implements Driver {
       }
       connection.ended = 'committed';
       await this.inner.commitTransaction(inner);
-      return result;
+      return { result, connection };
     } finally {
       if (timer !== undefined) clearTimeout(timer);
       connection.ended ??= 'failed';
@@ -224,6 +233,22 @@ async function finishBeforeCommit(connection: AmbientConnection): Promise<void> 
     await next[1].beforeCommit();
   }
   throw new Error(`More than ${MAX_BEFORE_COMMIT_ROUNDS} kinds of work were kept for the end of one transaction.`);
+}
+
+/**
+ * Runs the work kept for after the commit, in order. The transaction is committed: a work that
+ * fails does not undo it, nor stop the others; the first failure is passed on once all ran.
+ */
+async function runAfterCommit(connection: AmbientConnection): Promise<void> {
+  let failure: { error: unknown } | undefined;
+  for (const work of connection.afterCommit) {
+    try {
+      await work();
+    } catch (error) {
+      failure ??= { error };
+    }
+  }
+  if (failure !== undefined) throw failure.error;
 }
 
 /** How many keys of {@link beforeCommit} one transaction may gather: a loop guard, far above any real use. */
@@ -338,4 +363,25 @@ export function beforeCommit<S extends BeforeCommitWork>(db: object, key: object
   const made = start();
   kept.set(key, made);
   return made;
+}
+
+/**
+ * Runs `work` once the ambient transaction of `db` open here has committed, or at once when
+ * none is open: for what cannot be rolled back, so it happens only to data that is really
+ * gone (a deleted upload's files). It does not run when the transaction is rolled back. It
+ * does run when only the savepoint that asked for it was rolled back, as {@link beforeCommit}'s
+ * work does. Its failure fails the call that opened the transaction (the data stays
+ * committed); later works still run.
+ *
+ * @example
+ * await afterCommit(db, () => files.remove(paths)); // after the record's delete is stored
+ */
+export async function afterCommit(db: object, work: () => Promise<void> | void): Promise<void> {
+  const driver = ambientDrivers.get(db);
+  const ambient = storage.getStore();
+  if (driver === undefined || ambient === undefined || ambient.driver !== driver) {
+    await work();
+    return;
+  }
+  ambient.connection.afterCommit.push(work);
 }

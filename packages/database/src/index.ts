@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 export {
+  afterCommit,
   type BeforeCommitWork,
   beforeCommit,
   DEFAULT_TRANSACTION_TIMEOUT_MS,

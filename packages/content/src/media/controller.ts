@@ -18,6 +18,7 @@ import {
   type Route,
   response,
 } from '@cms-json/core';
+import { afterCommit } from '@cms-json/database';
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
@@ -385,7 +386,12 @@ export class AttachmentsController extends PostsController {
     await super.deleteForGood(post, request);
     // As the original's `wp_delete_attachment`: no post keeps it as its featured image.
     await deleteMetaByValue(this.context.store.db, MEDIA_META_KEYS.thumbnail, String(post.id));
-    if (files !== undefined && files.path !== '') await this.store.remove(storedPaths(files.path, files.metadata));
+    if (files === undefined || files.path === '') return;
+    const paths = storedPaths(files.path, files.metadata);
+    // Once the delete is stored: a write that fails after this step (a hook, the commit) keeps
+    // the record, and must keep its files. A file that cannot be removed is left, as the
+    // original's `wp_delete_file` (`@unlink`) leaves it: the record is gone either way.
+    await afterCommit(this.context.store.db, () => this.store.remove(paths).catch(() => undefined));
   }
 
   /** The files of attachments, from their meta. */

@@ -433,6 +433,44 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(await options.get('description')).toBe(description);
     });
 
+    it('keeps a deleted user’s uploads, records and files alike, when the deletion fails after them', async () => {
+      const leaving = await site.auth.users.create({
+        login: 'leaving',
+        email: 'leaving@example.com',
+        password: 'x',
+        roles: ['author'],
+      });
+      const { password } = await site.auth.applicationPasswords.create(leaving.id, { name: 'tests' });
+      const as = { authorization: `Basic ${Buffer.from(`leaving:${password}`).toString('base64')}` };
+      const upload = await call('/media', { method: 'POST', headers: as, body: form(photo, 'kept.jpg') });
+      expect(upload.status).toBe(201);
+      const kept = () => filesLeft().filter((path) => path.includes('kept'));
+      expect(kept()).toHaveLength(3);
+      let failing = true;
+      // The user's own `delete` hook runs last, once their uploads are deleted: it fails.
+      site.server.objectTypes.get('user').on('delete', async () => {
+        if (failing) throw new Error('the last hook failed');
+      });
+      try {
+        const res = await call(`/users/${leaving.id}?force=true&reassign=false`, { method: 'DELETE', as: 'administrator' });
+        expect(res.status).toBe(500);
+      } finally {
+        failing = false;
+      }
+      expect(kept()).toHaveLength(3);
+      expect((await call(`/media/${upload.body.id}`)).body).toMatchObject({
+        id: upload.body.id,
+        source_url: upload.body.source_url,
+      });
+      expect((await call(`/users/${leaving.id}`, { as: 'administrator' })).status).toBe(200);
+      // Once the deletion goes through, the files go with the record.
+      expect(
+        (await call(`/users/${leaving.id}?force=true&reassign=false`, { method: 'DELETE', as: 'administrator' })).status,
+      ).toBe(200);
+      expect(kept()).toEqual([]);
+      expect((await call(`/media/${upload.body.id}`)).status).toBe(404);
+    });
+
     it('lists media to anyone, hides media of posts the caller may not read, and refuses other statuses to visitors', async () => {
       const draft = await call('/posts', { method: 'POST', as: 'editor', ...json({ title: 'Secret draft' }) });
       const hidden = await call(`/media?post=${draft.body.id}`, {

@@ -43,6 +43,15 @@ export interface UsersRoutesOptions {
   objectTypes: ObjectTypeRegistry;
   /** Runs before a user is deleted, to hand their content to `reassign` (or delete it when `null`). */
   onDeleteUser?: ((userId: number, reassign: number | null, request: RestRequest) => Promise<void>) | undefined;
+  /**
+   * How a delete runs: the content plugin passes one transaction of the site's database
+   * (`writeTransaction`), so the user, every record of theirs deleted or handed on (an
+   * upload's files removed only once that is stored), and what the hooks write go together or
+   * not at all. Creates and updates do not run in it: they may hash a password (scrypt,
+   * deliberately slow), which must not hold SQLite's one connection meanwhile.
+   * @default the work as it is
+   */
+  atomicDelete?: (<T>(work: () => Promise<T>) => Promise<T>) | undefined;
 }
 
 /**
@@ -70,6 +79,7 @@ export function usersRoutes(options: UsersRoutesOptions): Route[] {
   // The original resolves "me" to the current user's id, 0 when anonymous: writes then fail
   // with 404 rest_user_invalid_id, and a read with 401 rest_not_logged_in.
   const me = (request: { user: { id: number } | null }) => request.user?.id ?? 0;
+  const atomic = options.atomicDelete ?? (<T>(work: () => Promise<T>) => work());
 
   const collection = defineRoute({
     ...shared,
@@ -111,7 +121,7 @@ export function usersRoutes(options: UsersRoutesOptions): Route[] {
         methods: DELETABLE,
         args: deleteUserArgs,
         permission: (request, args) => canDelete(context, request, args.id),
-        handler: (args, request) => deleteUser(context, args.id, args, request),
+        handler: (args, request) => atomic(() => deleteUser(context, args.id, args, request)),
       }),
     ],
   });
@@ -139,7 +149,7 @@ export function usersRoutes(options: UsersRoutesOptions): Route[] {
         methods: DELETABLE,
         args: deleteUserArgs,
         permission: (request) => canDelete(context, request, me(request)),
-        handler: (args, request) => deleteUser(context, me(request), args, request),
+        handler: (args, request) => atomic(() => deleteUser(context, me(request), args, request)),
       }),
     ],
   });
