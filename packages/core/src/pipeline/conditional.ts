@@ -49,9 +49,19 @@ export const KEPT_BY_304: ReadonlySet<string> = new Set([
   'x-content-type-options',
 ]);
 
+/** Whether a 304 keeps a header, by its name as written (names come from code, so few). */
+const keptNames = new Map<string, boolean>();
+
 function keptBy304(name: string): boolean {
-  const lower = name.toLowerCase();
-  return KEPT_BY_304.has(lower) || lower.startsWith('access-control-') || lower.endsWith('-nonce');
+  let kept = keptNames.get(name);
+  if (kept === undefined) {
+    const lower = name.toLowerCase();
+    kept = KEPT_BY_304.has(lower) || lower.startsWith('access-control-') || lower.endsWith('-nonce');
+    // A bound all the same: a handler could name headers after its input.
+    if (keptNames.size >= 256) keptNames.clear();
+    keptNames.set(name, kept);
+  }
+  return kept;
 }
 
 /**

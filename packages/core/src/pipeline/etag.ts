@@ -98,6 +98,8 @@ function opaque(tag: string): string {
  * ```
  */
 export function matchesTag(header: string, current: string): boolean {
+  // The usual revalidation: the tag sent back as it was given.
+  if (header === current && current.endsWith('"')) return true;
   const value = header.trim();
   if (value === '*') return true;
   const wanted = opaque(current);
