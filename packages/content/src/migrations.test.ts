@@ -22,6 +22,7 @@ describe('migrateContent', () => {
       '0020-comments',
       '0030-change-versions',
       '0031-posts-list-order',
+      '0032-term-counts',
     ]);
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual([

