@@ -7,6 +7,15 @@ describe('entity tags', () => {
     expect(hashText('{"id":1}')).toBe(hashText('{"id":1}'));
   });
 
+  it('keep the tags they gave: a tag outlives the server, so the hash never changes', () => {
+    // Pinned: a client or a proxy holds tags across restarts and upgrades.
+    expect([hashText(''), hashText('{"id":1}'), hashText('héllo wörld')]).toEqual([
+      'ca36d962df09a278',
+      '48a06c7961605d1e',
+      'c5836cb4f3477ece',
+    ]);
+  });
+
   it('tell apart texts that differ in one character, in length only, or beyond ASCII', () => {
     const tags = new Set(['{"id":1}', '{"id":2}', '{"id":1} ', '', '\u0000', 'é', 'e\u0301', '😀'].map(hashText));
     expect(tags.size).toBe(8);
