@@ -1,4 +1,6 @@
+import { defineRoute, READABLE } from '@cms-json/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type ContentSite, contentSite } from '../../test/site.js';
 import { postTypes } from '../posts/post-types.js';
 import { registerGenre } from './genre.js';
@@ -155,6 +157,34 @@ for (const prefix of ['cms', 'wp'] as const) {
         hooked = false;
         await send('DELETE', `/posts/${both.body.id}?force=true`, {});
       }
+    });
+
+    it('embeds a list of the terms of a missing post as the error a request for it answers', async () => {
+      site.server.register(
+        `demo-${prefix}/v1`,
+        defineRoute({
+          path: '/notes',
+          schema: z.object({ id: z.number().int(), post: z.number().int() }),
+          links: [{ rel: 'tags', href: `/${prefix}/v2/tags?post=:post`, embeddable: true }],
+          endpoints: (endpoint) => [
+            endpoint({
+              methods: READABLE,
+              permission: 'public',
+              handler: () => [
+                { id: 1, post: post.one ?? 0 },
+                { id: 2, post: 999_999 },
+              ],
+            }),
+          ],
+        }),
+      );
+      const res = await site.client.get(`/demo-${prefix}/v1/notes?_embed`);
+      const embedded = (res.body as { _embedded: { tags: unknown[] } }[]).map((item) => item._embedded.tags[0]);
+      expect(embedded).toEqual([
+        (await get(`/tags?post=${post.one}&context=embed&per_page=100`)).body,
+        (await get('/tags?post=999999&context=embed&per_page=100')).body,
+      ]);
+      expect(embedded[1]).toMatchObject({ code: 'rest_post_invalid_id', data: { status: 400 } });
     });
 
     it('counts published posts only, through publishing, trash and delete', async () => {
