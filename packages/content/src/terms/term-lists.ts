@@ -156,28 +156,41 @@ export async function listTermRowsForObjects(
   const termIds = [...carriers.keys()];
   // From the terms by id (a taxonomy may hold thousands: 5,000 tags), filtered (to the
   // taxonomy first: `carried` holds the terms of every taxonomy) and ordered as the list is.
-  const build = (ids: readonly number[]) =>
+  // More terms than a compiled read holds (many posts with many terms) are found from the
+  // objects' relationships instead: a statement's parameters stay as few as its objects.
+  const build = (ids: readonly number[], byObjects = false) =>
     ordered(
       database,
       withFilters(
         database,
         contentDb(database)
           .selectFrom('terms')
-          .where('terms.id', 'in', [...ids]),
+          .where(
+            'terms.id',
+            'in',
+            byObjects
+              ? contentDb(database)
+                  .selectFrom('term_relationships')
+                  .select('term_relationships.term_id')
+                  .where('term_relationships.object_id', 'in', [...ids])
+              : [...ids],
+          ),
         query,
       ).select(TERM_COLUMNS),
       query,
     );
   const shape = compiledShape(query, termIds.length);
   const rows =
-    shape === undefined
-      ? await build(termIds).execute()
-      : // Parameters: the ids, the taxonomy, then the count's 0 when empty terms are hidden.
-        await compiledRead(database, shape, () => build(placeholderIds(termIds.length)).compile())([
-          ...termIds,
-          query.taxonomy,
-          ...(query.hideEmpty === true ? [0] : []),
-        ]);
+    termIds.length > MAX_COMPILED_IDS
+      ? await build([...out.keys()], true).execute()
+      : shape === undefined
+        ? await build(termIds).execute()
+        : // Parameters: the ids, the taxonomy, then the count's 0 when empty terms are hidden.
+          await compiledRead(database, shape, () => build(placeholderIds(termIds.length)).compile())([
+            ...termIds,
+            query.taxonomy,
+            ...(query.hideEmpty === true ? [0] : []),
+          ]);
   // In the list's order; each object's page is then cut as the list cuts it.
   const start = query.offset ?? 0;
   const end = start + (query.limit ?? 10);
