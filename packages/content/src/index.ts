@@ -172,6 +172,7 @@ export { termLink, termRecord } from './terms/record.js';
 export { type TermRecord, termSchema } from './terms/schema.js';
 export {
   createTermStore,
+  type ListForObjectsOptions,
   type NewTerm,
   type Term,
   type TermChanges,

@@ -8,7 +8,7 @@
 import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import type { MetaFields } from '../meta/fields.js';
-import { listsPerObject, requestBatchPer } from '../request-batch.js';
+import { keptBatchPer, listsPerObject } from '../request-batch.js';
 import type { Term, TermQuery, TermStore } from './store.js';
 import type { Taxonomy, TaxonomyRegistry } from './taxonomy.js';
 
@@ -74,25 +74,89 @@ export async function existingTerm(context: TermsContext, request: RestRequest, 
   return term;
 }
 
-const existing = requestBatchPer(async (store: TermStore, ids: number[]) => {
-  const found = await store.existingObjects(ids);
-  return new Map(ids.map((id) => [id, found.has(id)]));
-});
+/**
+ * The term ids each post carries (of every taxonomy), or `undefined` for no such post: read
+ * for the requests answered together (the `cms:term` links of an `_embed`) in one query,
+ * which the check that the post exists and the list of its terms both use.
+ */
+const carried = keptBatchPer((store: TermStore, ids: number[]) => store.carriedTerms(ids));
 
 /**
  * Whether a post of this id exists, asked for with the other requests answered together
- * (the `cms:term` links of an `_embed`): one query for all of them.
+ * (the `cms:term` links of an `_embed`): one query for all of them, which reads the terms
+ * they carry too, for their lists.
  *
  * @example
  * if (!(await objectExists(context, request, args.post))) return contentError('rest_post_invalid_id');
  */
 export async function objectExists(context: TermsContext, request: RestRequest, id: number): Promise<boolean> {
-  return (await existing(context.store, request, id)) === true;
+  return (await carried(context.store, request, id)) !== undefined;
+}
+
+/** The fields a list of terms reads besides its object (every field of {@link TermQuery} but `object`). */
+const QUERY_FIELDS = new Set([
+  'taxonomy',
+  'search',
+  'include',
+  'exclude',
+  'slugs',
+  'parent',
+  'hideEmpty',
+  'orderBy',
+  'order',
+  'limit',
+  'offset',
+]);
+const ORDERS = new Set([undefined, 'asc', 'desc']);
+const ORDER_BYS = new Set([undefined, 'id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count']);
+
+/** Whether a list is not narrowed by this filter (absent, or empty). */
+function unfiltered(value: string | readonly unknown[] | undefined): boolean {
+  return value === undefined || value.length === 0;
+}
+
+/** A number field's value, when it is one (or absent). */
+function numberOrAbsent(value: unknown): boolean {
+  return value === undefined || typeof value === 'number';
+}
+
+/**
+ * The shape of a list of an object's terms: what the `_embed` of a page's terms asks
+ * (`?post=<id>` with the defaults) is told by its taxonomy, order and window alone, a few
+ * fields joined; any other query (a filter, a field a hook added) by its whole JSON text.
+ * Two queries of one shape read the same.
+ */
+function termListShape(query: Omit<TermQuery, 'object'>): string {
+  for (const key in query) if (!QUERY_FIELDS.has(key)) return JSON.stringify(query);
+  const { taxonomy, orderBy, order, hideEmpty, limit, offset, parent } = query;
+  if (
+    typeof taxonomy !== 'string' ||
+    !unfiltered(query.search) ||
+    !unfiltered(query.include) ||
+    !unfiltered(query.exclude) ||
+    !unfiltered(query.slugs) ||
+    !ORDERS.has(order) ||
+    !ORDER_BYS.has(orderBy) ||
+    !(hideEmpty === undefined || typeof hideEmpty === 'boolean') ||
+    !numberOrAbsent(limit) ||
+    !numberOrAbsent(offset) ||
+    !numberOrAbsent(parent)
+  ) {
+    return JSON.stringify(query);
+  }
+  // Every field but the taxonomy has a fixed form (no `|`, never `{`): the taxonomy last keeps it unambiguous.
+  return `${orderBy}|${order}|${hideEmpty === true}|${limit}|${offset}|${parent}|${taxonomy}`;
 }
 
 const termsOfObject = listsPerObject(
-  (store: TermStore, query: Omit<TermQuery, 'object'>, ids) => store.listForObjects(query, ids),
+  async (store: TermStore, query: Omit<TermQuery, 'object'>, ids, request) => {
+    // Read when the check of the list found the posts (else now, for them all at once).
+    const terms = await Promise.all(ids.map((id) => carried(store, request, id)));
+    const known = new Map<number, readonly number[]>(ids.map((id, index) => [id, terms[index] ?? []]));
+    return store.listForObjects(query, ids, { carried: known });
+  },
   () => ({ terms: [] as Term[], total: 0 }),
+  { shapeOf: termListShape },
 );
 
 /**

@@ -14,6 +14,7 @@ import {
   DELETABLE,
   defineRoute,
   EDITABLE,
+  isRestError,
   type LinkTemplate,
   permissionsChanged,
   READABLE,
@@ -86,6 +87,19 @@ export class TermsController {
     // As the original: the page of the links is where the offset falls; they carry the parsed arguments.
     const page = Math.floor((query.offset ?? 0) / limit) + 1;
     return collectionResponse(request, records, { total, page, perPage: limit, args });
+  }
+
+  /** `GET /<rest_base>` after its permission check: the check's refusal, or the list. */
+  protected async listChecked(args: ListTermArgs, request: RestRequest): Promise<RestResponse | RestError> {
+    const allowed = await this.canList(request, args);
+    if (allowed !== true) return allowed;
+    try {
+      return await this.list(args, request);
+    } catch (error) {
+      // The list's own refusal is this request's answer; anything else fails the group, reported.
+      if (isRestError(error)) return error;
+      throw error;
+    }
   }
 
   /** `GET /<rest_base>/<id>`. */
@@ -212,6 +226,10 @@ export class TermsController {
           args: listTermArgs(this.context.taxonomy, schema),
           permission: (request, args) => this.canList(request, args),
           handler: (args, request) => this.list(args, request),
+          // The lists of an `_embed` (a post's terms, `?post=<id>`, for every post of a page):
+          // each checked and listed as alone, without a dispatch each; the reads they share
+          // are batched as they are for separate requests.
+          loadMany: (calls) => Promise.all(calls.map(({ args, request }) => this.listChecked(args, request))),
         }),
         endpoint({
           methods: CREATABLE,

@@ -1,4 +1,6 @@
+import { defineRoute, READABLE } from '@cms-json/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type ContentSite, contentSite } from '../../test/site.js';
 import { postTypes } from '../posts/post-types.js';
 import { registerGenre } from './genre.js';
@@ -110,6 +112,79 @@ for (const prefix of ['cms', 'wp'] as const) {
       ]);
       const embedded = res.body._embedded[`${prefix}:term`].map((list: { id: number }[]) => ids(list));
       expect(embedded).toEqual([[term.news], [term.alpha], []]);
+    });
+
+    it("embeds the terms of a page's posts as a request for each link answers them, a hook's query too", async () => {
+      const admin = site.people.administrator.headers;
+      const sections: number[] = [];
+      for (const name of ['cherry', 'Banana', 'apple']) sections.push((await send('POST', '/sections', { name }, admin)).body.id);
+      const both = await send('POST', '/posts', {
+        title: 'Both',
+        status: 'publish',
+        categories: [term.tech, term.news],
+        tags: [term.alpha],
+        sections,
+        date: '2020-01-05T09:00:00',
+      });
+      // A hook that turns the sections' lists around, with a field of its own in the query.
+      let hooked = false;
+      site.server.objectTypes
+        .get('section')
+        .on('query', (query) => (hooked ? { ...query, order: 'desc', askedBy: 'a hook' } : query));
+      try {
+        for (const turned of [false, true]) {
+          hooked = turned;
+          const res = await get(`/posts?_embed=${prefix}:term`);
+          const lists = (res.body as { id: number; _embedded: Record<string, { id: number }[][]> }[]).map((item) => ({
+            id: item.id,
+            lists: item._embedded[`${prefix}:term`]?.map(ids),
+          }));
+          // Each post's categories, tags and sections, each list in the original's order (names
+          // without case), or turned around by the hook.
+          const sorted = turned ? [...sections] : [...sections].reverse();
+          expect(lists[0]).toEqual({ id: both.body.id, lists: [[term.news, term.tech], [term.alpha], sorted] });
+          expect(lists.find((item) => item.id === post.three)?.lists).toEqual([[term.gadgets, term.news], [], []]);
+          for (const item of res.body as { _links: Record<string, { href: string }[]>; _embedded: Record<string, unknown[]> }[]) {
+            for (const [index, link] of item._links[`${prefix}:term`]?.entries() ?? []) {
+              const alone = await get(
+                `${link.href.slice(link.href.indexOf(site.ns) + site.ns.length)}&context=embed&per_page=100`,
+              );
+              expect(item._embedded[`${prefix}:term`]?.[index]).toEqual(alone.body);
+            }
+          }
+        }
+      } finally {
+        hooked = false;
+        await send('DELETE', `/posts/${both.body.id}?force=true`, {});
+      }
+    });
+
+    it('embeds a list of the terms of a missing post as the error a request for it answers', async () => {
+      site.server.register(
+        `demo-${prefix}/v1`,
+        defineRoute({
+          path: '/notes',
+          schema: z.object({ id: z.number().int(), post: z.number().int() }),
+          links: [{ rel: 'tags', href: `/${prefix}/v2/tags?post=:post`, embeddable: true }],
+          endpoints: (endpoint) => [
+            endpoint({
+              methods: READABLE,
+              permission: 'public',
+              handler: () => [
+                { id: 1, post: post.one ?? 0 },
+                { id: 2, post: 999_999 },
+              ],
+            }),
+          ],
+        }),
+      );
+      const res = await site.client.get(`/demo-${prefix}/v1/notes?_embed`);
+      const embedded = (res.body as { _embedded: { tags: unknown[] } }[]).map((item) => item._embedded.tags[0]);
+      expect(embedded).toEqual([
+        (await get(`/tags?post=${post.one}&context=embed&per_page=100`)).body,
+        (await get('/tags?post=999999&context=embed&per_page=100')).body,
+      ]);
+      expect(embedded[1]).toMatchObject({ code: 'rest_post_invalid_id', data: { status: 400 } });
     });
 
     it('counts published posts only, through publishing, trash and delete', async () => {

@@ -29,9 +29,17 @@ async function ancestorSlugs(context: TermsContext, request: RestRequest, term: 
  * await termLink(context, request, term); // 'http://site.test/tag/alpha/'
  */
 export async function termLink(context: TermsContext, request: RestRequest, term: Term): Promise<string> {
+  return linkOf(context, request, term);
+}
+
+/** {@link termLink}, at once when it needs no ancestor (a flat rewrite, or a term at the top). */
+function linkOf(context: TermsContext, request: RestRequest, term: Term): string | Promise<string> {
   const { rewrite } = context.taxonomy.args;
-  const path = rewrite.hierarchical ? [...(await ancestorSlugs(context, request, term)), term.slug] : [term.slug];
-  return `${siteUrlOf(request)}/${rewrite.slug}/${path.map(encodeURIComponent).join('/')}/`;
+  const base = `${siteUrlOf(request)}/${rewrite.slug}/`;
+  if (!rewrite.hierarchical || term.parent <= 0) return `${base}${encodeURIComponent(term.slug)}/`;
+  return ancestorSlugs(context, request, term).then(
+    (slugs) => `${base}${[...slugs, term.slug].map(encodeURIComponent).join('/')}/`,
+  );
 }
 
 /**
@@ -40,23 +48,22 @@ export async function termLink(context: TermsContext, request: RestRequest, term
  * @example
  * return response(await termRecord(context, request, term), { context: 'edit' });
  */
-export async function termRecord(context: TermsContext, request: RestRequest, term: Term): Promise<TermRecord> {
+export function termRecord(context: TermsContext, request: RestRequest, term: Term): Promise<TermRecord> {
   // Asked for before any other wait, so the terms of a list share one meta query.
   const meta = context.meta?.valueOf(request, term.id);
-  const record: TermRecord = {
-    id: term.id,
-    count: term.count,
-    description: term.description,
-    link: await termLink(context, request, term),
-    name: term.name,
-    slug: term.slug,
-    taxonomy: term.taxonomy,
-    meta: (await meta) ?? [],
-  };
-  if (context.taxonomy.args.hierarchical) {
-    // `parent` sits before `meta`, as in the original.
-    const { meta, ...rest } = record;
-    return { ...rest, parent: term.parent, meta };
-  }
-  return record;
+  const link = linkOf(context, request, term);
+  // One wait for both (a term at the top of a flat rewrite waits for its meta alone).
+  const made = (found: string, values: TermRecord['meta'] | undefined) => recordOf(context, term, found, values ?? []);
+  if (typeof link === 'string')
+    return meta === undefined ? Promise.resolve(made(link, [])) : meta.then((values) => made(link, values));
+  return Promise.all([link, meta]).then(([found, values]) => made(found, values));
+}
+
+/** The record of a term from its address and its meta. */
+function recordOf(context: TermsContext, term: Term, link: string, meta: TermRecord['meta']): TermRecord {
+  const { id, count, description, name, slug, taxonomy } = term;
+  // `parent` sits before `meta`, as in the original, for a hierarchical taxonomy only.
+  if (context.taxonomy.args.hierarchical)
+    return { id, count, description, link, name, slug, taxonomy, parent: term.parent, meta };
+  return { id, count, description, link, name, slug, taxonomy, meta };
 }

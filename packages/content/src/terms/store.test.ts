@@ -92,6 +92,39 @@ describe('the term store', () => {
     expect(await terms.delete(middle.id)).toBe(false);
   });
 
+  it('lists the terms of many objects at once as each object’s own list, with many terms and few, read before or not', async () => {
+    const made: number[] = [];
+    for (let i = 0; i < 130; i++) {
+      // Names whose case differs from their order by code point: the list orders them without case.
+      const name = `${i % 2 === 0 ? 'Many' : 'many'} ${String(130 - i).padStart(3, '0')}`;
+      made.push((await terms.create({ taxonomy: 'post_tag', name }, { hierarchical: false })).id);
+    }
+    const section = await terms.create({ taxonomy: 'category', name: 'Among many' }, { hierarchical: true });
+    const [a, b, c, none] = [postAt(170), postAt(171), postAt(172), postAt(173)];
+    await terms.setObjectTerms(a, 'post_tag', made.slice(0, 80), { counted: true });
+    await terms.setObjectTerms(b, 'post_tag', made.slice(50), { counted: false });
+    await terms.setObjectTerms(b, 'category', [section.id], { counted: false });
+    await terms.setObjectTerms(c, 'post_tag', made.slice(3, 6), { counted: true });
+    const objects = [a, b, c, none];
+    for (const query of [
+      { taxonomy: 'post_tag', limit: 100 },
+      { taxonomy: 'post_tag', limit: 10, offset: 5, order: 'desc' as const },
+      { taxonomy: 'post_tag', limit: 100, hideEmpty: true, orderBy: 'id' as const },
+      { taxonomy: 'category', limit: 100 },
+    ]) {
+      const alone = await Promise.all(objects.map((object) => terms.list({ ...query, object })));
+      // The terms the objects carry (of every taxonomy) read before, or not: the same lists.
+      for (const options of [{ carried: await terms.carriedTerms(objects) }, {}]) {
+        const pages = await terms.listForObjects(query, objects, options);
+        expect(objects.map((object) => pages.get(object))).toEqual(alone);
+      }
+    }
+    // Those of the 130 new tags carried by two objects: more than a compiled read of ids holds.
+    expect((await terms.listForObjects({ taxonomy: 'post_tag', limit: 200 }, [a, b])).get(b)?.total).toBe(80);
+    expect((await terms.carriedTerms([a, none, 999_999])).get(none)).toEqual([]);
+    expect((await terms.carriedTerms([999_999])).has(999_999)).toBe(false);
+  });
+
   it('makes slugs unique with the parent’s slug, then a number', async () => {
     const parent = await terms.create({ taxonomy: 'category', name: 'Phones' }, { hierarchical: true });
     await terms.create({ taxonomy: 'category', name: 'Cases' }, { hierarchical: true });

@@ -96,6 +96,20 @@ export interface TermQuery {
 }
 
 /**
+ * Options of {@link TermStore.listForObjects}.
+ *
+ * @example
+ * const pages = await store.listForObjects({ taxonomy: 'post_tag' }, [4, 5], { carried: await store.carriedTerms([4, 5]) });
+ */
+export interface ListForObjectsOptions {
+  /**
+   * The ids of the terms each object carries, of any taxonomy (what
+   * {@link TermStore.carriedTerms} answers), read before: then only the terms are read.
+   */
+  readonly carried?: ReadonlyMap<number, readonly number[]> | undefined;
+}
+
+/**
  * Reads and writes terms and their relationships to objects.
  *
  * @example
@@ -124,6 +138,7 @@ export interface TermStore {
   listForObjects(
     query: Omit<TermQuery, 'object'>,
     objectIds: readonly number[],
+    options?: ListForObjectsOptions,
   ): Promise<Map<number, { terms: Term[]; total: number }>>;
   /**
    * Creates a term. Throws `term_exists` (with `data.term_id`) for a name in use at that
@@ -140,8 +155,11 @@ export interface TermStore {
   delete(id: number): Promise<boolean>;
   /** Whether a post of this id exists (the objects terms are given to). */
   hasObject(objectId: number): Promise<boolean>;
-  /** Which of these ids are posts that exist: one query. */
-  existingObjects(objectIds: readonly number[]): Promise<Set<number>>;
+  /**
+   * The posts of these ids that exist, each with the ids of the terms it carries (of every
+   * taxonomy, in no order), in one query; an id of no post is left out.
+   */
+  carriedTerms(objectIds: readonly number[]): Promise<Map<number, number[]>>;
   /** The ids of a taxonomy's terms each object carries, by object id. */
   termsOf(taxonomy: string, objectIds: readonly number[]): Promise<Map<number, number[]>>;
   /** Replaces the terms of a taxonomy an object carries, and recounts every term touched. */
@@ -370,8 +388,8 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
       return { terms: rows.map(toTerm), total };
     },
 
-    async listForObjects(query, objectIds) {
-      return mapPages(await listTermRowsForObjects(database, query, objectIds), toTerm);
+    async listForObjects(query, objectIds, options) {
+      return mapPages(await listTermRowsForObjects(database, query, objectIds, options?.carried), toTerm);
     },
 
     async create(input, { hierarchical }) {
@@ -464,13 +482,25 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
       return (await db.selectFrom('posts').select('id').where('id', '=', objectId).executeTakeFirst()) !== undefined;
     },
 
-    async existingObjects(objectIds) {
-      const ids = objectIds.filter((id) => Number.isSafeInteger(id) && id > 0);
-      if (ids.length === 0) return new Set();
-      const rows = await readByIds(db, 'terms.existing-objects', [...new Set(ids)], (values) =>
-        db.selectFrom('posts').select('id').where('id', 'in', values),
+    async carriedTerms(objectIds) {
+      const ids = [...new Set(objectIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+      const out = new Map<number, number[]>();
+      if (ids.length === 0) return out;
+      // From the posts, so that one without terms is there too (its term null).
+      const rows = await readByIds(db, 'terms.carried', ids, (values) =>
+        db
+          .selectFrom('posts')
+          .leftJoin('term_relationships', 'term_relationships.object_id', 'posts.id')
+          .select(['posts.id', 'term_relationships.term_id'])
+          .where('posts.id', 'in', values),
       );
-      return new Set(rows.map((row) => Number(row.id)));
+      for (const row of rows) {
+        const id = Number(row.id);
+        let terms = out.get(id);
+        if (terms === undefined) out.set(id, (terms = []));
+        if (row.term_id !== null) terms.push(Number(row.term_id));
+      }
+      return out;
     },
 
     async termsOf(taxonomy, objectIds) {

@@ -122,7 +122,9 @@ export async function listTermRows(database: Kysely<any>, query: TermQuery): Pro
 
 /**
  * What {@link listTermRows} answers for each of these objects (the query's `object` set to
- * each), in one statement: each object's page and the count of its matches.
+ * each): the objects' pairs with the taxonomy's terms (or the terms they carry, `carried`,
+ * read before), then those terms, each once, filtered and in the list's order, in one
+ * statement; each object's page is cut from them.
  *
  * @example
  * const pages = await listTermRowsForObjects(db, { taxonomy: 'post_tag', limit: 100 }, [4, 5]);
@@ -132,52 +134,103 @@ export async function listTermRowsForObjects(
   database: Kysely<any>,
   query: ListQuery,
   objectIds: readonly number[],
+  carried?: ReadonlyMap<number, readonly number[]>,
 ): Promise<Map<number, { rows: Rows; total: number }>> {
-  const out = new Map<number, { rows: Rows; total: number }>(objectIds.map((id) => [id, { rows: [], total: 0 }]));
+  const out = new Map<number, { rows: Rows; total: number }>();
+  for (const id of objectIds) out.set(id, { rows: [], total: 0 });
   if (objectIds.length === 0) return out;
-  // From the objects' relationships to their terms, in that order (`cross join` keeps it on
-  // SQLite): a page of posts carries a few terms, a taxonomy may hold thousands (5,000 tags:
-  // 7 ms a read when the taxonomy's terms were walked first, 46 µs this way).
-  const build = (ids: readonly number[]) =>
+  // Each term once with the objects carrying it: a page of posts shares its few terms (ten
+  // posts, twenty tags: six terms), read and made objects once rather than once a post.
+  const carriers = new Map<number, number[]>();
+  const pair = (objectId: number, termId: number) => {
+    const objects = carriers.get(termId);
+    if (objects === undefined) carriers.set(termId, [objectId]);
+    else objects.push(objectId);
+  };
+  if (carried !== undefined) {
+    for (const id of out.keys()) for (const termId of carried.get(id) ?? []) pair(id, termId);
+  } else {
+    for (const row of await termPairs(database, query.taxonomy, objectIds)) pair(Number(row.object_id), Number(row.term_id));
+  }
+  if (carriers.size === 0) return out;
+  const termIds = [...carriers.keys()];
+  // From the terms by id (a taxonomy may hold thousands: 5,000 tags), filtered (to the
+  // taxonomy first: `carried` holds the terms of every taxonomy) and ordered as the list is.
+  // More terms than a compiled read holds (many posts with many terms) are found from the
+  // objects' relationships instead: a statement's parameters stay as few as its objects.
+  const build = (ids: readonly number[], byObjects = false) =>
     ordered(
       database,
       withFilters(
         database,
         contentDb(database)
-          .selectFrom('term_relationships')
-          .crossJoin('terms')
-          .whereRef('terms.id', '=', 'term_relationships.term_id')
-          .where('term_relationships.object_id', 'in', [...ids]),
+          .selectFrom('terms')
+          .where(
+            'terms.id',
+            'in',
+            byObjects
+              ? contentDb(database)
+                  .selectFrom('term_relationships')
+                  .select('term_relationships.term_id')
+                  .where('term_relationships.object_id', 'in', [...ids])
+              : [...ids],
+          ),
         query,
-      )
-        .select(TERM_COLUMNS)
-        .select('term_relationships.object_id as object_id'),
+      ).select(TERM_COLUMNS),
       query,
     );
-  const shape = compiledShape(query, objectIds.length);
+  const shape = compiledShape(query, termIds.length);
   const rows =
-    shape === undefined
-      ? await build(objectIds).execute()
-      : // Parameters: the ids, the taxonomy, then the count's 0 when empty terms are hidden.
-        await compiledRead(database, shape, () => build(placeholderIds(objectIds.length)).compile())([
-          ...objectIds,
-          query.taxonomy,
-          ...(query.hideEmpty === true ? [0] : []),
-        ]);
+    termIds.length > MAX_COMPILED_IDS
+      ? await build([...out.keys()], true).execute()
+      : shape === undefined
+        ? await build(termIds).execute()
+        : // Parameters: the ids, the taxonomy, then the count's 0 when empty terms are hidden.
+          await compiledRead(database, shape, () => build(placeholderIds(termIds.length)).compile())([
+            ...termIds,
+            query.taxonomy,
+            ...(query.hideEmpty === true ? [0] : []),
+          ]);
   // In the list's order; each object's page is then cut as the list cuts it.
   const start = query.offset ?? 0;
   const end = start + (query.limit ?? 10);
-  for (const { object_id, ...row } of rows) {
-    const found = out.get(Number(object_id));
-    if (found === undefined) continue;
-    if (found.total >= start && found.total < end) found.rows.push(row);
-    found.total++;
+  for (const row of rows) {
+    for (const objectId of carriers.get(Number(row.id)) ?? []) {
+      const found = out.get(objectId);
+      if (found === undefined) continue;
+      if (found.total >= start && found.total < end) found.rows.push(row);
+      found.total++;
+    }
   }
   return out;
 }
 
+/** The (object, term) pairs of these objects with the terms of a taxonomy, in no order. */
+async function termPairs(
+  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the content tables are among them.
+  database: Kysely<any>,
+  taxonomy: string,
+  objectIds: readonly number[],
+): Promise<{ object_id: number | string; term_id: number | string }[]> {
+  // From the objects' relationships to their terms, in that order (`cross join` keeps it on
+  // SQLite): a page of posts carries a few terms, a taxonomy may hold thousands.
+  const build = (ids: readonly number[]) =>
+    contentDb(database)
+      .selectFrom('term_relationships')
+      .crossJoin('terms')
+      .whereRef('terms.id', '=', 'term_relationships.term_id')
+      .where('term_relationships.object_id', 'in', [...ids])
+      .where('terms.taxonomy', '=', taxonomy)
+      .select(['term_relationships.object_id', 'term_relationships.term_id']);
+  if (objectIds.length > MAX_COMPILED_IDS) return build(objectIds).execute();
+  // Parameters: the ids, then the taxonomy.
+  return compiledRead(database, `terms.pairsForObjects.${objectIds.length}`, () =>
+    build(placeholderIds(objectIds.length)).compile(),
+  )([...objectIds, taxonomy]);
+}
+
 /**
- * The name a list of the terms of `count` objects is compiled under, when its SQL depends
+ * The name the read of `count` terms of a list by id is compiled under, when its SQL depends
  * only on the order and on hiding empty terms (what an `_embed` of a page's terms asks:
  * `?post=<id>` and nothing else); `undefined` for a list with other filters, built per call.
  */
@@ -188,7 +241,7 @@ function compiledShape(query: ListQuery, count: number): string | undefined {
   if (given(query.include) || given(query.exclude) || given(query.slugs)) return undefined;
   const orderBy = query.orderBy ?? 'name';
   if (orderBy === 'include' || orderBy === 'include_slugs') return undefined;
-  return `terms.forObjects.${orderBy}.${query.order ?? 'asc'}.${query.hideEmpty === true}.${count}`;
+  return `terms.byIdsInOrder.${orderBy}.${query.order ?? 'asc'}.${query.hideEmpty === true}.${count}`;
 }
 
 /** The pages of {@link listTermRowsForObjects} with their rows made records. */
@@ -196,5 +249,8 @@ export function mapPages<T>(
   pages: Map<number, { rows: Rows; total: number }>,
   make: (row: Selectable<TermsTable>) => T,
 ): Map<number, { terms: T[]; total: number }> {
-  return new Map([...pages].map(([id, { rows, total }]) => [id, { terms: rows.map(make), total }]));
+  // Each page its own terms, though a row may be on many pages: a controller may change its own.
+  const out = new Map<number, { terms: T[]; total: number }>();
+  for (const [id, { rows, total }] of pages) out.set(id, { terms: rows.map(make), total });
+  return out;
 }

@@ -9,6 +9,9 @@ import { avatarUrls } from './avatar.js';
 import type { UserRecord } from './schema.js';
 import type { User } from './user.js';
 
+/** The site's address of each scope (a server's, for one site URL), made once: every term and user record asks. */
+const siteUrls = new WeakMap<RestRequest['scope'], string>();
+
 /**
  * The site's address, from the REST root of the request (`https://example.com`).
  *
@@ -16,9 +19,15 @@ import type { User } from './user.js';
  * siteUrlOf(request); // 'http://site.test'
  */
 export function siteUrlOf(request: RestRequest): string {
-  const root = request.scope.restUrl('/');
-  const suffix = `/${request.scope.prefix}-json/`;
-  return root.endsWith(suffix) ? root.slice(0, -suffix.length) : root.replace(/\/$/, '');
+  const scope = request.scope;
+  let found = siteUrls.get(scope);
+  if (found === undefined) {
+    const root = scope.restUrl('/');
+    const suffix = `/${scope.prefix}-json/`;
+    found = root.endsWith(suffix) ? root.slice(0, -suffix.length) : root.replace(/\/$/, '');
+    siteUrls.set(scope, found);
+  }
+  return found;
 }
 
 /** `2030-01-01T00:00:00.000Z` → `2030-01-01T00:00:00+00:00`, PHP's `gmdate('c')`. */

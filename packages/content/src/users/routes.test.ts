@@ -254,6 +254,40 @@ describe('GET /cms/v2/users/<id>', () => {
   });
 });
 
+describe('users embedded together', () => {
+  it('embeds each user of a page as a request for it answers alone: the record, a hidden user, an unknown one', async () => {
+    const { server, people } = site;
+    const shelf = [people.author.id, people.subscriber.id, 999, people.author.id].map((author, index) => ({
+      id: index + 1,
+      author,
+    }));
+    server.register(
+      'demo/v1',
+      defineRoute({
+        path: '/shelf',
+        schema: z.object({ id: z.number().int(), author: z.number().int() }),
+        links: [{ rel: 'author', href: '/cms/v2/users/:author', embeddable: true }],
+        endpoints: (endpoint) => [endpoint({ methods: READABLE, permission: 'public', handler: () => shelf })],
+      }),
+    );
+    for (const headers of [{}, people.administrator.headers]) {
+      const res = await site.client.get('/demo/v1/shelf?_embed=author', { headers });
+      expect(res.status).toBe(200);
+      for (const [index, item] of (res.body as { _embedded: { author: unknown[] } }[]).entries()) {
+        const author = shelf[index]?.author;
+        const alone = await get(`/users/${author}?context=embed`, headers);
+        expect(item._embedded.author[0]).toEqual(alone.body);
+      }
+      const codes = (res.body as { _embedded: { author: { code?: string }[] } }[]).map((item) => item._embedded.author[0]?.code);
+      expect(codes).toEqual(
+        'authorization' in headers
+          ? [undefined, undefined, 'rest_user_invalid_id', undefined]
+          : [undefined, 'rest_user_cannot_view', 'rest_user_invalid_id', undefined],
+      );
+    }
+  });
+});
+
 describe('GET /cms/v2/users/me', () => {
   it('answers 401 rest_not_logged_in to anonymous callers', async () => {
     const res = await get('/users/me');

@@ -177,6 +177,39 @@ describe('coercion of query and form strings', () => {
     expect((await client.get('/demo/v1/types?tags=solo')).body.tags).toEqual(['solo']);
   });
 
+  it('parses a value sent again as it did the first time, and refuses a bad one each time', async () => {
+    for (let round = 0; round < 3; round++) {
+      const res = await client.get('/demo/v1/types?int=5&str=07&bool=0&either=five');
+      expect(res.body).toEqual({ int: 5, str: '07', bool: false, either: 'five', list: [] });
+      const bad = await client.get('/demo/v1/types?int=5.5');
+      expect([bad.status, bad.body.code, Object.keys(bad.body.data.params)]).toEqual([400, 'rest_invalid_param', ['int']]);
+    }
+  });
+
+  it('hands each request a list of its own, however often the same string is sent', async () => {
+    const s = createRestServer({ siteUrl: 'http://example.test' });
+    s.register(
+      'demo/v1',
+      defineRoute({
+        path: '/grow',
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: READABLE,
+            args: { ids: z.array(z.number().int()).optional() },
+            permission: 'public',
+            // A handler may change what it was given.
+            handler: ({ ids }) => {
+              ids?.push(99);
+              return response({ ids }, { raw: true });
+            },
+          }),
+        ],
+      }),
+    );
+    const grow = testClient(s);
+    for (let round = 0; round < 3; round++) expect((await grow.get('/demo/v1/grow?ids=1,2')).body.ids).toEqual([1, 2, 99]);
+  });
+
   it('picks the first listed type a value fits', async () => {
     expect((await client.get('/demo/v1/types?either=5')).body.either).toBe(5);
     expect((await client.get('/demo/v1/types?either=five')).body.either).toBe('five');

@@ -32,7 +32,17 @@ export interface CompiledArg {
   readonly check: RequestCheck<unknown> | undefined;
   /** Whether a `null` sent is passed on unchecked ({@link nullPassesUnchecked}). */
   readonly nullPasses: boolean;
+  /**
+   * The primitive values short strings sent parsed to, by the string, when parsing is pure
+   * (no code of the plugin's own, no request check); else `undefined`. Bounded.
+   */
+  readonly parsedStrings: Map<string, Parsed> | undefined;
 }
+
+/** The most strings an argument keeps parsed: the few values an argument is really sent (`context=embed`). */
+const MAX_PARSED_STRINGS = 64;
+/** The longest string kept parsed. */
+const MAX_PARSED_STRING_LENGTH = 64;
 
 /**
  * A check of an argument's parsed value that sees the request: `true` accepts; `false`
@@ -201,6 +211,7 @@ export function compileArgs(shape: ArgsShape): CompiledArg[] {
       parsedDefault: hasDefault && !async && check === undefined ? parseDefault(name, zod, json, defaultValue) : NOT_PARSED,
       check,
       nullPasses: nullPassing.has(zod),
+      parsedStrings: async || check !== undefined ? undefined : new Map(),
     };
   });
 }
@@ -261,12 +272,20 @@ export function parseArgs(
       values[arg.name] = raw;
       continue;
     }
+    // A string this argument parsed before, purely, to a primitive: the same value again
+    // (the `context=embed` and `per_page=100` of every link of an `_embed`).
+    const known = typeof raw === 'string' ? arg.parsedStrings?.get(raw) : undefined;
+    if (known !== undefined && 'ok' in known) {
+      values[arg.name] = known.value;
+      continue;
+    }
     const found = nulIssue(raw, arg.name) ?? validateValue(raw, arg.json, arg.name);
     if (found !== undefined) {
       (outcome.issues ??= [])[index] = found;
       continue;
     }
     const zodParsed = parseWithZod(arg, sanitizeValue(raw, arg.json));
+    if (typeof raw === 'string' && !(zodParsed instanceof Promise)) keepParsed(arg, raw, zodParsed);
     const check = arg.check;
     if (zodParsed instanceof Promise) {
       const settle =
@@ -295,6 +314,17 @@ export function parseArgs(
     });
   }
   return Promise.all(pending.map(({ value, settle }) => value.then(settle))).then(done);
+}
+
+/** Keeps what a short string sent parsed to, when that is a primitive and parsing was pure. */
+function keepParsed(arg: CompiledArg, raw: string, parsed: Parsed): void {
+  const kept = arg.parsedStrings;
+  if (kept === undefined || raw.length > MAX_PARSED_STRING_LENGTH || !('ok' in parsed)) return;
+  const value = parsed.value;
+  // An object or a list is the handler's own, to change: parsed afresh each time.
+  if (typeof value === 'object' && value !== null) return;
+  if (kept.size >= MAX_PARSED_STRINGS) kept.clear();
+  kept.set(raw, parsed);
 }
 
 /** The parsed values and the issues of one request's arguments, as they are recorded. */
