@@ -1,8 +1,9 @@
 /**
  * `npx tsx bench/revalidation.ts`: a revalidated GET (`If-None-Match` → 304) against the
  * full GET, on the tel list (10 items) and one item, and on the posts list (10 posts) and one
- * post (both routes declare a validator, so their 304 is answered from the tables' change
- * version, before the body is built), in process through `server.handle()`
+ * post (both routes declare a validator, so a revalidation at a version already answered is
+ * a 304 before the body is built; the first one, untimed, builds it), in process through
+ * `server.handle()`
  * (the adapters' front door) and over HTTP through the node adapter on 127.0.0.1 with
  * autocannon. Rounds alternate full and revalidated, each bounded in time; the medians are
  * printed. A separate script, so it does not touch the load cases of `bench/cases.ts`.
