@@ -284,6 +284,8 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
   ): Promise<void> {
     return db.transaction().execute(async (trx) => {
       const ids = [...new Set(await touched(trx))].sort((a, b) => a - b);
+      // No term touched: the change has no row to write.
+      if (ids.length === 0) return;
       const pending = pendingRecount();
       if (pending !== undefined) {
         await change(trx);
@@ -566,13 +568,25 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     },
 
     setObjectCounted(objectId, counted) {
+      const value = counted ? 1 : 0;
+      // Only the relationships whose state changes: saving a draft again (or a published
+      // record) writes no row, recounts no term and moves no change version.
       return changeRelationships(
-        (trx) => termIdsOfObject(trx, objectId),
+        async (trx) =>
+          (
+            await trx
+              .selectFrom('term_relationships')
+              .select('term_id')
+              .where('object_id', '=', objectId)
+              .where('counted', '<>', value)
+              .execute()
+          ).map((row) => Number(row.term_id)),
         async (trx) => {
           await trx
             .updateTable('term_relationships')
-            .set({ counted: counted ? 1 : 0 })
+            .set({ counted: value })
             .where('object_id', '=', objectId)
+            .where('counted', '<>', value)
             .execute();
         },
       );
