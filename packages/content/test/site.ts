@@ -5,6 +5,7 @@
 import { createRestServer } from '@cms-json/core';
 import { testClient } from '@cms-json/core/testing';
 import { type ContentPluginOptions, contentPlugin, createAuth, type DefaultRoleName } from '../src/index.js';
+import { OptionsStore } from '../src/options/options.js';
 import { manualClock, openContentDatabase } from './helpers.js';
 
 export const SECRET = 'a test site secret, long enough';
@@ -46,3 +47,37 @@ export async function contentSite(
 }
 
 export type ContentSite = Awaited<ReturnType<typeof contentSite>>;
+
+/** The option a {@link withFailingHook} hook writes before it fails. */
+export const FAILING_HOOK_OPTION = 'description';
+
+/**
+ * Runs `work` while the `hook` of an object type writes an option ({@link FAILING_HOOK_OPTION}),
+ * then fails: the last step of a write, whose failure must undo the whole write, that option
+ * included. The hook does nothing once `work` settled.
+ *
+ * @example
+ * const res = await withFailingHook(site, { type: 'attachment', hook: 'afterInsert' }, () => upload());
+ * expect(res.status).toBe(500);
+ */
+export async function withFailingHook<T>(
+  site: ContentSite,
+  target: { readonly type: string; readonly hook: 'afterInsert' | 'delete' },
+  work: () => Promise<T>,
+): Promise<T> {
+  const options = new OptionsStore(site.database.db);
+  let failing = true;
+  const fail = async () => {
+    if (!failing) return;
+    await options.set(FAILING_HOOK_OPTION, 'written by a hook that then failed');
+    throw new Error('the last hook failed');
+  };
+  const type = site.server.objectTypes.get(target.type);
+  if (target.hook === 'afterInsert') type.on('afterInsert', fail);
+  else type.on('delete', fail);
+  try {
+    return await work();
+  } finally {
+    failing = false;
+  }
+}

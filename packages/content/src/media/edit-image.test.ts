@@ -10,7 +10,7 @@ import { type Served, serve } from '@cms-json/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../../test/helpers.js';
-import { type ContentSite, contentSite } from '../../test/site.js';
+import { type ContentSite, contentSite, FAILING_HOOK_OPTION, withFailingHook } from '../../test/site.js';
 import { OptionsStore } from '../options/options.js';
 import { diskFileStore } from './file-store.js';
 
@@ -171,20 +171,16 @@ for (const prefix of ['cms', 'wp'] as const) {
 
     it('stores nothing of an edit whose last step fails: no record, no meta, no hook write, no file', async () => {
       const options = new OptionsStore(site.database.db);
-      const [files, records, description] = [filesLeft().length, await attachments(), await options.get('description')];
-      let failing = true;
-      site.server.objectTypes.get('attachment').on('afterInsert', async () => {
-        if (!failing) return;
-        await options.set('description', 'written by a hook that then failed');
-        throw new Error('the last hook failed');
-      });
-      try {
-        const res = await edit(photo.id, { src: photo.source_url, rotation: 90 });
-        expect(res.status).toBe(500);
-      } finally {
-        failing = false;
-      }
-      expect([filesLeft().length, await attachments(), await options.get('description')]).toEqual([files, records, description]);
+      const [files, records, description] = [filesLeft().length, await attachments(), await options.get(FAILING_HOOK_OPTION)];
+      const res = await withFailingHook(site, { type: 'attachment', hook: 'afterInsert' }, () =>
+        edit(photo.id, { src: photo.source_url, rotation: 90 }),
+      );
+      expect(res.status).toBe(500);
+      expect([filesLeft().length, await attachments(), await options.get(FAILING_HOOK_OPTION)]).toEqual([
+        files,
+        records,
+        description,
+      ]);
     });
 
     it('names the copy of an edited image -edited again, numbered by the store', async () => {

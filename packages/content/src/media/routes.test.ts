@@ -10,7 +10,7 @@ import { type Served, serve } from '@cms-json/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../../test/helpers.js';
-import { type ContentSite, contentSite } from '../../test/site.js';
+import { type ContentSite, contentSite, FAILING_HOOK_OPTION, withFailingHook } from '../../test/site.js';
 import { OptionsStore } from '../options/options.js';
 import { diskFileStore } from './file-store.js';
 
@@ -409,28 +409,20 @@ for (const prefix of ['cms', 'wp'] as const) {
 
     it('stores nothing of an upload whose last step fails: no record, no meta, no hook write, no file', async () => {
       const options = new OptionsStore(site.database.db);
-      const [files, records, description] = [filesLeft().length, await count('attachment'), await options.get('description')];
+      const [files, records, description] = [
+        filesLeft().length,
+        await count('attachment'),
+        await options.get(FAILING_HOOK_OPTION),
+      ];
       const meta = async () => (await site.database.db.selectFrom('post_meta').selectAll().orderBy('id').execute()).length;
       const metaRows = await meta();
-      let failing = true;
-      // A hook that writes, then fails: its write goes with the rest (one transaction).
-      site.server.objectTypes.get('attachment').on('afterInsert', async () => {
-        if (!failing) return;
-        await options.set('description', 'written by a hook that then failed');
-        throw new Error('the last hook failed');
-      });
-      try {
-        const res = await call('/media', {
-          method: 'POST',
-          as: 'author',
-          body: form(photo, 'doomed.jpg', { alt_text: 'Doomed' }),
-        });
-        expect(res.status).toBe(500);
-      } finally {
-        failing = false;
-      }
+      // The hook's write goes with the rest (one transaction).
+      const res = await withFailingHook(site, { type: 'attachment', hook: 'afterInsert' }, () =>
+        call('/media', { method: 'POST', as: 'author', body: form(photo, 'doomed.jpg', { alt_text: 'Doomed' }) }),
+      );
+      expect(res.status).toBe(500);
       expect([filesLeft().length, await count('attachment'), await meta()]).toEqual([files, records, metaRows]);
-      expect(await options.get('description')).toBe(description);
+      expect(await options.get(FAILING_HOOK_OPTION)).toBe(description);
     });
 
     it('keeps a deleted user’s uploads, records and files alike, when the deletion fails after them', async () => {
@@ -446,17 +438,9 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(upload.status).toBe(201);
       const kept = () => filesLeft().filter((path) => path.includes('kept'));
       expect(kept()).toHaveLength(3);
-      let failing = true;
+      const remove = () => call(`/users/${leaving.id}?force=true&reassign=false`, { method: 'DELETE', as: 'administrator' });
       // The user's own `delete` hook runs last, once their uploads are deleted: it fails.
-      site.server.objectTypes.get('user').on('delete', async () => {
-        if (failing) throw new Error('the last hook failed');
-      });
-      try {
-        const res = await call(`/users/${leaving.id}?force=true&reassign=false`, { method: 'DELETE', as: 'administrator' });
-        expect(res.status).toBe(500);
-      } finally {
-        failing = false;
-      }
+      expect((await withFailingHook(site, { type: 'user', hook: 'delete' }, remove)).status).toBe(500);
       expect(kept()).toHaveLength(3);
       expect((await call(`/media/${upload.body.id}`)).body).toMatchObject({
         id: upload.body.id,
@@ -464,9 +448,7 @@ for (const prefix of ['cms', 'wp'] as const) {
       });
       expect((await call(`/users/${leaving.id}`, { as: 'administrator' })).status).toBe(200);
       // Once the deletion goes through, the files go with the record.
-      expect(
-        (await call(`/users/${leaving.id}?force=true&reassign=false`, { method: 'DELETE', as: 'administrator' })).status,
-      ).toBe(200);
+      expect((await remove()).status).toBe(200);
       expect(kept()).toEqual([]);
       expect((await call(`/media/${upload.body.id}`)).status).toBe(404);
     });
