@@ -14,7 +14,6 @@ import {
   DELETABLE,
   defineRoute,
   EDITABLE,
-  isRestError,
   type LinkTemplate,
   permissionsChanged,
   READABLE,
@@ -25,6 +24,7 @@ import {
   response,
 } from '@cms-json/core';
 import { z } from 'zod';
+import { eachAlone } from '../each-alone.js';
 import { contentError } from '../errors.js';
 import type { MetaWrite } from '../meta/write.js';
 import {
@@ -87,19 +87,6 @@ export class TermsController {
     // As the original: the page of the links is where the offset falls; they carry the parsed arguments.
     const page = Math.floor((query.offset ?? 0) / limit) + 1;
     return collectionResponse(request, records, { total, page, perPage: limit, args });
-  }
-
-  /** `GET /<rest_base>` after its permission check: the check's refusal, or the list. */
-  protected async listChecked(args: ListTermArgs, request: RestRequest): Promise<RestResponse | RestError> {
-    const allowed = await this.canList(request, args);
-    if (allowed !== true) return allowed;
-    try {
-      return await this.list(args, request);
-    } catch (error) {
-      // The list's own refusal is this request's answer; anything else fails the group, reported.
-      if (isRestError(error)) return error;
-      throw error;
-    }
   }
 
   /** `GET /<rest_base>/<id>`. */
@@ -217,6 +204,8 @@ export class TermsController {
     const schema = this.schema;
     // The original's terms controller allows batching (`allow_batch`).
     const shared = { schema, objectType: this.context.taxonomy.name, links: this.links(), allowBatch: { v1: true } };
+    const listPermission = (request: RestRequest, args: ListTermArgs) => this.canList(request, args);
+    const list = (args: ListTermArgs, request: RestRequest) => this.list(args, request);
     const collection = defineRoute({
       ...shared,
       path: `/${restBase}`,
@@ -224,12 +213,10 @@ export class TermsController {
         endpoint({
           methods: READABLE,
           args: listTermArgs(this.context.taxonomy, schema),
-          permission: (request, args) => this.canList(request, args),
-          handler: (args, request) => this.list(args, request),
-          // The lists of an `_embed` (a post's terms, `?post=<id>`, for every post of a page):
-          // each checked and listed as alone, without a dispatch each; the reads they share
-          // are batched as they are for separate requests.
-          loadMany: (calls) => Promise.all(calls.map(({ args, request }) => this.listChecked(args, request))),
+          permission: listPermission,
+          handler: list,
+          // The lists of an `_embed` (a post's terms, `?post=<id>`, for every post of a page).
+          loadMany: eachAlone(listPermission, list),
         }),
         endpoint({
           methods: CREATABLE,

@@ -13,7 +13,6 @@ import {
   DELETABLE,
   defineRoute,
   EDITABLE,
-  isRestError,
   type LinkTemplate,
   type ObjectTypeRegistry,
   READABLE,
@@ -22,30 +21,14 @@ import {
   type Route,
 } from '@cms-json/core';
 import { z } from 'zod';
+import { eachAlone } from '../each-alone.js';
 import { createUserArgs, deleteUserArgs, listUserArgs, updateUserArgs } from './args.js';
 import { existingUser, recordOf, USER_TYPE, type UsersContext } from './context.js';
 import { listUsers } from './list.js';
 import { canCreate, canDelete, canList, canRead, canUpdate } from './permissions.js';
-import { type UserRecord, UserSchema } from './schema.js';
+import { UserSchema } from './schema.js';
 import type { UserStore } from './store.js';
 import { createUser, deleteUser, updateUser } from './write.js';
-
-/** `GET /users/<id>` after its permission check: the check's refusal, or the record. */
-async function readChecked(
-  context: UsersContext,
-  request: RestRequest,
-  args: { id: number; context: string },
-): Promise<UserRecord | RestError> {
-  const allowed = await canRead(context, request, args);
-  if (allowed !== true) return allowed;
-  try {
-    return recordOf(await existingUser(context, request, args.id), request);
-  } catch (error) {
-    // The read's own refusal is this request's answer; anything else fails the group, reported.
-    if (isRestError(error)) return error;
-    throw error;
-  }
-}
 
 /**
  * Options of {@link usersRoutes}.
@@ -118,6 +101,9 @@ export function usersRoutes(options: UsersRoutesOptions): Route[] {
     ],
   });
 
+  const readPermission = (request: RestRequest, args: { id: number; context: string }) => canRead(context, request, args);
+  const read = async ({ id }: { id: number }, request: RestRequest) =>
+    recordOf(await existingUser(context, request, id), request);
   const item = defineRoute({
     ...shared,
     path: '/users/:id',
@@ -126,11 +112,10 @@ export function usersRoutes(options: UsersRoutesOptions): Route[] {
       endpoint({
         methods: READABLE,
         args: { context: contextArg(UserSchema) },
-        permission: (request, args) => canRead(context, request, args),
-        handler: async ({ id }, request) => recordOf(await existingUser(context, request, id), request),
-        // The authors of an `_embed`: each checked and read as alone, without a dispatch each;
-        // the users and whether they published are read once for all of them.
-        loadMany: (calls) => Promise.all(calls.map(({ args, request }) => readChecked(context, request, args))),
+        permission: readPermission,
+        handler: read,
+        // The authors of an `_embed`: the users and whether they published are read once for all.
+        loadMany: eachAlone(readPermission, read),
       }),
       endpoint({
         methods: EDITABLE,
