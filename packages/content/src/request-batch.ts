@@ -15,6 +15,43 @@ interface Batch<K, V> {
   readonly result: Promise<Map<K, V>>;
 }
 
+/** A batch that loads the keys it gathered at the next microtask. */
+function newBatch<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): Batch<K, V> {
+  const keys = new Set<K>();
+  const batch: Batch<K, V> = {
+    keys,
+    started: false,
+    result: Promise.resolve().then(() => {
+      batch.started = true;
+      return load([...keys]);
+    }),
+  };
+  return batch;
+}
+
+/** The batch of `slot` in `open` that keys may still join, made anew once the last one started. */
+function openBatch<S, K, V>(
+  open: { get(slot: S): Batch<K, V> | undefined; set(slot: S, batch: Batch<K, V>): unknown },
+  slot: S,
+  load: (keys: K[]) => Promise<Map<K, V>>,
+): Batch<K, V> {
+  let batch = open.get(slot);
+  if (batch === undefined || batch.started) open.set(slot, (batch = newBatch(load)));
+  return batch;
+}
+
+/** A value for each owner and batch scope, made at its first use and gone with either. */
+function perOwnerAndScope<O extends object, V>(make: () => V): (owner: O, scope: object) => V {
+  const owners = new WeakMap<O, WeakMap<object, V>>();
+  return (owner, scope) => {
+    let scopes = owners.get(owner);
+    if (scopes === undefined) owners.set(owner, (scopes = new WeakMap()));
+    let value = scopes.get(scope);
+    if (value === undefined) scopes.set(scope, (value = make()));
+    return value;
+  };
+}
+
 /**
  * A loader whose calls in the same tick of a request (or of requests answered together)
  * share one `load`.
@@ -28,21 +65,7 @@ export function requestBatch<K, V>(
 ): (request: RestRequest, key: K) => Promise<V | undefined> {
   const open = new WeakMap<object, Batch<K, V>>();
   return (request, key) => {
-    const scope = request.batchScope;
-    let batch = open.get(scope);
-    if (batch === undefined || batch.started) {
-      const keys = new Set<K>();
-      const fresh: Batch<K, V> = {
-        keys,
-        started: false,
-        result: Promise.resolve().then(() => {
-          fresh.started = true;
-          return load([...keys]);
-        }),
-      };
-      batch = fresh;
-      open.set(scope, batch);
-    }
+    const batch = openBatch(open, request.batchScope, load);
     batch.keys.add(key);
     return batch.result.then((values) => values.get(key));
   };
@@ -63,12 +86,9 @@ export function keptBatchPer<O extends object, K, V>(
   load: (owner: O, keys: K[]) => Promise<Map<K, V>>,
 ): (owner: O, request: RestRequest, key: K) => Promise<V | undefined> {
   const batched = requestBatchPer(load);
-  const kept = new WeakMap<O, WeakMap<object, Map<K, Promise<V | undefined>>>>();
+  const kept = perOwnerAndScope<O, Map<K, Promise<V | undefined>>>(() => new Map());
   return (owner, request, key) => {
-    let scopes = kept.get(owner);
-    if (scopes === undefined) kept.set(owner, (scopes = new WeakMap()));
-    let values = scopes.get(request.batchScope);
-    if (values === undefined) scopes.set(request.batchScope, (values = new Map()));
+    const values = kept(owner, request.batchScope);
     let value = values.get(key);
     if (value === undefined) values.set(key, (value = batched(owner, request, key)));
     return value;
@@ -95,14 +115,6 @@ export function requestBatchPer<O extends object, K, V>(
     }
     return loader(request, key);
   };
-}
-
-/** One load of {@link listsPerObject}: the objects of one shape asked for in the same tick. */
-interface ShapeBatch<Q, R> {
-  readonly query: Q;
-  readonly ids: Set<number>;
-  started: boolean;
-  readonly result: Promise<Map<number, R>>;
 }
 
 /** Options of {@link listsPerObject}. */
@@ -132,31 +144,11 @@ export function listsPerObject<O extends object, Q, R>(
   options: ListsPerObjectOptions<Q> = {},
 ): (owner: O, request: RestRequest, query: Q, id: number) => Promise<R> {
   const shapeOf = options.shapeOf ?? ((query: Q) => JSON.stringify(query));
-  // Per owner, per batch scope: the open load of each shape.
-  const open = new WeakMap<O, WeakMap<object, Map<string, ShapeBatch<Q, R>>>>();
+  // Per owner, per batch scope: the open load of each shape (the first query of it read for all).
+  const shapes = perOwnerAndScope<O, Map<string, Batch<number, R>>>(() => new Map());
   return (owner, request, query, id) => {
-    let scopes = open.get(owner);
-    if (scopes === undefined) open.set(owner, (scopes = new WeakMap()));
-    const scope = request.batchScope;
-    let shapes = scopes.get(scope);
-    if (shapes === undefined) scopes.set(scope, (shapes = new Map()));
-    const shape = shapeOf(query);
-    let batch = shapes.get(shape);
-    if (batch === undefined || batch.started) {
-      const ids = new Set<number>();
-      const fresh: ShapeBatch<Q, R> = {
-        query,
-        ids,
-        started: false,
-        result: Promise.resolve().then(() => {
-          fresh.started = true;
-          return load(owner, query, [...ids], request);
-        }),
-      };
-      batch = fresh;
-      shapes.set(shape, batch);
-    }
-    batch.ids.add(id);
+    const batch = openBatch(shapes(owner, request.batchScope), shapeOf(query), (ids) => load(owner, query, ids, request));
+    batch.keys.add(id);
     return batch.result.then((pages) => pages.get(id) ?? empty());
   };
 }

@@ -158,31 +158,18 @@ export async function listTermRowsForObjects(
   // taxonomy first: `carried` holds the terms of every taxonomy) and ordered as the list is.
   // More terms than a compiled read holds (many posts with many terms) are found from the
   // objects' relationships instead: a statement's parameters stay as few as its objects.
-  const build = (ids: readonly number[], byObjects = false) =>
+  const build = (termIdsIn: readonly number[] | ReturnType<typeof termIdsOf>) =>
     ordered(
       database,
-      withFilters(
-        database,
-        contentDb(database)
-          .selectFrom('terms')
-          .where(
-            'terms.id',
-            'in',
-            byObjects
-              ? contentDb(database)
-                  .selectFrom('term_relationships')
-                  .select('term_relationships.term_id')
-                  .where('term_relationships.object_id', 'in', [...ids])
-              : [...ids],
-          ),
-        query,
-      ).select(TERM_COLUMNS),
+      withFilters(database, contentDb(database).selectFrom('terms').where('terms.id', 'in', termIdsIn), query).select(
+        TERM_COLUMNS,
+      ),
       query,
     );
   const shape = compiledShape(query, termIds.length);
   const rows =
     termIds.length > MAX_COMPILED_IDS
-      ? await build([...out.keys()], true).execute()
+      ? await build(termIdsOf(database, [...out.keys()])).execute()
       : shape === undefined
         ? await build(termIds).execute()
         : // Parameters: the ids, the taxonomy, then the count's 0 when empty terms are hidden.
@@ -203,6 +190,15 @@ export async function listTermRowsForObjects(
     }
   }
   return out;
+}
+
+/** The ids of the terms these objects carry, as a subquery. */
+// biome-ignore lint/suspicious/noExplicitAny: any table types will do; the content tables are among them.
+function termIdsOf(database: Kysely<any>, objectIds: readonly number[]) {
+  return contentDb(database)
+    .selectFrom('term_relationships')
+    .select('term_relationships.term_id')
+    .where('term_relationships.object_id', 'in', [...objectIds]);
 }
 
 /** The (object, term) pairs of these objects with the terms of a taxonomy, in no order. */
