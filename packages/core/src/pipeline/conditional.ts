@@ -25,6 +25,7 @@
  */
 import { wantsHtml } from '../browsable/negotiate.js';
 import { errorResponse } from '../dispatch.js';
+import type { HttpResponse } from '../http.js';
 import type { CompiledRoute } from '../namespace.js';
 import type { RestRequest } from '../request.js';
 import type { Validator } from '../route.js';
@@ -204,9 +205,14 @@ function revalidate(state: ServeState, version: string | number | bigint, condit
   Object.assign(headers, corsHeaders(request.headers.origin, state.options.cors));
   headers.ETag = known.tag;
   headers.Vary = varyOf(state.context.names.nonceHeader);
+  state.result = notModified(headers);
+}
+
+/** A 304 with the headers of the answer it stands for that a 304 keeps ({@link KEPT_BY_304}). */
+function notModified(headers: Record<string, string | string[]>): HttpResponse {
   const kept: Record<string, string | string[]> = {};
   for (const name in headers) if (keptBy304(name)) kept[name] = headers[name] as string | string[];
-  state.result = { status: 304, headers: kept, body: null };
+  return { status: 304, headers: kept, body: null };
 }
 
 /** Keeps the tag of an answer to a revalidation, under the version read before its data. */
@@ -233,9 +239,7 @@ export function conditionalStage(state: ServeState): void {
     headers.Vary = varyOf(state.context.names.nonceHeader);
     const condition = state.request.headers['if-none-match'];
     if (condition !== undefined && matchesTag(condition, tag)) {
-      const kept: Record<string, string | string[]> = {};
-      for (const name in headers) if (keptBy304(name)) kept[name] = headers[name] as string | string[];
-      state.result = { status: 304, headers: kept, body: null };
+      state.result = notModified(headers);
       return;
     }
   }
