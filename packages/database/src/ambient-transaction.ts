@@ -354,9 +354,8 @@ export interface BeforeCommitWork {
  * if (pending === undefined) await recount(ids); else for (const id of ids) pending.ids.add(id);
  */
 export function beforeCommit<S extends BeforeCommitWork>(db: object, key: object, start: () => S): S | undefined {
-  const driver = ambientDrivers.get(db);
-  const ambient = storage.getStore();
-  if (driver === undefined || ambient === undefined || ambient.driver !== driver) return undefined;
+  const ambient = ambientOf(db);
+  if (ambient === undefined) return undefined;
   const kept = ambient.connection.beforeCommit;
   const existing = kept.get(key);
   if (existing !== undefined) return existing as S;
@@ -377,11 +376,14 @@ export function beforeCommit<S extends BeforeCommitWork>(db: object, key: object
  * await afterCommit(db, () => files.remove(paths)); // after the record's delete is stored
  */
 export async function afterCommit(db: object, work: () => Promise<void> | void): Promise<void> {
+  const ambient = ambientOf(db);
+  if (ambient === undefined) await work();
+  else ambient.connection.afterCommit.push(work);
+}
+
+/** The ambient transaction of `db` (an instance opened by `openDatabase`) open here, if any. */
+function ambientOf(db: object): Ambient | undefined {
   const driver = ambientDrivers.get(db);
   const ambient = storage.getStore();
-  if (driver === undefined || ambient === undefined || ambient.driver !== driver) {
-    await work();
-    return;
-  }
-  ambient.connection.afterCommit.push(work);
+  return driver !== undefined && ambient?.driver === driver ? ambient : undefined;
 }

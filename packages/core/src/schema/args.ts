@@ -36,7 +36,7 @@ export interface CompiledArg {
    * The primitive values short strings sent parsed to, by the string, when parsing is pure
    * (no code of the plugin's own, no request check); else `undefined`. Bounded.
    */
-  readonly parsedStrings: Map<string, Parsed> | undefined;
+  readonly parsedStrings: Map<string, { readonly value: unknown }> | undefined;
 }
 
 /** The most strings an argument keeps parsed: the few values an argument is really sent (`context=embed`). */
@@ -275,7 +275,7 @@ export function parseArgs(
     // A string this argument parsed before, purely, to a primitive: the same value again
     // (the `context=embed` and `per_page=100` of every link of an `_embed`).
     const known = typeof raw === 'string' ? arg.parsedStrings?.get(raw) : undefined;
-    if (known !== undefined && 'ok' in known) {
+    if (known !== undefined) {
       values[arg.name] = known.value;
       continue;
     }
@@ -324,7 +324,7 @@ function keepParsed(arg: CompiledArg, raw: string, parsed: Parsed): void {
   // An object or a list is the handler's own, to change: parsed afresh each time.
   if (typeof value === 'object' && value !== null) return;
   if (kept.size >= MAX_PARSED_STRINGS) kept.clear();
-  kept.set(raw, parsed);
+  kept.set(raw, { value });
 }
 
 /** The parsed values and the issues of one request's arguments, as they are recorded. */
