@@ -1,21 +1,18 @@
 /**
  * The term store: terms of every taxonomy, and which objects carry them. Names are unique
- * at one level of a taxonomy, slugs in a taxonomy (by a unique index). A term's `count` is
- * recomputed by SQL in the transaction that changes its relationships, with the term's row
- * locked first (PostgreSQL; SQLite runs one transaction at a time): it is exact however many
- * writes run at once, and never read, changed and written back by the application. Inside a
- * longer PostgreSQL transaction (a post write, an atomic batch), the terms it touched are
- * locked and recounted once, together, just before it commits (no deadlock between writes).
+ * at one level of a taxonomy, slugs in a taxonomy (by a unique index). The writes of the
+ * relationships, and how they keep each term's `count` exact, are in `relationships.ts`.
  *
  * @module
  */
-import { beforeCommit, dialectOf, lowerText } from '@cms-json/database';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { dialectOf, lowerText } from '@cms-json/database';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { compiledRead, MAX_COMPILED_IDS, placeholderIds, readByIds } from '../compiled-reads.js';
 import { contentError } from '../errors.js';
 import { TERMS_SLUG_INDEX } from '../migrations.js';
 import { sanitizeTitle } from '../posts/slug.js';
 import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
+import { relationshipWrites } from './relationships.js';
 import { listTermRows, listTermRowsForObjects, mapPages } from './term-lists.js';
 
 /**
@@ -197,9 +194,6 @@ function cleanName(name: string): string {
   return name.replace(/<[^>]*>/g, '').trim();
 }
 
-/** The key of the terms to recount at the end of a transaction (see `beforeCommit`). */
-const RECOUNT_AT_COMMIT = {};
-
 /**
  * The term store over a content database.
  *
@@ -216,92 +210,6 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     const row = await db.selectFrom('terms').selectAll().where('id', '=', id).executeTakeFirst();
     return row === undefined ? undefined : toTerm(row);
   };
-
-  /**
-   * Locks the rows of these terms until the transaction ends, in id order and in one
-   * statement, so that no two writers deadlock. `FOR NO KEY UPDATE`, the lock the recount's
-   * `UPDATE` takes anyway: it does not wait for the key-share locks that other writers'
-   * new relationships hold on the same terms (their foreign keys), only for other recounts.
-   */
-  async function lock(trx: Db, ids: readonly number[]): Promise<void> {
-    if (!postgres || ids.length === 0) return;
-    await trx
-      .selectFrom('terms')
-      .select('id')
-      .where('id', 'in', [...ids])
-      .orderBy('id')
-      .forNoKeyUpdate()
-      .execute();
-  }
-
-  /** Sets each term's count from its counted relationships, in SQL. */
-  async function recount(trx: Db, ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await trx
-      .updateTable('terms')
-      .set({
-        count: (eb) =>
-          eb
-            .selectFrom('term_relationships')
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .whereRef('term_relationships.term_id', '=', 'terms.id')
-            .where('term_relationships.counted', '=', 1),
-      })
-      .where('id', 'in', [...ids])
-      .execute();
-  }
-
-  /**
-   * The terms to recount at the end of the PostgreSQL transaction open here (a post write,
-   * an atomic batch), if any: their rows are locked once, all together and in id order, just
-   * before the commit. Locked as each change came, they would be locked in the order of the
-   * write's steps (a post's tags, then its categories when it is published …), and two writes
-   * holding one term each while waiting for the other's deadlocked.
-   */
-  const pendingRecount = () =>
-    postgres
-      ? beforeCommit(database, RECOUNT_AT_COMMIT, () => {
-          const ids = new Set<number>();
-          return {
-            ids,
-            beforeCommit: async () => {
-              const sorted = [...ids].sort((a, b) => a - b);
-              await lock(db, sorted);
-              await recount(db, sorted);
-            },
-          };
-        })
-      : undefined;
-
-  /**
-   * Changes relationships, then recounts every term they touch: under the locks of those
-   * terms in a transaction of its own, or, inside a PostgreSQL transaction opened by
-   * `runInTransaction`, at its end ({@link pendingRecount}).
-   */
-  function changeRelationships(
-    touched: (trx: Transaction<ContentTables>) => Promise<number[]>,
-    change: (trx: Transaction<ContentTables>) => Promise<void>,
-  ): Promise<void> {
-    return db.transaction().execute(async (trx) => {
-      const ids = [...new Set(await touched(trx))].sort((a, b) => a - b);
-      // No term touched: the change has no row to write.
-      if (ids.length === 0) return;
-      const pending = pendingRecount();
-      if (pending !== undefined) {
-        await change(trx);
-        for (const id of ids) pending.ids.add(id);
-        return;
-      }
-      await lock(trx, ids);
-      await change(trx);
-      await recount(trx, ids);
-    });
-  }
-
-  const termIdsOfObject = async (trx: Transaction<ContentTables>, objectId: number) =>
-    (await trx.selectFrom('term_relationships').select('term_id').where('object_id', '=', objectId).execute()).map((row) =>
-      Number(row.term_id),
-    );
 
   /** Whether a slug is taken in a taxonomy (by another term than `except`). */
   async function slugTaken(taxonomy: string, slug: string, except?: number): Promise<boolean> {
@@ -350,6 +258,7 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
   }
 
   return {
+    ...relationshipWrites(database),
     find,
 
     async findBySlug(taxonomy, slug) {
@@ -529,76 +438,6 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
             ]);
       for (const row of rows) out.get(Number(row.object_id))?.push(Number(row.term_id));
       return out;
-    },
-
-    setObjectTerms(objectId, taxonomy, termIds, { counted }) {
-      const wanted = [...new Set(termIds)];
-      let current: number[] = [];
-      return changeRelationships(
-        async (trx) => {
-          current = (
-            await trx
-              .selectFrom('term_relationships')
-              .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
-              .select('term_relationships.term_id')
-              .where('term_relationships.object_id', '=', objectId)
-              .where('terms.taxonomy', '=', taxonomy)
-              .execute()
-          ).map((row) => Number(row.term_id));
-          return [...current, ...wanted];
-        },
-        async (trx) => {
-          const removed = current.filter((id) => !wanted.includes(id));
-          if (removed.length > 0) {
-            await trx
-              .deleteFrom('term_relationships')
-              .where('object_id', '=', objectId)
-              .where('term_id', 'in', removed)
-              .execute();
-          }
-          if (wanted.length > 0) {
-            await trx
-              .insertInto('term_relationships')
-              .values(wanted.map((termId) => ({ object_id: objectId, term_id: termId, counted: counted ? 1 : 0 })))
-              .onConflict((oc) => oc.columns(['object_id', 'term_id']).doUpdateSet({ counted: counted ? 1 : 0 }))
-              .execute();
-          }
-        },
-      );
-    },
-
-    setObjectCounted(objectId, counted) {
-      const value = counted ? 1 : 0;
-      // Only the relationships whose state changes: saving a draft again (or a published
-      // record) writes no row, recounts no term and moves no change version.
-      return changeRelationships(
-        async (trx) =>
-          (
-            await trx
-              .selectFrom('term_relationships')
-              .select('term_id')
-              .where('object_id', '=', objectId)
-              .where('counted', '<>', value)
-              .execute()
-          ).map((row) => Number(row.term_id)),
-        async (trx) => {
-          await trx
-            .updateTable('term_relationships')
-            .set({ counted: value })
-            .where('object_id', '=', objectId)
-            .where('counted', '<>', value)
-            .execute();
-        },
-      );
-    },
-
-    removeObject(objectId) {
-      return changeRelationships(
-        (trx) => termIdsOfObject(trx, objectId),
-        async (trx) => {
-          await trx.deleteFrom('term_relationships').where('object_id', '=', objectId).execute();
-        },
-      );
     },
   };
 }
