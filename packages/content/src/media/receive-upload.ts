@@ -106,7 +106,10 @@ async function receiveMultipart(
     parser.on('error', reject);
   });
   closed.catch(() => undefined);
-  parser.on('field', (name, value) => {
+  parser.on('field', (name, value, info) => {
+    // A part `file` sent with a type but an empty name: the original's PHP sees a file that was not sent.
+    if (name === 'file' && info.mimeType !== 'text/plain')
+      refusal ??= contentError('rest_upload_unknown_error', 'No file was uploaded.');
     fields.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
   });
   parser.on('file', (name, stream, info) => {
@@ -121,8 +124,10 @@ async function receiveMultipart(
     });
     file.catch(() => undefined);
   });
+  const boundary = boundaryOf(request.header('content-type') ?? '');
+  const source = boundary === undefined ? body : lenientPartHeaders(body, boundary);
   try {
-    for await (const chunk of body) {
+    for await (const chunk of source) {
       if (!parser.write(chunk)) await Promise.race([new Promise((resolve) => parser.once('drain', resolve)), closed]);
     }
     parser.end();
@@ -142,6 +147,101 @@ async function receiveMultipart(
   if (staged === undefined) throw contentError('rest_upload_no_data');
   request.setBodyParams(parseQueryString(fields.join('&')));
   return staged;
+}
+
+/** The `boundary` parameter of a multipart media type. */
+function boundaryOf(contentType: string): string | undefined {
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  return match?.[1] ?? match?.[2];
+}
+
+const CR = 13;
+const LF = 10;
+const SPACE = 32;
+/** Not UTF-8 anywhere in a name: busboy reads it as U+FFFD, which `safeFileName` removes. */
+const NOT_UTF8 = 0xff;
+
+/**
+ * The body of a multipart upload with the headers of its parts made acceptable to busboy,
+ * which refuses a control character in them (a file name with a NUL, U+0001 or a line break
+ * was a 500): in the headers of each part only (from a boundary to the blank line after it),
+ * a lone CR or LF becomes a space, as the original's name cleaning makes a line break a
+ * `-`, and any other control character but tab a byte that is not UTF-8, which the name
+ * cleaning removes, as it does when the raw-body form sends it. The parts' contents pass
+ * untouched; the delimiter is found with `indexOf`, across chunk edges.
+ */
+async function* lenientPartHeaders(body: AsyncIterable<Uint8Array>, boundary: string): AsyncIterable<Uint8Array> {
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  // The first boundary has no line break before it: searched as if it had one.
+  let carry: Buffer = Buffer.from('\r\n');
+  let inHeaders = false;
+  let lineEmpty = false;
+  let heldCr = false;
+  for await (const piece of body) {
+    let chunk = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    let copied = false;
+    const set = (at: number, byte: number) => {
+      if (!copied) {
+        chunk = Buffer.from(chunk);
+        copied = true;
+      }
+      chunk[at] = byte;
+    };
+    let prefix: Buffer | undefined;
+    if (heldCr) {
+      prefix = Buffer.from([chunk[0] === LF ? CR : SPACE]);
+      heldCr = false;
+    }
+    let pos = 0;
+    let end = chunk.length;
+    while (pos < end) {
+      if (!inHeaders) {
+        const search = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
+        // A carry is only kept at a chunk's start (pos 0); past a part's headers, it is empty.
+        const found = search.indexOf(delimiter, pos);
+        if (found === -1) {
+          carry = Buffer.from(search.subarray(Math.max(pos, search.length - delimiter.length + 1)));
+          break;
+        }
+        pos = found + delimiter.length - carry.length;
+        carry = Buffer.alloc(0);
+        inHeaders = true;
+        lineEmpty = false;
+        continue;
+      }
+      const byte = chunk[pos] ?? 0;
+      if (byte === CR) {
+        if (pos === chunk.length - 1) {
+          // Whether it ends a line is known with the next chunk.
+          heldCr = true;
+          end = pos;
+          break;
+        }
+        if (chunk[pos + 1] === LF) {
+          pos += 2;
+          if (lineEmpty) inHeaders = false;
+          lineEmpty = true;
+          continue;
+        }
+        set(pos, SPACE);
+      } else if (byte === LF) {
+        // After a CR held over from the last chunk, a line's end; else a lone LF.
+        if (pos === 0 && prefix?.[0] === CR) {
+          pos += 1;
+          if (lineEmpty) inHeaders = false;
+          lineEmpty = true;
+          continue;
+        }
+        set(pos, SPACE);
+      } else if ((byte < 32 && byte !== 9) || byte === 127) set(pos, NOT_UTF8);
+      lineEmpty = false;
+      pos += 1;
+    }
+    const out = end === chunk.length ? chunk : chunk.subarray(0, end);
+    if (prefix !== undefined) yield prefix;
+    if (out.length > 0) yield out;
+  }
+  if (heldCr) yield Buffer.from([CR]);
 }
 
 function partialUpload(): RestError {

@@ -317,7 +317,8 @@ describe('uploading a file', () => {
       'content-disposition': "attachment; filename*=UTF-8''%C3%A9t%C3%A9.png",
       'content-md5': md5.toString('base64'),
     });
-    expect(await base64.json()).toMatchObject({ path: '2026/11/été.png' });
+    // As the original's remove_accents.
+    expect(await base64.json()).toMatchObject({ path: '2026/11/ete.png' });
   });
 
   it('keeps no path from the client: traversal and NUL bytes are stripped from the name', async () => {
@@ -335,7 +336,8 @@ describe('uploading a file', () => {
         yield small;
       })(),
     });
-    expect(nul.data).toMatchObject({ path: '2026/11/evil.php.png' });
+    // The intermediate `php` is not an allowed extension: marked, as the original marks it.
+    expect(nul.data).toMatchObject({ path: '2026/11/evil.php_.png' });
     expect(filesLeft().every((path) => path.startsWith('2026'))).toBe(true);
   });
 
@@ -395,7 +397,6 @@ describe('refusing an upload, leaving nothing behind', () => {
       500,
       'rest_upload_unknown_error',
     ],
-    ['a NUL byte in a multipart file name', () => upload(multipart(small, 'evil\u0000.png')), 500, 'rest_upload_unknown_error'],
     ['an empty file', () => upload(multipart(new Uint8Array(0), 'empty.png')), 500, 'rest_upload_unknown_error'],
     [
       'two files',

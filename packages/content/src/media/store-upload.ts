@@ -9,7 +9,7 @@
 import { open, rm, stat } from 'node:fs/promises';
 import type { RestRequest } from '@cms-json/core';
 import { contentError } from '../errors.js';
-import { safeFileName, splitExtension } from './file-name.js';
+import { safeFileName, sentWithExtension, splitExtension } from './file-name.js';
 import type { FileStore } from './file-store.js';
 import { type AllowedFileType, checkFileType } from './file-types.js';
 import { emptyImageMeta, readImageMeta } from './image-meta.js';
@@ -91,7 +91,8 @@ export async function storeStagedFile(upload: ReceivedUpload, options: StoreUplo
     const type = await checkFileType(upload.localPath, name, options.allowedTypes, {
       readText: () => firstBytes(upload.localPath, 4096),
     });
-    if (type === undefined) {
+    // As the original, the type is checked on the name as sent too (`png` and `.htaccess` are refused).
+    if (type === undefined || !sentWithExtension(upload.fileName, type.extension)) {
       throw contentError(upload.form === 'multipart' ? 'rest_upload_unknown_error' : 'rest_upload_sideload_error');
     }
     const folder = `${options.now.getUTCFullYear()}/${String(options.now.getUTCMonth() + 1).padStart(2, '0')}`;
