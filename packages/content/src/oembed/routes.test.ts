@@ -1,9 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, contentSite } from '../../test/site.js';
 import { OptionsStore } from '../options/options.js';
-import { defaultOembedFetcher, type OembedFetcher } from './remote-fetch.js';
+import type { OembedFetcher } from './remote-fetch.js';
 
 /** A fetcher that answers from a table, and records what was asked. */
 function fakeFetcher(pages: Record<string, { status?: number; body: string }>) {
@@ -207,56 +205,3 @@ for (const prefix of ['cms', 'wp'] as const) {
     });
   });
 }
-
-describe('the default oEmbed fetcher', () => {
-  let server: Server;
-  let origin: string;
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      if (req.url?.startsWith('/oembed')) {
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ version: '1.0', type: 'rich', html: '<p>local</p>', title: 'Local' }));
-        return;
-      }
-      res.setHeader('content-type', 'text/html');
-      res.end(`<link rel="alternate" type="application/json+oembed" href="/oembed?url=x">`);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-
-  it('refuses loopback and private hosts unless allowed', async () => {
-    await expect(defaultOembedFetcher()(`${origin}/page`)).rejects.toThrow('the address is private or loopback');
-    await expect(defaultOembedFetcher()('file:///etc/passwd')).rejects.toThrow('only http and https');
-    const page = await defaultOembedFetcher({ allowPrivateHosts: true })(`${origin}/page`);
-    expect(page.status).toBe(200);
-    expect(page.body).toContain('application/json+oembed');
-  });
-
-  it('serves the proxy over real HTTP on 127.0.0.1 when allowed', async () => {
-    const site = await contentSite({ oembedFetch: defaultOembedFetcher({ allowPrivateHosts: true }) });
-    try {
-      const res = await site.client.get(`/oembed/1.0/proxy?url=${encodeURIComponent(`${origin}/page`)}`, {
-        headers: site.people.author.headers,
-      });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ type: 'rich', title: 'Local', html: '<p>local</p>' });
-    } finally {
-      await site.close();
-    }
-    const guarded = await contentSite();
-    try {
-      const refused = await guarded.client.get(`/oembed/1.0/proxy?url=${encodeURIComponent(`${origin}/page`)}`, {
-        headers: guarded.people.author.headers,
-      });
-      expect(refused.status).toBe(404);
-      expect(refused.body.message).toBe(`The site could not reach ${origin}/page: the address is private or loopback.`);
-    } finally {
-      await guarded.close();
-    }
-  });
-});
