@@ -31,8 +31,8 @@ const SUFFIX_ROOM = 32;
 export const MAX_NAME_BYTES = MAX_FILE_NAME_BYTES - SUFFIX_ROOM;
 
 /** The characters the original removes (`sanitize_file_name_chars`), with every control character but tab, CR and LF. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed from names
 const SPECIAL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed from names
   /[?[\]/\\=<>:;,'"&$#*()|~`!{}%+\u2019\u00ab\u00bb\u201d\u201c\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/g;
 
 /** The extensions of the original's `wp_get_mime_types`. */
