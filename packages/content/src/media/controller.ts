@@ -25,11 +25,10 @@ import { userCan } from '../permissions.js';
 import type { ListPostArgs } from '../posts/args.js';
 import { PostsController, type PostsControllerClass, type PostsControllerContext } from '../posts/controller.js';
 import { localDate } from '../posts/dates.js';
-import { canEditPost, canReadPost } from '../posts/permissions.js';
+import { canEditPost } from '../posts/permissions.js';
 import type { PostTypeArgs } from '../posts/post-types.js';
 import { permalink, type RecordScope } from '../posts/record.js';
 import { sanitizeTitle, uniqueSlug } from '../posts/slug.js';
-import { effectiveStatus } from '../posts/statuses.js';
 import type { Post, PostQuery } from '../posts/store.js';
 import { newPostRow, postChanges } from '../posts/write.js';
 import type { WritePostArgs } from '../posts/write-args.js';
@@ -182,45 +181,6 @@ export class AttachmentsController extends PostsController {
       return new RestErrorClass('rest_invalid_param', 'Invalid parameter(s): status', {
         data: { params: { status: 'Status is forbidden.' }, details: { status: refusal.toBody() } },
       });
-    }
-    return true;
-  }
-
-  /** Media attached to a post the caller may not read is not shown. */
-  override async visible(request: RestRequest, posts: readonly Post[]): Promise<readonly Post[]> {
-    const hidden = await this.unreadableParents(request, posts);
-    return posts.filter((post) => !hidden.has(post.parent));
-  }
-
-  /** The parents of these attachments that the caller may not read (their media inherit that). */
-  async unreadableParents(request: RestRequest, posts: readonly Post[]): Promise<Set<number>> {
-    const ids = [...new Set(posts.filter((post) => post.status === 'inherit' && post.parent > 0).map((post) => post.parent))];
-    const parents = await this.context.store.findMany(ids);
-    const hidden = new Set<number>();
-    for (const parent of parents) {
-      const args = this.media.typeArgs(parent.type);
-      if (args !== undefined && !canReadPost(request, args, parent, effectiveStatus(parent, this.nowGmt()))) {
-        hidden.add(parent.id);
-      }
-    }
-    return hidden;
-  }
-
-  /**
-   * One record's permission check, as the original's `check_read_permission`: media attached
-   * to a post is readable when the post is; media attached to nothing is public.
-   */
-  override async canRead(
-    request: RestRequest,
-    args: { id: number; context: string; password?: string | undefined },
-  ): Promise<true | RestError> {
-    const post = await this.existing(request, args.id);
-    if (post.status !== 'inherit') return super.canRead(request, args);
-    if (args.context === 'edit' && !canEditPost(request, this.context.args, post)) {
-      return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.');
-    }
-    if ((await this.unreadableParents(request, [post])).size > 0 && !canEditPost(request, this.context.args, post)) {
-      return denied(request, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
     }
     return true;
   }

@@ -11,6 +11,7 @@ import { denied, type RestError, RestError as RestErrorClass, type RestRequest }
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
 import type { PostTypeArgs } from './post-types.js';
+import { effectiveStatus, POST_STATUSES } from './statuses.js';
 import type { Post } from './store.js';
 
 /**
@@ -69,17 +70,92 @@ export function canEditPost(request: RestRequest, args: PostTypeArgs, post: Post
 }
 
 /**
- * May the caller read this record (WordPress's `check_read_permission`)? Published records of
- * a type anyone may read; private ones with `read_private_posts`; anything they may edit.
+ * May the caller read this record by the record alone (WordPress's `current_user_can('read_post')`)?
+ * Published records anyone; a record of a public status whoever may `read`; their own
+ * records their author; private ones `read_private_posts`; the rest whoever may edit them.
+ * `status` is the status the capability is checked on: the record's own as it is now, or for
+ * an attachment (`inherit`) its parent's ({@link readablePosts} decides that one).
  *
  * @example
- * if (!canReadPost(request, args, post, status)) return denied(request, 'rest_forbidden');
+ * if (!canReadPost(request, args, post, 'draft')) return denied(request, 'rest_forbidden');
  */
 export function canReadPost(request: RestRequest, args: PostTypeArgs, post: Post, status: string): boolean {
   if (status === 'publish') return true;
-  if (status === 'private' && can(request, args, 'read_private_posts')) return true;
-  if (status === 'inherit' && post.parent > 0) return true;
+  const statusOf = POST_STATUSES[status];
+  if (statusOf?.public === true) return can(request, args, 'read');
+  if (request.user !== null && post.author > 0 && post.author === request.user.id) return can(request, args, 'read');
+  if (statusOf?.private === true) return can(request, args, 'read_private_posts');
   return canEditPost(request, args, post);
+}
+
+/**
+ * What the read check needs besides the caller: each type's arguments (`undefined`, or a
+ * type without routes: nobody reads it here), the clock, and the records a record inherits
+ * from (an attachment's post).
+ *
+ * @example
+ * const access: ReadAccess = { typeArgs: (name) => registry.get(name), nowGmt, findMany: (ids) => store.findMany(ids) };
+ */
+export interface ReadAccess {
+  typeArgs(name: string): PostTypeArgs | undefined;
+  readonly nowGmt: string;
+  findMany(ids: readonly number[]): Promise<readonly Post[]>;
+}
+
+/**
+ * A record as another resource's read check sees it (the terms of a post, its comments):
+ * its type, and whether the caller may read it.
+ */
+export interface PostReading {
+  readonly type: string;
+  readonly readable: boolean;
+}
+
+/** How far an `inherit` record's parents are followed (WordPress recurses; a loop of parents ends here). */
+const MAX_PARENT_DEPTH = 4;
+
+/**
+ * The ids of the records the caller may read: WordPress's `check_read_permission`, run on
+ * every record of a list, an embed, a search or one record. A record of a type without
+ * routes is never readable; published ones always are; the rest as {@link canReadPost}
+ * decides; an `inherit` record (an attachment) the caller may not read by itself is readable
+ * when its parent is, or when it has none. Parents are read in one query per level.
+ *
+ * @example
+ * const readable = await readablePosts(request, access, posts);
+ * const shown = posts.filter((post) => readable.has(post.id));
+ */
+export function readablePosts(request: RestRequest, access: ReadAccess, posts: readonly Post[]): Promise<Set<number>> {
+  return readableAt(request, access, posts, 0);
+}
+
+/** {@link readablePosts} for records `depth` parents up from those asked about. */
+async function readableAt(request: RestRequest, access: ReadAccess, posts: readonly Post[], depth: number): Promise<Set<number>> {
+  const readable = new Set<number>();
+  const inheriting: Post[] = [];
+  for (const post of posts) {
+    const args = access.typeArgs(post.type);
+    if (args === undefined || !args.showInRest) continue;
+    if (post.status === 'inherit' && post.parent > 0 && post.parent !== post.id) inheriting.push(post);
+    else if (post.status === 'inherit' || canReadPost(request, args, post, effectiveStatus(post, access.nowGmt))) {
+      readable.add(post.id);
+    }
+  }
+  if (inheriting.length === 0) return readable;
+  const parents = new Map(
+    (await access.findMany([...new Set(inheriting.map((post) => post.parent))])).map((parent) => [parent.id, parent]),
+  );
+  const readableParents =
+    depth < MAX_PARENT_DEPTH ? await readableAt(request, access, [...parents.values()], depth + 1) : new Set<number>();
+  for (const post of inheriting) {
+    const parent = parents.get(post.parent);
+    // As `get_post_status`: an attachment has its parent's status, or `publish` with no parent.
+    const status = parent === undefined ? 'publish' : effectiveStatus(parent, access.nowGmt);
+    const args = access.typeArgs(post.type);
+    if (args === undefined) continue;
+    if (canReadPost(request, args, post, status) || parent === undefined || readableParents.has(parent.id)) readable.add(post.id);
+  }
+  return readable;
 }
 
 /**
@@ -131,13 +207,14 @@ export function listStatusRefusal(
  * is 403 `rest_post_incorrect_password`; the edit context needs the right to edit it.
  *
  * @example
- * permission: async (request, args) => canRead(request, typeArgs, await find(args.id), args),
+ * const readable = (await readablePosts(request, access, [post])).has(post.id);
+ * const refusal = canRead(request, typeArgs, post, readable, args);
  */
 export function canRead(
   request: RestRequest,
   args: PostTypeArgs,
   post: Post,
-  status: string,
+  readable: boolean,
   query: { context: string; password?: string | undefined },
 ): true | RestError {
   if (query.context === 'edit' && !canEditPost(request, args, post)) {
@@ -151,7 +228,6 @@ export function canRead(
   ) {
     return contentError('rest_post_incorrect_password');
   }
-  if (!canReadPost(request, args, post, status))
-    return denied(request, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+  if (!readable) return denied(request, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
   return true;
 }

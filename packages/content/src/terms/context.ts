@@ -8,6 +8,7 @@
 import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import type { MetaFields } from '../meta/fields.js';
+import type { PostReading } from '../posts/permissions.js';
 import { keptBatchPer, listsPerObject } from '../request-batch.js';
 import type { Term, TermQuery, TermStore } from './store.js';
 import type { Taxonomy, TaxonomyRegistry } from './taxonomy.js';
@@ -32,6 +33,11 @@ export interface TermsContext {
   readonly relationBase: string;
   /** The taxonomy's registered term meta; none when left out. */
   readonly meta?: MetaFields | undefined;
+  /**
+   * The post with this id as the read check sees it (its type, whether the caller may read
+   * it), for a list of one post's terms; without it such a list is refused to everyone.
+   */
+  readonly readPost?: ((request: RestRequest, id: number) => Promise<PostReading | undefined>) | undefined;
 }
 
 /** The collection's path under the REST root: `/cms/v2/categories`. */

@@ -50,7 +50,7 @@ async function termOf(context: TermsContext, request: RestRequest, id: number): 
   return term === undefined || term.taxonomy !== context.taxonomy.name ? contentError('rest_term_invalid') : term;
 }
 
-/** May the caller list the terms (`GET /<rest_base>`)? A `post` must exist. */
+/** May the caller list the terms (`GET /<rest_base>`)? A `post` must exist, and be one the caller may read. */
 export async function canList(
   context: TermsContext,
   request: RestRequest,
@@ -59,8 +59,12 @@ export async function canList(
   if (args.context === 'edit' && !can(request, context.taxonomy.args.capabilities.edit_terms)) {
     return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
   }
-  if (args.post !== undefined && args.post !== null && args.post !== 0 && !(await objectExists(context, request, args.post))) {
-    return contentError('rest_post_invalid_id', undefined, { status: 400 });
+  if (args.post === undefined || args.post === null || args.post === 0) return true;
+  if (!(await objectExists(context, request, args.post))) return contentError('rest_post_invalid_id', undefined, { status: 400 });
+  // As the original's `check_read_terms_permission_for_post`: a post of the taxonomy the caller may read.
+  const post = await context.readPost?.(request, args.post);
+  if (post === undefined || !post.readable || !context.taxonomy.objectTypes.includes(post.type)) {
+    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
   }
   return true;
 }
