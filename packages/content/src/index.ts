@@ -116,6 +116,8 @@ export { type MetaArg, metaArgSchema, metaArgument, metaFieldSchema, metaPropert
 export { decodeMetaValue, encodeMetaValue, type MetaRow, MetaStore } from './meta/store.js';
 export { type MetaWrite, type MetaWriteInput, planMetaWrite } from './meta/write.js';
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';
+export { addressRefusal } from './net/address-policy.js';
+export { FetchRefusedError, type GuardedFetchOptions, guardedFetch, type HostLookup } from './net/guarded-fetch.js';
 export { oembedDiscoveryLinks } from './oembed/discovery-links.js';
 export {
   type DefaultFetcherOptions,
