@@ -1,7 +1,7 @@
 /**
  * `/settings`: the site's settings as WordPress 6.1 serves them — `GET` reads them, `POST`
- * (`PUT`, `PATCH`) changes the ones sent (`null` puts one back to its default) and answers
- * them all; both for those who may `manage_options` (else `rest_forbidden`, 401/403).
+ * (`PUT`, `PATCH`) changes the ones sent (`null` puts one back to its default), each cleaned
+ * as the original's `sanitize_option` cleans it (`sanitizeOption`), and answers them all; both for those who may `manage_options` (else `rest_forbidden`, 401/403).
  *
  * @module
  */
@@ -9,6 +9,7 @@ import { defineRoute, EDITABLE, nullPassesUnchecked, READABLE, type RestRequest,
 import { z } from 'zod';
 import { DEFAULT_OPTIONS, type OptionsStore, type SiteOptions } from '../options/options.js';
 import { userCan } from '../permissions.js';
+import { sanitizeOption } from './sanitize-option.js';
 import { isTimeZone, SETTINGS, type Setting } from './settings.js';
 
 /**
@@ -111,8 +112,12 @@ export function settingsRoute(options: SettingsRoutesOptions): Route {
           for (const setting of SETTINGS) {
             if (request.sentParam(setting.name) === undefined) continue;
             const value = values[setting.name];
-            if (value === null || value === undefined) await store.delete(setting.name);
-            else await store.set(setting.name, value as never);
+            if (value === null || value === undefined) {
+              await store.delete(setting.name);
+              continue;
+            }
+            const sanitized = sanitizeOption(setting.name, value);
+            if ('store' in sanitized) await store.set(setting.name, sanitized.store as never);
           }
           return read(request);
         },
