@@ -25,6 +25,7 @@ import type { OptionsStore } from '../options/options.js';
 import { siteOption } from '../options/request-options.js';
 import { userCan } from '../permissions.js';
 import { localDate, parseRequestDate } from '../posts/dates.js';
+import type { ReadAccess } from '../posts/permissions.js';
 import type { PostTypeArgs } from '../posts/post-types.js';
 import type { Post, PostStore } from '../posts/store.js';
 import { requestBatch } from '../request-batch.js';
@@ -39,6 +40,7 @@ import {
   canReadCommentPost,
   type PostAccess,
   passwordOpens,
+  withReadablePosts,
 } from './permissions.js';
 import { commentRecord } from './record.js';
 import { commentSchema } from './schema.js';
@@ -117,7 +119,7 @@ export class CommentsController {
     const fields = this.context.meta;
     if (fields === undefined || meta === undefined) return undefined;
     const post = comment.postId > 0 ? await this.post(request, comment.postId) : undefined;
-    return fields.plan(request, comment.id, meta, { canEditObject: canEditComment(request, this.access(), post) });
+    return fields.plan(request, comment.id, meta, { canEditObject: canEditComment(request, this.readAccess(), post) });
   }
 
   /** The collection's path under the REST root: `/cms/v2/comments`. */
@@ -130,9 +132,19 @@ export class CommentsController {
     return localDate(new Date(this.context.now()), 'UTC');
   }
 
-  /** What the permission checks need about post types. */
-  access(): PostAccess {
-    return { typeArgs: (name) => this.context.postTypes.args(name), nowGmt: this.nowGmt() };
+  /** What the read check needs about post types: their arguments, the clock, the posts' store. */
+  readAccess(): ReadAccess {
+    const store = this.context.posts;
+    return {
+      typeArgs: (name) => this.context.postTypes.args(name),
+      nowGmt: this.nowGmt(),
+      findMany: (ids) => store.findMany([...ids]),
+    };
+  }
+
+  /** What the permission checks need about these posts: their read check, run once for all. */
+  access(request: RestRequest, posts: readonly (Post | undefined)[]): Promise<PostAccess> {
+    return withReadablePosts(request, this.readAccess(), posts);
   }
 
   /** The links every comment has (`up`, `in-reply-to` and `children` come from {@link prepareLinks}). */
@@ -248,11 +260,13 @@ export class CommentsController {
     const sent: unknown = args.post;
     const posts: number[] = sent === undefined ? [] : Array.isArray(sent) ? sent : [Number(sent)];
     const passwordOk = posts.length === 1;
-    for (const postId of posts) {
-      const post = postId > 0 ? await this.post(request, postId) : undefined;
+    const found = await Promise.all(posts.map((postId) => (postId > 0 ? this.post(request, postId) : undefined)));
+    const access = await this.access(request, found);
+    for (const [index, postId] of posts.entries()) {
+      const post = found[index];
       if (post !== undefined) {
         const open = passwordOk && passwordOpens(post, args.password);
-        if (!canReadCommentPost(request, this.access(), post, { passwordOk: open })) {
+        if (!canReadCommentPost(request, access, post, { passwordOk: open })) {
           return denied(request, 'rest_cannot_read_post', 'Sorry, you are not allowed to read the post for this comment.');
         }
       } else if (postId === 0 && !userCan(request, 'moderate_comments')) {
@@ -327,12 +341,15 @@ export class CommentsController {
     )) as unknown as CommentQuery;
     const { comments, total } = await listComments(this.context.store, request, query);
     const onePost = args.post.length === 1;
-    const readable: Comment[] = [];
-    for (const comment of comments) {
-      const post = comment.post_id > 0 ? await this.post(request, comment.post_id) : undefined;
+    const posts = await Promise.all(
+      comments.map((comment) => (comment.post_id > 0 ? this.post(request, comment.post_id) : undefined)),
+    );
+    const access = await this.access(request, posts);
+    const readable = comments.filter((comment, index) => {
+      const post = posts[index];
       const passwordOk = onePost && post !== undefined && passwordOpens(post, args.password);
-      if (canReadComment(request, this.access(), comment, post, { passwordOk })) readable.push(comment);
-    }
+      return canReadComment(request, access, comment, post, { passwordOk });
+    });
     const records = await Promise.all(readable.map((comment) => this.prepare(request, comment)));
     return collectionResponse(request, records, { total, page: args.page, perPage: args.per_page, args });
   }
@@ -344,10 +361,11 @@ export class CommentsController {
       return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit comments.');
     }
     const passwordOk = post !== undefined && passwordOpens(post, args.password);
-    if (!canReadComment(request, this.access(), comment, post, { passwordOk })) {
+    const access = await this.access(request, [post]);
+    if (!canReadComment(request, access, comment, post, { passwordOk })) {
       return denied(request, 'rest_cannot_read', 'Sorry, you are not allowed to read this comment.');
     }
-    if (post !== undefined && !canReadCommentPost(request, this.access(), post, { passwordOk })) {
+    if (post !== undefined && !canReadCommentPost(request, access, post, { passwordOk })) {
       return denied(request, 'rest_cannot_read_post', 'Sorry, you are not allowed to read the post for this comment.');
     }
     return true;
@@ -362,7 +380,7 @@ export class CommentsController {
   /** An update's or a delete's permission check (the original's `check_edit_permission`). */
   async canChange(request: RestRequest, id: number, code: 'rest_cannot_edit' | 'rest_cannot_delete'): Promise<true | RestError> {
     const { post } = await this.existing(request, id);
-    if (canChangeComment(request, this.access(), post)) return true;
+    if (canChangeComment(request, this.readAccess(), post)) return true;
     return denied(
       request,
       code,

@@ -9,29 +9,43 @@
  */
 import type { RestRequest } from '@cms-json/core';
 import { userCan } from '../permissions.js';
-import { canEditPost, canReadPost } from '../posts/permissions.js';
-import type { PostTypeArgs } from '../posts/post-types.js';
-import { effectiveStatus } from '../posts/statuses.js';
+import { canEditPost, type ReadAccess, readablePosts } from '../posts/permissions.js';
 import type { Post } from '../posts/store.js';
 import type { Comment } from './store.js';
 
 /**
- * What the checks need to know about post types.
+ * What the checks need to know about post types, and the posts the caller may read (the one
+ * read check, {@link readablePosts}, run by {@link withReadablePosts} before the checks).
  *
  * @example
- * const access: PostAccess = { typeArgs: (name) => registry.get(name), nowGmt: '2030-01-01T00:00:00' };
+ * const access = await withReadablePosts(request, { typeArgs, nowGmt, findMany }, [post]);
  */
-export interface PostAccess {
-  /** A post type's arguments, `undefined` for an unknown type. */
-  typeArgs(name: string): PostTypeArgs | undefined;
-  /** The current GMT time (scheduled posts whose date passed are published). */
-  readonly nowGmt: string;
+export interface PostAccess extends ReadAccess {
+  /** The ids of the posts asked about that the caller may read. */
+  readonly readable: ReadonlySet<number>;
+}
+
+/**
+ * The access of a request's checks about these posts: their read check run once, for all.
+ *
+ * @example
+ * const access = await withReadablePosts(request, controller.readAccess(), posts);
+ * canReadCommentPost(request, access, posts[0], { passwordOk: false });
+ */
+export async function withReadablePosts(
+  request: RestRequest,
+  access: ReadAccess,
+  posts: readonly (Post | undefined)[],
+): Promise<PostAccess> {
+  const asked = posts.filter((post): post is Post => post !== undefined);
+  return { ...access, readable: await readablePosts(request, access, asked) };
 }
 
 /**
  * May the caller read this post for its comments (the original's `check_read_post_permission`)?
  * A protected post counts as open when `passwordOk` (the right password was sent for the one
- * post or comment asked for); else only to those who may edit it.
+ * post or comment asked for); else only to those who may edit it. The post must be one the
+ * access was made for ({@link withReadablePosts}).
  *
  * @example
  * if (!canReadCommentPost(request, access, post, { passwordOk: false })) return denied(request, 'rest_cannot_read_post');
@@ -45,7 +59,7 @@ export function canReadCommentPost(
   const args = access.typeArgs(post.type);
   if (args === undefined || !args.showInRest) return false;
   if (post.password !== '' && !options.passwordOk) return canEditPost(request, args, post);
-  return canReadPost(request, args, post, effectiveStatus(post, access.nowGmt));
+  return access.readable.has(post.id);
 }
 
 /**
@@ -65,7 +79,7 @@ export function passwordOpens(post: Post, password: string | undefined): boolean
  * @example
  * canEditComment(request, access, post); // an author on their own post: true
  */
-export function canEditComment(request: RestRequest, access: PostAccess, post: Post | undefined): boolean {
+export function canEditComment(request: RestRequest, access: Pick<ReadAccess, 'typeArgs'>, post: Post | undefined): boolean {
   if (request.user === null) return false;
   if (post === undefined) return userCan(request, 'edit_posts');
   const args = access.typeArgs(post.type);
@@ -79,7 +93,7 @@ export function canEditComment(request: RestRequest, access: PostAccess, post: P
  * @example
  * if (!canChangeComment(request, access, post)) return denied(request, 'rest_cannot_edit');
  */
-export function canChangeComment(request: RestRequest, access: PostAccess, post: Post | undefined): boolean {
+export function canChangeComment(request: RestRequest, access: Pick<ReadAccess, 'typeArgs'>, post: Post | undefined): boolean {
   if (request.user === null) return false;
   if (userCan(request, 'moderate_comments')) return true;
   return canEditComment(request, access, post);

@@ -73,7 +73,7 @@ export async function canCreateComment(
   if (post.status === 'trash') return contentError('rest_comment_trash_post');
   const password = request.param('password');
   const passwordOk = passwordOpens(post, typeof password === 'string' ? password : undefined);
-  if (!canReadCommentPost(request, controller.access(), post, { passwordOk })) {
+  if (!canReadCommentPost(request, await controller.access(request, [post]), post, { passwordOk })) {
     return denied(request, 'rest_cannot_read_post', 'Sorry, you are not allowed to read the post for this comment.');
   }
   if (post.comment_status !== 'open') return contentError('rest_comment_closed');
