@@ -183,8 +183,14 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   },
 ];
 
-/** `*` matches any run of characters, `{a,b}` either alternative; everything else itself. */
-function matches(pattern: string, value: string): boolean {
+/**
+ * Whether a pattern matches: `*` matches any run of characters, `{a,b}` either alternative;
+ * everything else itself (the permission matrix's accepted cells use it too).
+ *
+ * @example
+ * matchesPattern('users/*', 'users/get'); // true
+ */
+export function matchesPattern(pattern: string, value: string): boolean {
   const literal = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   const part = (text: string): string => text.split('*').map(literal).join('.*');
   const source = pattern
@@ -200,5 +206,5 @@ function matches(pattern: string, value: string): boolean {
 
 /** The entry that accepts a difference of a request, if any. */
 export function acceptedFor(request: string, difference: Difference): AcceptedDifference | undefined {
-  return ACCEPTED_DIFFERENCES.find((entry) => matches(entry.request, request) && matches(entry.at, difference.at));
+  return ACCEPTED_DIFFERENCES.find((entry) => matchesPattern(entry.request, request) && matchesPattern(entry.at, difference.at));
 }

@@ -58,7 +58,7 @@ async function update(target: Target, id: number, body: unknown): Promise<void> 
 }
 
 /** A port free on 127.0.0.1 now (the site's URL must be known before it listens). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
