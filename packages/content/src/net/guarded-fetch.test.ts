@@ -290,6 +290,7 @@ describe('a guarded fetch', () => {
     site = await loopbackServer((path, res) => {
       if (path === '/big') res.end('x'.repeat(1_000_000));
       else if (path === '/slow') res.writeHead(200).write('start');
+      else if (path === '/bad-redirect') res.writeHead(302, { location: 'http://[' }).end();
       else if (path.startsWith('/chain/')) {
         const left = Number(path.slice('/chain/'.length));
         res.writeHead(left > 0 ? 307 : 200, left > 0 ? { location: `/chain/${left - 1}` } : { 'content-type': 'text/plain' });
@@ -312,6 +313,12 @@ describe('a guarded fetch', () => {
     await expect(guardedFetch(`${site.origin}/chain/6`, allowed())).rejects.toThrow('more than 5 redirects');
     await expect(guardedFetch(`${site.origin}/chain/2`, { ...allowed(), maxRedirects: 1 })).rejects.toThrow(
       'more than 1 redirects',
+    );
+  });
+
+  it('rejects a redirect to something that is not a URL', async () => {
+    await expect(guardedFetch(`${site.origin}/bad-redirect`, allowed())).rejects.toThrow(
+      `${site.origin}/bad-redirect redirected to http://[, which is not a URL`,
     );
   });
 

@@ -15,7 +15,7 @@
  */
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { promises as dnsPromises } from 'node:dns';
-import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -137,7 +137,7 @@ function checkedLookup(hop: Hop, resolve: HostLookup): LookupFunction {
 function send(
   hop: Hop,
   options: { headers: Readonly<Record<string, string>>; lookup: HostLookup; signal: AbortSignal; allowed: readonly string[] },
-): Promise<{ response: IncomingMessage; request: ClientRequest; done: () => void }> {
+): Promise<{ response: IncomingMessage; done: () => void }> {
   const { url } = hop;
   const bare = url.hostname.replace(/^\[|\]$/g, '');
   // An IP literal is checked here, before any socket exists, and connected to as checked.
@@ -166,8 +166,9 @@ function send(
       signal: options.signal,
       ...(https && literal === undefined ? { servername: bare } : {}),
     });
-    request.once('response', (response) => resolve({ response, request, done }));
-    request.once('error', (error) => {
+    request.once('response', (response) => resolve({ response, done }));
+    // `on`, not `once`: a request may report a second error (its socket closing after an abort).
+    request.on('error', (error) => {
       done();
       reject(error);
     });
@@ -175,16 +176,18 @@ function send(
   });
 }
 
-/** Reads at most `maxBytes` of an answer, then stops reading it. */
+/** Reads at most `maxBytes` of an answer, then stops reading it; rejects when `signal` aborts first. */
 function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
     const chunks: Buffer[] = [];
     let size = 0;
+    const abort = () => reject(signal.reason);
     const finish = () => {
+      signal.removeEventListener('abort', abort);
       response.removeAllListeners('data');
       resolve(Buffer.concat(chunks).subarray(0, maxBytes));
     };
+    signal.addEventListener('abort', abort, { once: true });
     response.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.byteLength;
@@ -194,7 +197,10 @@ function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSign
       }
     });
     response.once('end', finish);
-    response.once('error', reject);
+    response.on('error', (error) => {
+      signal.removeEventListener('abort', abort);
+      reject(error);
+    });
   });
 }
 
@@ -247,6 +253,7 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions = {
       if (REDIRECTS.has(status) && location !== undefined) {
         response.destroy();
         if (redirects >= maxRedirects) throw new FetchRefusedError(`more than ${maxRedirects} redirects`);
+        if (!URL.canParse(location, parsed.href)) throw new Error(`${parsed} redirected to ${location}, which is not a URL`);
         target = new URL(location, parsed).toString();
         continue;
       }
