@@ -187,6 +187,10 @@ function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSign
       response.removeAllListeners('data');
       resolve(Buffer.concat(chunks).subarray(0, maxBytes));
     };
+    if (signal.aborted) {
+      abort();
+      return;
+    }
     signal.addEventListener('abort', abort, { once: true });
     response.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
@@ -222,7 +226,8 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions = {
   const lookup = options.lookup ?? systemLookup;
   const signal = AbortSignal.timeout(timeoutMs);
   let target = url;
-  for (let redirects = 0; ; redirects++) {
+  // One pass a hop: the first request, then one a redirect, each checked as the first.
+  for (let redirects = 0; redirects <= maxRedirects; redirects++) {
     let parsed: URL;
     try {
       parsed = new URL(target);
@@ -252,7 +257,6 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions = {
       const location = response.headers.location;
       if (REDIRECTS.has(status) && location !== undefined) {
         response.destroy();
-        if (redirects >= maxRedirects) throw new FetchRefusedError(`more than ${maxRedirects} redirects`);
         if (!URL.canParse(location, parsed.href)) throw new Error(`${parsed} redirected to ${location}, which is not a URL`);
         target = new URL(location, parsed).toString();
         continue;
@@ -265,4 +269,5 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions = {
       done();
     }
   }
+  throw new FetchRefusedError(`more than ${maxRedirects} redirects`);
 }
