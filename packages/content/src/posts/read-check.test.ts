@@ -218,4 +218,24 @@ describe('the read check, asked by the wrong user', () => {
     const editor = await get(`/posts?include=${ids.protected}&context=edit`, site.people.editor);
     expect(JSON.stringify(editor.body)).toContain('Behind the door');
   });
+
+  it("another user's tag revalidates nothing: no 304 for a view the caller may not read", async () => {
+    const { administrator, editor, contributor } = site.people;
+    const path = `/wp/v2/posts/${ids['draft-admin']}`;
+    const first = await site.client.get(path, { headers: administrator.headers });
+    const tag = first.header('etag');
+    expect(first.status).toBe(200);
+    expect(tag).toBeTruthy();
+    const again = await site.client.get(path, { headers: { ...contributor.headers, 'if-none-match': tag ?? '' } });
+    expect(again.status).toBe(403);
+    const anonymous = await site.client.get(path, { headers: { 'if-none-match': tag ?? '' } });
+    expect(anonymous.status).toBe(401);
+    // A list: the editor's tag of the private records is not the contributor's view of them.
+    const list = '/wp/v2/posts?status=private&per_page=100';
+    const editors = await site.client.get(list, { headers: editor.headers });
+    const listTag = editors.header('etag') ?? '';
+    const contributors = await site.client.get(list, { headers: { ...contributor.headers, 'if-none-match': listTag } });
+    expect(contributors.status).toBe(200);
+    expect(titles(contributors.body)).toEqual(['private by contributor']);
+  });
 });

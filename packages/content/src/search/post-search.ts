@@ -75,7 +75,7 @@ export function postSearchHandler(options: PostSearchOptions): SearchHandler {
   };
 }
 
-/** The results of some posts: their rendered titles and permalinks (one scope per type). */
+/** The results of the posts the caller may read: their rendered titles and permalinks (one scope per type). */
 async function describePosts(
   request: RestRequest,
   posts: readonly Post[],
@@ -87,9 +87,11 @@ async function describePosts(
   for (const [type, ofType] of byType) {
     const controller = controllers.get(type);
     if (controller === undefined) continue;
-    const scope = await controller.scope(request, ofType, { edit: false });
+    // The one read check, as every list's: only published records are asked for, so it leaves none out today.
+    const readable = await controller.readable(request, ofType);
+    const scope = await controller.scope(request, readable, { edit: false });
     const supportsTitle = controller.context.args.supports.includes('title');
-    for (const post of ofType) {
+    for (const post of readable) {
       described.set(post.id, {
         id: post.id,
         title: supportsTitle ? scope.render.title(post.title) : '',
