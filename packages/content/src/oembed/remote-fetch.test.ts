@@ -1,10 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedProxyRefusal } from '../../test/oembed/record-proxy-refusals.js';
 import { type ContentSite, contentSite } from '../../test/site.js';
 import { defaultOembedFetcher } from './remote-fetch.js';
 
 const SECRET = 'an internal service’s secret';
+
+/** What WordPress 6.1's proxy answered for URLs of this machine and its network (re-recorded by `record-proxy-refusals.ts`). */
+const RECORDED: readonly RecordedProxyRefusal[] = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../test/oembed/proxy-refusals.json'), 'utf8'),
+);
 
 /** Servers on 127.0.0.1: an oEmbed provider, and an internal service the proxy must never reach. */
 async function listen(handler: Parameters<typeof createServer>[1]) {
@@ -83,6 +91,21 @@ describe('the oEmbed proxy fetches only public addresses', () => {
     });
     expect(internalRequests).toBe(0);
   });
+
+  it.each(RECORDED.map((recorded) => [recorded.url, recorded] as const))(
+    'answers %s as WordPress 6.1 does: 404 oembed_invalid_url, saying why',
+    async (url, recorded) => {
+      const res = await proxy(guarded, url);
+      expect(recorded.body).toEqual({ code: 'oembed_invalid_url', message: 'Not Found', data: { status: 404 } });
+      expect(res.status).toBe(recorded.status);
+      // The code and status are the original's; the message says why instead of "Not Found".
+      expect(res.body).toEqual({
+        code: 'oembed_invalid_url',
+        message: expect.stringMatching(/^The site could not reach /),
+        data: { status: 404 },
+      });
+    },
+  );
 
   it('refuses a redirect from an allowed provider to an internal address', async () => {
     const res = await proxy(testing, `${provider.origin}/moved`);
