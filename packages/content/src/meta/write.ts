@@ -14,6 +14,7 @@
  */
 import { RestError, type RestRequest, sanitizeValue, validateValue } from '@cms-json/core';
 import { contentError } from '../errors.js';
+import { ksesField } from '../kses/filter.js';
 import { valueType } from './read.js';
 import { isProtectedMeta, type MetaObjectType, type RestMetaKey } from './registry.js';
 import { decodeMetaValue, encodeMetaValue, type MetaStore } from './store.js';
@@ -90,12 +91,16 @@ function refusal(request: RestRequest, key: RestMetaKey, code: 'rest_cannot_upda
   return contentError(code, message, { status, data: { key: key.name } });
 }
 
-/** A value as stored after the schema's cast and the key's `sanitize`. */
+/**
+ * A value as stored after the schema's cast and the key's `sanitize`; a string key's value
+ * then keeps kses's `$allowedtags` only, unless the caller has `unfiltered_html` (the
+ * original does not filter meta: stricter here).
+ */
 function storedText(input: MetaWriteInput, key: RestMetaKey, value: unknown): string {
   const sanitize = key.options.sanitize;
   const clean =
     sanitize === undefined ? value : sanitize(value, { key: key.name, objectType: input.objectType, subtype: input.subtype });
-  return encodeMetaValue(clean);
+  return encodeMetaValue(key.type === 'string' && typeof clean === 'string' ? ksesField(clean, 'meta', input.request) : clean);
 }
 
 /**

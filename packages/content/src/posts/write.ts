@@ -115,8 +115,8 @@ export interface WriteScope {
   readonly siteUrl: string;
   /** Whether a user id names a user (an unknown `author` is 400 `rest_invalid_author`). */
   readonly userExists: (id: number) => Promise<boolean>;
-  /** Cleans HTML of callers without `unfiltered_html`. */
-  readonly sanitize: (html: string, request: RestRequest) => string;
+  /** Cleans HTML of callers without `unfiltered_html`, with the allow-list of the field. */
+  readonly sanitize: (html: string, request: RestRequest, field: 'title' | 'content' | 'excerpt') => string;
   /** The site's `default_comment_status` and `default_ping_status`: what a new record gets unless it says. */
   readonly discussion: { readonly comments: 'open' | 'closed'; readonly trackbacks: 'open' | 'closed' };
 }
@@ -139,9 +139,9 @@ export async function postChanges(
   const title = rawText(write.title);
   const content = rawText(write.content);
   const excerpt = rawText(write.excerpt);
-  if (title !== undefined) changes.title = scope.sanitize(title, request);
-  if (content !== undefined) changes.content = scope.sanitize(content, request);
-  if (excerpt !== undefined) changes.excerpt = scope.sanitize(excerpt, request);
+  if (title !== undefined) changes.title = scope.sanitize(title, request, 'title');
+  if (content !== undefined) changes.content = scope.sanitize(content, request, 'content');
+  if (excerpt !== undefined) changes.excerpt = scope.sanitize(excerpt, request, 'excerpt');
   if (write.author !== undefined) {
     if (!(await scope.userExists(write.author))) throw contentError('rest_invalid_author');
     changes.author = write.author;

@@ -8,6 +8,7 @@
  */
 import type { RestRequest } from '@cms-json/core';
 import { contentError } from '../errors.js';
+import { ksesField } from '../kses/filter.js';
 import type { TermsContext } from './context.js';
 import type { NewTerm, Term, TermChanges } from './store.js';
 
@@ -28,25 +29,32 @@ export async function checkParent(context: TermsContext, request: RestRequest, p
   }
 }
 
+/** WordPress's `pre_term_description`: `wp_filter_kses` for every caller. */
+function description(value: string | undefined, request: RestRequest): string | undefined {
+  return value === undefined ? undefined : ksesField(value, 'term_description', request);
+}
+
 /**
- * Stores a new term after the `preInsert` hooks.
+ * Stores a new term after the `preInsert` hooks, its description filtered.
  *
  * @example
  * const term = await insertTerm(context, { taxonomy: 'post_tag', name: 'Alpha' }, request);
  */
 export async function insertTerm(context: TermsContext, input: NewTerm, request: RestRequest): Promise<Term> {
-  const prepared = await context.type.filter('preInsert', { ...input }, { request, creating: true });
+  const filtered = { ...input, description: description(input.description, request) };
+  const prepared = await context.type.filter('preInsert', filtered, { request, creating: true });
   return context.store.create(prepared as unknown as NewTerm, { hierarchical: context.taxonomy.args.hierarchical });
 }
 
 /**
- * Stores changes to a term after the `preInsert` hooks.
+ * Stores changes to a term after the `preInsert` hooks, its description filtered.
  *
  * @example
  * const term = await changeTerm(context, 3, { name: 'Devices' }, request);
  */
 export async function changeTerm(context: TermsContext, id: number, changes: TermChanges, request: RestRequest): Promise<Term> {
-  const prepared = await context.type.filter('preInsert', { ...changes, id }, { request, creating: false });
+  const filtered = { ...changes, description: description(changes.description, request), id };
+  const prepared = await context.type.filter('preInsert', filtered, { request, creating: false });
   const { id: _id, ...rest } = prepared;
   return context.store.update(id, rest as TermChanges);
 }

@@ -8,14 +8,18 @@
  */
 import { permissionsChanged, type RestRequest, type RestResponse, response } from '@cms-json/core';
 import { contentError } from '../errors.js';
+import { ksesField } from '../kses/filter.js';
 import type { CreateUserArgs, DeleteUserArgs, UpdateUserArgs } from './args.js';
 import { existingUser, forgetUser, recordOf, type UsersContext } from './context.js';
 import { checkRoleUpdate } from './permissions.js';
 import type { NewUser, UserChanges } from './store.js';
 import type { User } from './user.js';
 
-/** The REST fields a create and an update share, under the store's names. */
-function profileOf(args: UpdateUserArgs): UserChanges {
+/**
+ * The REST fields a create and an update share, under the store's names; the description
+ * filtered as WordPress's `pre_user_description` (`wp_filter_kses` for every caller).
+ */
+function profileOf(args: UpdateUserArgs, request: RestRequest): UserChanges {
   return {
     email: args.email,
     displayName: args.name,
@@ -24,7 +28,7 @@ function profileOf(args: UpdateUserArgs): UserChanges {
     nickname: args.nickname,
     slug: args.slug,
     url: args.url,
-    description: args.description,
+    description: args.description === undefined ? undefined : ksesField(args.description, 'user_description', request),
     locale: args.locale,
     password: args.password,
   };
@@ -51,7 +55,7 @@ export async function createUser(context: UsersContext, args: CreateUserArgs, re
   const event = { request, creating: true };
   const input = await context.type.filter(
     'preInsert',
-    { ...profileOf(args), login: args.username, email: args.email, password: args.password, roles: args.roles },
+    { ...profileOf(args, request), login: args.username, email: args.email, password: args.password, roles: args.roles },
     event,
   );
   const user = await context.users.create(input as unknown as NewUser);
@@ -74,7 +78,7 @@ export async function updateUser(
   const roles = args.roles !== undefined && args.roles.length > 0 ? args.roles : undefined;
   if (roles !== undefined) checkRoleUpdate(context, request, id, roles);
   const event = { request, creating: false };
-  const changes = await context.type.filter('preInsert', { ...profileOf(args), roles }, event);
+  const changes = await context.type.filter('preInsert', { ...profileOf(args, request), roles }, event);
   const updated = await context.users.update(id, changes as unknown as UserChanges);
   return response(await afterWrite(context, updated, args, event), { context: 'edit' });
 }
