@@ -12,10 +12,7 @@ import type { OptionsStore } from '@cms-json/content';
 import { oembedDiscoveryLinks } from '@cms-json/content';
 import { discoveryLinkElement, type PageDefinition, type RestServer } from '@cms-json/core';
 import type { OutgoingLinksStore } from '@cms-json/example-outgoing-links';
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { escapeHtml, renderedAsText } from './html-text.js';
 
 /** The fields of a post-like record the page shows. */
 interface Item {
@@ -41,9 +38,9 @@ async function read<T>(server: RestServer, path: string): Promise<T[]> {
   return res.status === 200 && Array.isArray(res.data) ? (res.data as T[]) : [];
 }
 
-/** A rendered title is HTML already (entities, the filters' typography); it is shown as it is. */
+/** A rendered title is HTML (entities, the filters' typography, an administrator's markup): shown as text. */
 function titleLink(item: Item): string {
-  return `<a href="${escapeHtml(item.link)}">${item.title.rendered === '' ? '(no title)' : item.title.rendered}</a>`;
+  return `<a href="${escapeHtml(item.link)}">${item.title.rendered === '' ? '(no title)' : renderedAsText(item.title.rendered)}</a>`;
 }
 
 function list(items: readonly string[], empty: string): string {
@@ -95,7 +92,7 @@ export function frontPage(options: {
         embedded === undefined
           ? ''
           : `\n    ${oembedDiscoveryLinks({ restRootUrl: options.restRootUrl, permalink: embedded }).trimEnd().replace(/\n/g, '\n    ')}`;
-      const authorNames = new Map(bookAuthors.map((author) => [String(author.id), author.title.rendered]));
+      const authorNames = new Map(bookAuthors.map((author) => [String(author.id), renderedAsText(author.title.rendered)]));
       const genreNames = new Map(genres.map((genre) => [genre.id, escapeHtml(genre.name)]));
       const postRows = [...sticky, ...latest].map(
         (post) =>

@@ -11,6 +11,7 @@
  */
 import { oembedDiscoveryLinks } from '@cms-json/content';
 import { discoveryLinkElement, type PageDefinition, type RestServer } from '@cms-json/core';
+import { escapeHtml, renderedAsText } from './html-text.js';
 
 /** The fields of a record the page shows. */
 export interface ShownRecord {
@@ -25,10 +26,6 @@ export interface RecordPageOptions {
   restRootUrl: string;
   curieBase: string;
   siteUrl: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** An address as compared: the path with its trailing slash, the host in lower case. */
@@ -100,7 +97,8 @@ export function recordPage(options: RecordPageOptions): PageDefinition {
       const address = `${options.siteUrl}${request.path}`;
       const record = await recordAt(options.server, address);
       if (record === undefined) return { status: 404, body: NOT_FOUND };
-      const title = record.title.rendered === '' ? '(no title)' : record.title.rendered;
+      // Text: a title can neither end the `<title>` nor open an element (see html-text.ts).
+      const title = record.title.rendered === '' ? '(no title)' : renderedAsText(record.title.rendered);
       const content =
         record.content === undefined
           ? ''

@@ -2,10 +2,14 @@
  * The oEmbed data of a local record, as WordPress 6.1's `get_oembed_response_data` with its
  * default `get_oembed_response_data_rich` filter: the site as provider, the author, the
  * title, and a `rich` embed (a blockquote and a sandboxed iframe) of the width asked for,
- * kept between 200 and 600 pixels, 16:9 and at least 200 high.
+ * kept between 200 and 600 pixels, 16:9 and at least 200 high. Stricter than the original,
+ * which writes the rendered title into the `html` as it is: there it is text (tags stripped,
+ * the rest escaped, entities kept), since the `html` is written into other sites' pages.
  *
  * @module
  */
+
+import { escHtml, stripTags } from '../settings/sanitize-option.js';
 
 /**
  * What the data is made of.
@@ -102,7 +106,7 @@ export function oembedData(source: EmbedSource, maxWidth: number, secret: () => 
   const permalink = escapeAttribute(source.permalink);
   const frameTitle = escapeAttribute(`&#8220;${source.title}&#8221; &#8212; ${source.siteName}`);
   const html =
-    `<blockquote class="wp-embedded-content" data-secret="${code}"><a href="${permalink}">${source.title}</a></blockquote>` +
+    `<blockquote class="wp-embedded-content" data-secret="${code}"><a href="${permalink}">${escHtml(stripTags(source.title))}</a></blockquote>` +
     `<iframe sandbox="allow-scripts" security="restricted" src="${escapeAttribute(embedUrl(source.permalink, source.prettyPermalinks))}#?secret=${code}" ` +
     `width="${width}" height="${height}" title="${frameTitle}" data-secret="${code}" frameborder="0" marginwidth="0" marginheight="0" scrolling="no" class="wp-embedded-content"></iframe>`;
   return {
