@@ -9,8 +9,7 @@
  * `<base href>` and `<form action>`. The text is parsed twice, as a whole document and as
  * the content of a `<body>`, and a finding in either counts.
  *
- * Used by the tests of the write filter; it is no part of the write path (the filter's
- * output is `sanitize-html`'s serialisation, and this check costs a second parse).
+ * The write filter's last defence (`filter.ts`) and the payload suite's judge.
  *
  * @module
  */
