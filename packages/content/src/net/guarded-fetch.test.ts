@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FetchRefusedError, guardedFetch, type HostLookup } from './guarded-fetch.js';
@@ -6,7 +6,7 @@ import { FetchRefusedError, guardedFetch, type HostLookup } from './guarded-fetc
 const SECRET = 'the loopback server’s secret';
 
 /** A server on 127.0.0.1 that counts the connections and requests it got. */
-async function loopbackServer(handler: (path: string, res: import('node:http').ServerResponse) => void) {
+async function loopbackServer(handler: (path: string, res: ServerResponse) => void) {
   const counts = { connections: 0, requests: 0 };
   const server: Server = createServer((req, res) => {
     counts.requests++;
