@@ -296,9 +296,8 @@ export class PostsController {
   /**
    * The records the caller may read, in their order: the one read check ({@link readablePosts})
    * every list, embed and single record of the type goes through. In the edit context, only
-   * those the caller may edit: stricter than WordPress 6.1, whose lists in the edit context
-   * show others' published records with their raw content and password to any author. Not a
-   * step to override: a type that shows less filters its query or its `prepare`.
+   * those the caller may edit (the original's `check_update_permission` on each record of such
+   * a list). Not a step to override: a type that shows less filters its query or its `prepare`.
    */
   async readable(request: RestRequest, posts: readonly Post[], options: { edit?: boolean } = {}): Promise<readonly Post[]> {
     if (posts.length === 0) return posts;

@@ -50,21 +50,23 @@ function can(request: RestRequest, args: PostTypeArgs, capability: keyof ReturnT
 }
 
 /**
- * May the caller edit this record: their own with `edit_posts` (published ones also need
- * `edit_published_posts`, private ones `edit_private_posts`), others' with
- * `edit_others_posts` — WordPress's `map_meta_cap` for `edit_post`.
+ * May the caller edit this record, as WordPress's `map_meta_cap` for `edit_post`: their own
+ * with `edit_posts` (published or scheduled ones with `edit_published_posts`), others' with
+ * `edit_others_posts` (and `edit_published_posts` for published or scheduled ones,
+ * `edit_private_posts` for private ones). A trashed record needs `edit_posts`, and someone
+ * else's `edit_others_posts` too (the original also reads the status it had before the trash).
  *
  * @example
  * if (!canEditPost(request, args, post)) return denied(request, 'rest_cannot_edit');
  */
 export function canEditPost(request: RestRequest, args: PostTypeArgs, post: Post): boolean {
   if (request.user === null) return false;
-  if (post.status === 'trash')
-    return can(request, args, 'edit_posts') && (post.author === request.user.id || can(request, args, 'edit_others_posts'));
-  const own = post.author === request.user.id;
-  if (!own && !can(request, args, 'edit_others_posts')) return false;
-  if (!can(request, args, 'edit_posts')) return false;
-  if ((post.status === 'publish' || post.status === 'future') && !can(request, args, 'edit_published_posts')) return false;
+  const own = post.author > 0 && post.author === request.user.id;
+  if (post.status === 'trash') return can(request, args, 'edit_posts') && (own || can(request, args, 'edit_others_posts'));
+  const published = post.status === 'publish' || post.status === 'future';
+  if (own) return can(request, args, published ? 'edit_published_posts' : 'edit_posts');
+  if (!can(request, args, 'edit_others_posts')) return false;
+  if (published && !can(request, args, 'edit_published_posts')) return false;
   if (post.status === 'private' && !can(request, args, 'edit_private_posts')) return false;
   return true;
 }
@@ -204,7 +206,7 @@ export function listStatusRefusal(
 
 /**
  * May the caller read this record in this context (`GET /<base>/<id>`)? A wrong `password`
- * is 403 `rest_post_incorrect_password`; the edit context needs the right to edit it.
+ * is 403 `rest_post_incorrect_password` for everyone (a record without one has none to match); the edit context needs the right to edit it.
  *
  * @example
  * const readable = (await readablePosts(request, access, [post])).has(post.id);
@@ -220,12 +222,8 @@ export function canRead(
   if (query.context === 'edit' && !canEditPost(request, args, post)) {
     return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.');
   }
-  if (
-    post.password !== '' &&
-    query.password !== undefined &&
-    query.password !== post.password &&
-    !canEditPost(request, args, post)
-  ) {
+  // As the original: any password sent that is not the record's is refused, whoever asks.
+  if (query.password !== undefined && query.password !== '' && query.password !== post.password) {
     return contentError('rest_post_incorrect_password');
   }
   if (!readable) return denied(request, 'rest_forbidden', 'Sorry, you are not allowed to do that.');

@@ -100,7 +100,10 @@ for (const prefix of ['cms', 'wp'] as const) {
           `${prefix}:action-assign-tags`,
         ].sort(),
       );
-      const author = await get(`/posts?context=edit&per_page=1`, site.people.author.headers);
+      // The edit context lists what the caller may edit: the author's own post.
+      const mine = await send('POST', '/posts', { title: 'Mine', status: 'publish' }, site.people.author.headers);
+      expect(mine.status).toBe(201);
+      const author = await get(`/posts?context=edit&per_page=1&author=${site.people.author.id}`, site.people.author.headers);
       expect(actions(author.body[0]._links)).toEqual(
         [
           `${prefix}:action-publish`,
