@@ -38,7 +38,7 @@ export interface ConformanceRequest {
   /** Default `anonymous`. */
   readonly as?: Sender;
   readonly headers?: Readonly<Record<string, string>>;
-  /** A JSON body (sent as `application/json`) or a raw string sent with the headers given. */
+  /** A JSON body (sent as `application/json`), or a raw string or bytes sent with the headers given. */
   readonly body?: unknown;
   /**
    * Saves values of the answer's body for later requests: `{ user: 'id' }` keeps `body.id`

@@ -71,9 +71,10 @@ export async function send(target: Target, request: ConformanceRequest, saved: S
   const headers: Record<string, string> = { ...request.headers };
   const auth = authorization(request.as);
   if (auth !== undefined) headers.authorization = auth;
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (request.body !== undefined) {
-    if (typeof request.body === 'string') body = request.body;
+    // A string or bytes (an upload) is sent as it is.
+    if (typeof request.body === 'string' || request.body instanceof Uint8Array) body = request.body;
     else {
       body = JSON.stringify(fillBody(request.body, saved));
       headers['content-type'] ??= 'application/json';

@@ -118,7 +118,9 @@ function recordWays(type: MatrixType, record: MadeRecord): [way: string, path: s
     );
   }
   for (const route of type.terms) ways.push([`${route} ?post=`, `/wp/v2/${route}?post=${record.id}`, 'terms']);
-  ways.push(['oembed', `/oembed/1.0/embed?url={origin}${encodeURIComponent(record.link)}`, 'record']);
+  // By the plain `?p=` address, which names a record of any type on both sites (a custom type's
+  // pretty permalink needs rewrite rules the original only has once they are flushed).
+  ways.push(['oembed', `/oembed/1.0/embed?url={origin}${encodeURIComponent(`/?p=${record.id}`)}`, 'record']);
   return ways;
 }
 

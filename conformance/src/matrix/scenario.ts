@@ -54,6 +54,12 @@ export const PASSWORD = 'matrix-secret';
 /** The date of the future records (far enough ahead to stay future). */
 const FUTURE = '2037-01-01T09:00:00';
 
+/** A 1×1 PNG: every attachment of the matrix is an image, as a featured media must be. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** How a record is made. */
 export interface RecordPlan {
   readonly type: MatrixType['name'];
@@ -261,10 +267,11 @@ export async function seedMatrix(target: Target, admin: Sender): Promise<World> 
     let id: number;
     let comment: number | undefined;
     if (plan.type === 'attachment') {
-      // Uploaded by its owner: the owner is who uploads (authors have upload_files).
+      // Uploaded by its owner: the owner is who uploads (authors have upload_files). An image,
+      // so that it may be a post's featured media (the original keeps only images there).
       const uploaded = await call(target, senders[plan.owner], 'POST', '/wp/v2/media', {
-        headers: { 'content-type': 'text/plain', 'content-disposition': `attachment; filename=${slug}.txt` },
-        body: `The file of ${plan.name}.`,
+        headers: { 'content-type': 'image/png', 'content-disposition': `attachment; filename=${slug}.png` },
+        body: PIXEL_PNG,
       });
       id = idOf(uploaded.json);
       await call(target, as, 'POST', `/wp/v2/media/${id}`, {

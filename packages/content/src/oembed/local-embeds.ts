@@ -68,7 +68,7 @@ export function localEmbeds(
     const found = await scopeOf(post);
     // As is_post_publicly_viewable: a published record of a public type.
     if (found === undefined || registry.get(post.type)?.public !== true) return undefined;
-    if (effectiveStatus(post, found.controller.nowGmt()) !== 'publish') return undefined;
+    if ((await viewableStatus(post, found.controller)) !== 'publish') return undefined;
     const { scope } = found;
     const [title, user, structure] = await Promise.all([
       options.options.find('title'),
@@ -87,4 +87,15 @@ export function localEmbeds(
         user === undefined ? undefined : { name: user.displayName, url: `${siteUrl}/author/${encodeURIComponent(user.slug)}/` },
     };
   };
+}
+
+/**
+ * The status `is_post_publicly_viewable` reads (the original's `get_post_status`): a record's
+ * own as it is now; for an attachment, its post's, or `publish` when it is attached to none.
+ */
+async function viewableStatus(post: Post, controller: PostsController): Promise<string> {
+  const nowGmt = controller.nowGmt();
+  if (post.status !== 'inherit' || post.type !== 'attachment') return effectiveStatus(post, nowGmt);
+  const parent = post.parent > 0 && post.parent !== post.id ? await controller.context.store.find(post.parent) : undefined;
+  return parent === undefined ? 'publish' : effectiveStatus(parent, nowGmt);
 }
