@@ -2,7 +2,7 @@
  * The second parser: HTML parsed with `parse5` (the WHATWG algorithm, as a browser parses it,
  * entities decoded the browser's way), then walked for what would run or navigate to script:
  * `<script>` (in any namespace), frames and plugins (`<iframe>`, `<frame>`, `<object>`,
- * `<embed>`, `<applet>`), event handler attributes (`on*`), `javascript:`, `vbscript:` and
+ * `<embed>`, `<applet>`, when they have something to load), event handler attributes (`on*`), `javascript:`, `vbscript:` and
  * `data:` URLs in the attributes a browser follows (`srcset` entries included), SVG
  * animations that set a link or a handler, CSS that runs script (`expression(`,
  * `url(javascript:…)`, `-moz-binding`, `behavior`), `<meta http-equiv=refresh>`,
@@ -66,6 +66,8 @@ const URL_ATTRIBUTES = new Set([
 
 const SRCSET_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
 const FRAMES = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet']);
+/** What makes a frame or plugin load something (an empty `<object></object>` loads nothing). */
+const FRAME_SOURCES = ['src', 'srcdoc', 'data', 'code', 'codebase', 'classid', 'archive'];
 const ANIMATIONS = new Set(['animate', 'set', 'animatemotion', 'animatetransform', 'animatecolor']);
 const NAMESPACE_PREFIX: Readonly<Record<string, string>> = {
   'http://www.w3.org/2000/svg': 'svg:',
@@ -118,8 +120,10 @@ function check(element: Element, options: LiveHtmlOptions, findings: LiveHtmlFin
     attributes[attributeName.toLowerCase()] = attribute.value;
   }
   if (name === 'script') findings.push({ kind: 'element', element: shown });
-  if (FRAMES.has(name) && !(options.allowFrame?.({ name, attributes }) ?? false))
+  const loads = FRAME_SOURCES.some((source) => attributes[source] !== undefined);
+  if (FRAMES.has(name) && loads && !(options.allowFrame?.({ name, attributes }) ?? false)) {
     findings.push({ kind: 'element', element: shown });
+  }
   if (name === 'base' && attributes.href !== undefined) findings.push({ kind: 'element', element: shown, attribute: 'href' });
   if (name === 'form' && attributes.action !== undefined) findings.push({ kind: 'element', element: shown, attribute: 'action' });
   if (name === 'meta' && attributes['http-equiv']?.trim().toLowerCase() === 'refresh') {
@@ -194,6 +198,7 @@ export function findLiveHtml(html: string, options: LiveHtmlOptions = {}): LiveH
  */
 export function htmlVocabulary(html: string): Set<string> {
   const names = new Set<string>();
+  if (html === '') return names;
   const visit = (node: ParentNode) => {
     for (const child of node.childNodes) {
       if (!('tagName' in child)) continue;
