@@ -9,24 +9,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveHtml } from '../../../packages/content/test/live-html.js';
-import { ADMIN_PASSWORD, type RunningSite, startSite } from './start-site.js';
+import { ADMIN_BASIC, type RunningSite, restUrl, sendAsAdmin, startSite } from './start-site.js';
 
 const SCRIPT = '<script>alert(1)</script>';
 const BREAKOUT = '"><img src=x onerror=alert(1)>';
 const TITLE_BREAKOUT = '</title><script>alert(1)</script>';
 
 let running: RunningSite;
-const basic = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
-const rest = (path: string) => `${running.url}/cms-json/cms/v2${path}`;
-const send = async (path: string, body: unknown) => {
-  const res = await fetch(rest(path), {
-    method: 'POST',
-    headers: { authorization: basic, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, `${path} ${await res.clone().text()}`).toBeLessThan(300);
-  return (await res.json()) as { id: number; link: string };
-};
+const send = (path: string, body: unknown) => sendAsAdmin(running, path, body);
 const page = async (url: string, headers: Record<string, string> = {}) => {
   const res = await fetch(url, { headers });
   return { status: res.status, type: res.headers.get('content-type') ?? '', html: await res.text() };
@@ -87,9 +77,9 @@ describe('escaping on the example site', () => {
 
   it('writes the browsable view of hostile records and the signed-in user with no live markup', async () => {
     for (const path of ['/posts', '/genres', '/books?_embed=1', '/users/me?context=edit', '/']) {
-      const view = await page(path === '/' ? `${running.url}/cms-json/` : rest(path), {
+      const view = await page(path === '/' ? `${running.url}/cms-json/` : restUrl(running, path), {
         accept: 'text/html',
-        authorization: basic,
+        authorization: ADMIN_BASIC,
       });
       expect(view.type, path).toContain('text/html');
       expect(

@@ -5,20 +5,10 @@
  * of its content (a static front page's page; else the newest post).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type RunningSite, startSite } from './start-site.js';
+import { type RunningSite, sendAsAdmin, startSite } from './start-site.js';
 
 let running: RunningSite;
-const basic = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
-const rest = (path: string) => `${running.url}/cms-json/cms/v2${path}`;
-const send = async (path: string, body: unknown) => {
-  const res = await fetch(rest(path), {
-    method: 'POST',
-    headers: { authorization: basic, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBeLessThan(300);
-  return (await res.json()) as { id: number; link: string };
-};
+const send = (path: string, body: unknown) => sendAsAdmin(running, path, body);
 /** The `href`s of a page's oEmbed discovery links, by type, entities decoded. */
 const discovery = (html: string) => {
   const found: Record<string, string> = {};

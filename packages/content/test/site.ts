@@ -31,19 +31,16 @@ export async function contentSite(
   const server = createRestServer({ prefix, siteUrl: 'http://site.test' });
   await server.use(contentPlugin({ now: clock.now, ...pluginOptions, auth }));
   const client = testClient(server);
+  /** A new user of the role, with an application password and the headers that sign in as them. */
+  const addPerson = async (login: string, role: DefaultRoleName): Promise<Person> => {
+    const user = await auth.users.create({ login, email: `${login}@example.com`, password: `${login}-password`, roles: [role] });
+    const { password } = await auth.applicationPasswords.create(user.id, { name: 'tests' });
+    return { id: user.id, login, password, headers: { authorization: basic(login, password) } };
+  };
   const roles: DefaultRoleName[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber'];
   const people = {} as Record<DefaultRoleName, Person>;
-  for (const role of roles) {
-    const user = await auth.users.create({
-      login: role,
-      email: `${role}@example.com`,
-      password: `${role}-password`,
-      roles: [role],
-    });
-    const { password } = await auth.applicationPasswords.create(user.id, { name: 'tests' });
-    people[role] = { id: user.id, login: role, password, headers: { authorization: basic(role, password) } };
-  }
-  return { server, client, auth, database, clock, people, ns: `/${prefix}/v2`, close: () => database.close() };
+  for (const role of roles) people[role] = await addPerson(role, role);
+  return { server, client, auth, database, clock, people, addPerson, ns: `/${prefix}/v2`, close: () => database.close() };
 }
 
 export type ContentSite = Awaited<ReturnType<typeof contentSite>>;

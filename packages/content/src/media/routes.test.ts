@@ -425,14 +425,8 @@ for (const prefix of ['cms', 'wp'] as const) {
     });
 
     it('keeps a deleted user’s uploads, records and files alike, when the deletion fails after them', async () => {
-      const leaving = await site.auth.users.create({
-        login: 'leaving',
-        email: 'leaving@example.com',
-        password: 'x',
-        roles: ['author'],
-      });
-      const { password } = await site.auth.applicationPasswords.create(leaving.id, { name: 'tests' });
-      const as = { authorization: `Basic ${Buffer.from(`leaving:${password}`).toString('base64')}` };
+      const leaving = await site.addPerson('leaving', 'author');
+      const as = leaving.headers;
       const upload = await call('/media', { method: 'POST', headers: as, body: form(photo, 'kept.jpg') });
       expect(upload.status).toBe(201);
       const kept = () => filesLeft().filter((path) => path.includes('kept'));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { basic, type ContentSite, contentSite } from '../../test/site.js';
+import { type ContentSite, contentSite } from '../../test/site.js';
 import { postTypes } from './post-types.js';
 
 for (const prefix of ['cms', 'wp'] as const) {
@@ -25,14 +25,7 @@ for (const prefix of ['cms', 'wp'] as const) {
         supports: ['title', 'author'],
         deleteWithUser: false,
       });
-      const user = await site.auth.users.create({
-        login: 'writer',
-        email: 'w@example.com',
-        password: 'pw-writer-1',
-        roles: ['editor'],
-      });
-      const { password } = await site.auth.applicationPasswords.create(user.id, { name: 'tests' });
-      writer = { id: user.id, headers: { authorization: basic('writer', password) } };
+      writer = await site.addPerson('writer', 'editor');
     });
     afterEach(() => site.close());
 

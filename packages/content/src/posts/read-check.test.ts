@@ -39,19 +39,7 @@ describe('the read check, asked by the wrong user', () => {
     uploads = temporaryDirectory();
     site = await contentSite({ prefix: 'wp', media: { store: diskFileStore({ directory: uploads.dir, urlPath: '/uploads' }) } });
     postTypes(site.server).register('book', { label: 'Books', public: true, showInRest: true, restBase: 'books' });
-    const user = await site.auth.users.create({
-      login: 'other',
-      email: 'other@example.com',
-      password: 'other-password',
-      roles: ['author'],
-    });
-    const { password } = await site.auth.applicationPasswords.create(user.id, { name: 'tests' });
-    otherAuthor = {
-      id: user.id,
-      login: 'other',
-      password,
-      headers: { authorization: `Basic ${Buffer.from(`other:${password}`).toString('base64')}` },
-    };
+    otherAuthor = await site.addPerson('other', 'author');
     const { administrator, author, contributor } = site.people;
     const insert = async (key: string, fields: Partial<Insertable<PostsTable>>) => {
       const { id } = await site.database.db.insertInto('posts').values(row(fields)).returning('id').executeTakeFirstOrThrow();
