@@ -24,13 +24,12 @@ import { OptionsStore } from './options/options.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
 import { handOverContent } from './posts/hand-over.js';
-import { type PostReading, type ReadAccess, readablePosts } from './posts/permissions.js';
+import { type ReadAccess, readablePosts } from './posts/permissions.js';
 import { type PostTypeArgs, type PostTypeRegistry, postTypes } from './posts/post-types.js';
 import type { Renderer } from './posts/render.js';
 import { siteRenderer } from './posts/render-cache.js';
-import { PostStore } from './posts/store.js';
+import { type PostAccessFields, PostStore } from './posts/store.js';
 import { typesRoutes } from './posts/types-routes.js';
-import { requestBatch } from './request-batch.js';
 import { postSearchHandler } from './search/post-search.js';
 import { declareSearchRoute } from './search/routes.js';
 import { termSearchHandler } from './search/term-search.js';
@@ -116,7 +115,7 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
       ...applicationPasswordsRoutes({ users: auth.users, passwords: auth.applicationPasswords, namespace }),
     );
     const { taxonomies, terms } = setUpTaxonomies(server, auth.db, namespace, {
-      readPost: (request, id) => posts.readPost(request, id),
+      canReadPost: (request, post) => posts.canReadPost(request, post),
     });
     server.register(`${prefix}-auth/v1`, ...sessionRoutes(auth));
     const posts = servePostTypes(server, namespace, auth.db, options);
@@ -178,8 +177,8 @@ interface ServedPostTypes {
   readonly controllers: ReadonlyMap<string, PostsController>;
   readonly store: PostStore;
   onDeleteUser(userId: number, reassign: number | null, request: RestRequest): Promise<void>;
-  /** The post with this id, its type and whether the caller may read it (the one read check); `undefined` for none. */
-  readPost(request: RestRequest, id: number): Promise<PostReading | undefined>;
+  /** Whether the caller may read this post (the one read check). */
+  canReadPost(request: RestRequest, post: PostAccessFields): Promise<boolean>;
 }
 
 /**
@@ -249,22 +248,16 @@ function servePostTypes(
     comments.watchPostType(name);
     return { namespace: controller.namespace, routes: controller.routes() };
   });
-  // The posts asked about by requests answered together (the term links of an `_embed`): one query.
-  const postsById = requestBatch(async (ids: number[]) => new Map((await store.findMany(ids)).map((post) => [post.id, post])));
   const readAccess = (): ReadAccess => ({
     typeArgs: (name) => registry.get(name),
     nowGmt: localDate(new Date(now()), 'UTC'),
-    findMany: (ids) => store.findMany([...ids]),
+    findMany: (ids) => store.findAccess(ids),
   });
   return {
     registry,
     controllers,
     store,
-    async readPost(request, id) {
-      const post = await postsById(request, id);
-      if (post === undefined) return undefined;
-      return { type: post.type, readable: (await readablePosts(request, readAccess(), [post])).has(post.id) };
-    },
+    canReadPost: async (request, post) => (await readablePosts(request, readAccess(), [post])).has(post.id),
     onDeleteUser: (userId, reassign, request) => handOverContent({ store, registry, controllers }, { userId, reassign, request }),
   };
 }

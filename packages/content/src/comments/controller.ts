@@ -138,7 +138,7 @@ export class CommentsController {
     return {
       typeArgs: (name) => this.context.postTypes.args(name),
       nowGmt: this.nowGmt(),
-      findMany: (ids) => store.findMany([...ids]),
+      findMany: (ids) => store.findAccess(ids),
     };
   }
 

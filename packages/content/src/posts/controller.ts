@@ -287,9 +287,9 @@ export class PostsController {
   readAccess(): ReadAccess {
     const { name, args, store, typeArgs } = this.context;
     return {
-      typeArgs: (type) => (typeArgs === undefined ? (type === name ? args : undefined) : typeArgs(type)),
+      typeArgs: (type) => (type === name ? args : typeArgs?.(type)),
       nowGmt: this.nowGmt(),
-      findMany: (ids) => store.findMany([...ids]),
+      findMany: (ids) => store.findAccess(ids),
     };
   }
 

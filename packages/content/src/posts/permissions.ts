@@ -12,7 +12,7 @@ import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
 import type { PostTypeArgs } from './post-types.js';
 import { effectiveStatus, POST_STATUSES } from './statuses.js';
-import type { Post } from './store.js';
+import type { Post, PostAccessFields } from './store.js';
 
 /**
  * The primitive capabilities of a post type, named from its `capabilityType`.
@@ -59,7 +59,7 @@ function can(request: RestRequest, args: PostTypeArgs, capability: keyof ReturnT
  * @example
  * if (!canEditPost(request, args, post)) return denied(request, 'rest_cannot_edit');
  */
-export function canEditPost(request: RestRequest, args: PostTypeArgs, post: Post): boolean {
+export function canEditPost(request: RestRequest, args: PostTypeArgs, post: PostAccessFields): boolean {
   if (request.user === null) return false;
   const own = post.author > 0 && post.author === request.user.id;
   if (post.status === 'trash') return can(request, args, 'edit_posts') && (own || can(request, args, 'edit_others_posts'));
@@ -81,7 +81,7 @@ export function canEditPost(request: RestRequest, args: PostTypeArgs, post: Post
  * @example
  * if (!canReadPost(request, args, post, 'draft')) return denied(request, 'rest_forbidden');
  */
-export function canReadPost(request: RestRequest, args: PostTypeArgs, post: Post, status: string): boolean {
+export function canReadPost(request: RestRequest, args: PostTypeArgs, post: PostAccessFields, status: string): boolean {
   if (status === 'publish') return true;
   const statusOf = POST_STATUSES[status];
   if (statusOf?.public === true) return can(request, args, 'read');
@@ -101,16 +101,7 @@ export function canReadPost(request: RestRequest, args: PostTypeArgs, post: Post
 export interface ReadAccess {
   typeArgs(name: string): PostTypeArgs | undefined;
   readonly nowGmt: string;
-  findMany(ids: readonly number[]): Promise<readonly Post[]>;
-}
-
-/**
- * A record as another resource's read check sees it (the terms of a post, its comments):
- * its type, and whether the caller may read it.
- */
-export interface PostReading {
-  readonly type: string;
-  readonly readable: boolean;
+  findMany(ids: readonly number[]): Promise<readonly PostAccessFields[]>;
 }
 
 /** How far an `inherit` record's parents are followed (WordPress recurses; a loop of parents ends here). */
@@ -127,16 +118,31 @@ const MAX_PARENT_DEPTH = 4;
  * const readable = await readablePosts(request, access, posts);
  * const shown = posts.filter((post) => readable.has(post.id));
  */
-export function readablePosts(request: RestRequest, access: ReadAccess, posts: readonly Post[]): Promise<Set<number>> {
+export function readablePosts(
+  request: RestRequest,
+  access: ReadAccess,
+  posts: readonly PostAccessFields[],
+): Promise<Set<number>> {
   return readableAt(request, access, posts, 0);
 }
 
 /** {@link readablePosts} for records `depth` parents up from those asked about. */
-async function readableAt(request: RestRequest, access: ReadAccess, posts: readonly Post[], depth: number): Promise<Set<number>> {
+async function readableAt(
+  request: RestRequest,
+  access: ReadAccess,
+  posts: readonly PostAccessFields[],
+  depth: number,
+): Promise<Set<number>> {
   const readable = new Set<number>();
-  const inheriting: Post[] = [];
+  const inheriting: PostAccessFields[] = [];
+  // A type's arguments are filtered anew on each lookup: once per type and call is enough.
+  const known = new Map<string, PostTypeArgs | undefined>();
+  const typeArgs = (name: string) => {
+    if (!known.has(name)) known.set(name, access.typeArgs(name));
+    return known.get(name);
+  };
   for (const post of posts) {
-    const args = access.typeArgs(post.type);
+    const args = typeArgs(post.type);
     if (args === undefined || !args.showInRest) continue;
     if (post.status === 'inherit' && post.parent > 0 && post.parent !== post.id) inheriting.push(post);
     else if (post.status === 'inherit' || canReadPost(request, args, post, effectiveStatus(post, access.nowGmt))) {
@@ -153,7 +159,7 @@ async function readableAt(request: RestRequest, access: ReadAccess, posts: reado
     const parent = parents.get(post.parent);
     // As `get_post_status`: an attachment has its parent's status, or `publish` with no parent.
     const status = parent === undefined ? 'publish' : effectiveStatus(parent, access.nowGmt);
-    const args = access.typeArgs(post.type);
+    const args = typeArgs(post.type);
     if (args === undefined) continue;
     if (canReadPost(request, args, post, status) || parent === undefined || readableParents.has(parent.id)) readable.add(post.id);
   }

@@ -21,6 +21,12 @@ import { listOrder, listWhere, type PostsExpression, statusNow } from './post-li
 export type Post = Selectable<PostsTable>;
 
 /**
+ * The fields of a record the read and edit checks read (`canEditPost`, `readablePosts`):
+ * every record has them, and {@link PostStore.findAccess} reads only these.
+ */
+export type PostAccessFields = Pick<Post, 'id' | 'type' | 'status' | 'author' | 'parent' | 'date_gmt'>;
+
+/**
  * Sort keys of {@link PostQuery}, named as the REST `orderby` values.
  *
  * @example
@@ -148,6 +154,16 @@ export class PostStore {
     const db = this.#db;
     // Compiled once per length of the list (a page, or the links of an `_embed`, hold at most 100).
     return readByIds(db, 'posts.find-many', wanted, (values) => db.selectFrom('posts').selectAll().where('id', 'in', values));
+  }
+
+  /** The fields the read check reads of the records with these ids (in no order; unknown ids left out). */
+  async findAccess(ids: readonly number[]): Promise<PostAccessFields[]> {
+    const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+    if (wanted.length === 0) return [];
+    const db = this.#db;
+    return readByIds(db, 'posts.find-access', wanted, (values) =>
+      db.selectFrom('posts').select(['id', 'type', 'status', 'author', 'parent', 'date_gmt']).where('id', 'in', values),
+    );
   }
 
   /** Stores a new record; returns it with its id. */

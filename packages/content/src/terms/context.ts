@@ -8,7 +8,7 @@
 import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import type { MetaFields } from '../meta/fields.js';
-import type { PostReading } from '../posts/permissions.js';
+import type { PostAccessFields } from '../posts/store.js';
 import { keptBatchPer, listsPerObject } from '../request-batch.js';
 import type { Term, TermQuery, TermStore } from './store.js';
 import type { Taxonomy, TaxonomyRegistry } from './taxonomy.js';
@@ -34,10 +34,10 @@ export interface TermsContext {
   /** The taxonomy's registered term meta; none when left out. */
   readonly meta?: MetaFields | undefined;
   /**
-   * The post with this id as the read check sees it (its type, whether the caller may read
-   * it), for a list of one post's terms; without it such a list is refused to everyone.
+   * Whether the caller may read this post (the posts' one read check), for a list of one
+   * post's terms; without it such a list is refused to everyone.
    */
-  readonly readPost?: ((request: RestRequest, id: number) => Promise<PostReading | undefined>) | undefined;
+  readonly canReadPost?: ((request: RestRequest, post: PostAccessFields) => Promise<boolean>) | undefined;
 }
 
 /** The collection's path under the REST root: `/cms/v2/categories`. */
@@ -81,22 +81,24 @@ export async function existingTerm(context: TermsContext, request: RestRequest, 
 }
 
 /**
- * The term ids each post carries (of every taxonomy), or `undefined` for no such post: read
- * for the requests answered together (the `cms:term` links of an `_embed`) in one query,
- * which the check that the post exists and the list of its terms both use.
+ * What each post carries (its term ids, of every taxonomy, and the fields its read check
+ * reads), or `undefined` for no such post: read for the requests answered together (the
+ * `cms:term` links of an `_embed`) in one query, which the check of the post and the list of
+ * its terms both use.
  */
 const carried = keptBatchPer((store: TermStore, ids: number[]) => store.carriedTerms(ids));
 
 /**
- * Whether a post of this id exists, asked for with the other requests answered together
- * (the `cms:term` links of an `_embed`): one query for all of them, which reads the terms
- * they carry too, for their lists.
+ * The post of this id as the terms' read check sees it, asked for with the other requests
+ * answered together (the `cms:term` links of an `_embed`): one query for all of them, which
+ * reads the terms they carry too, for their lists; `undefined` for no such post.
  *
  * @example
- * if (!(await objectExists(context, request, args.post))) return contentError('rest_post_invalid_id');
+ * const post = await objectOf(context, request, args.post);
+ * if (post === undefined) return contentError('rest_post_invalid_id');
  */
-export async function objectExists(context: TermsContext, request: RestRequest, id: number): Promise<boolean> {
-  return (await carried(context.store, request, id)) !== undefined;
+export async function objectOf(context: TermsContext, request: RestRequest, id: number): Promise<PostAccessFields | undefined> {
+  return (await carried(context.store, request, id))?.post;
 }
 
 /** The fields a list of terms reads besides its object (every field of {@link TermQuery} but `object`). */
@@ -132,7 +134,7 @@ const termsOfObject = listsPerObject(
   async (store: TermStore, query: Omit<TermQuery, 'object'>, ids, request) => {
     // Read when the check of the list found the posts (else now, for them all at once).
     const terms = await Promise.all(ids.map((id) => carried(store, request, id)));
-    const known = new Map<number, readonly number[]>(ids.map((id, index) => [id, terms[index] ?? []]));
+    const known = new Map<number, readonly number[]>(ids.map((id, index) => [id, terms[index]?.terms ?? []]));
     return store.listForObjects(query, ids, { carried: known });
   },
   () => ({ terms: [] as Term[], total: 0 }),

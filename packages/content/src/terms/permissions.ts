@@ -11,7 +11,7 @@
 import { denied, RestError, type RestRequest } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
-import { lookupTerm, objectExists, type TermsContext } from './context.js';
+import { lookupTerm, objectOf, type TermsContext } from './context.js';
 import type { Term } from './store.js';
 import type { Taxonomy } from './taxonomy.js';
 
@@ -60,10 +60,11 @@ export async function canList(
     return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
   }
   if (args.post === undefined || args.post === null || args.post === 0) return true;
-  if (!(await objectExists(context, request, args.post))) return contentError('rest_post_invalid_id', undefined, { status: 400 });
+  const post = await objectOf(context, request, args.post);
+  if (post === undefined) return contentError('rest_post_invalid_id', undefined, { status: 400 });
   // As the original's `check_read_terms_permission_for_post`: a post of the taxonomy the caller may read.
-  const post = await context.readPost?.(request, args.post);
-  if (post === undefined || !post.readable || !context.taxonomy.objectTypes.includes(post.type)) {
+  const readable = context.canReadPost !== undefined && (await context.canReadPost(request, post));
+  if (!readable || !context.taxonomy.objectTypes.includes(post.type)) {
     return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
   }
   return true;

@@ -23,13 +23,13 @@ import { attachTaxonomies, registerBuiltInTaxonomies, TaxonomyRegistry } from '.
  * Sets up taxonomies and terms on a server; returns the registry and the store.
  *
  * @example
- * const { taxonomies, terms } = setUpTaxonomies(server, auth.db, 'cms/v2', { readPost: (request, id) => posts.readPost(request, id) });
+ * const { taxonomies, terms } = setUpTaxonomies(server, auth.db, 'cms/v2', { canReadPost: (request, post) => posts.canReadPost(request, post) });
  */
 export function setUpTaxonomies(
   server: RestServer,
   db: Kysely<ContentTables>,
   namespace: string,
-  posts: { readonly readPost?: TermsContext['readPost'] } = {},
+  posts: { readonly canReadPost?: TermsContext['canReadPost'] } = {},
 ): { taxonomies: TaxonomyRegistry; terms: TermStore } {
   const terms = createTermStore(db);
   const metaStore = new MetaStore(db, 'term');
@@ -44,7 +44,7 @@ export function setUpTaxonomies(
       contentNamespace: namespace,
       relationBase,
       meta: new MetaFields({ registry: metaRegistry(server), store: metaStore, objectType: 'term', subtype: taxonomy.name }),
-      readPost: posts.readPost,
+      canReadPost: posts.canReadPost,
     };
     // The taxonomy's post types get its field, filters, link, default term and counts.
     for (const objectType of taxonomy.objectTypes) {

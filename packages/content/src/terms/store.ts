@@ -11,6 +11,7 @@ import { compiledRead, MAX_COMPILED_IDS, placeholderIds, readByIds } from '../co
 import { contentError } from '../errors.js';
 import { TERMS_SLUG_INDEX } from '../migrations.js';
 import { sanitizeTitle } from '../posts/slug.js';
+import type { PostAccessFields } from '../posts/store.js';
 import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
 import { relationshipWrites } from './relationships.js';
 import { listTermRows, listTermRowsForObjects, mapPages } from './term-lists.js';
@@ -96,11 +97,17 @@ export interface TermQuery {
  * Options of {@link TermStore.listForObjects}.
  *
  * @example
- * const pages = await store.listForObjects({ taxonomy: 'post_tag' }, [4, 5], { carried: await store.carriedTerms([4, 5]) });
+ * const pages = await store.listForObjects({ taxonomy: 'post_tag' }, [4, 5], { carried: new Map([[4, [3, 7]], [5, []]]) });
  */
+/** A post as {@link TermStore.carriedTerms} reads it: the terms it carries, and what its read check reads. */
+export interface CarriedTerms {
+  readonly terms: number[];
+  readonly post: PostAccessFields;
+}
+
 export interface ListForObjectsOptions {
   /**
-   * The ids of the terms each object carries, of any taxonomy (what
+   * The ids of the terms each object carries, of any taxonomy (the `terms` of what
    * {@link TermStore.carriedTerms} answers), read before: then only the terms are read.
    */
   readonly carried?: ReadonlyMap<number, readonly number[]> | undefined;
@@ -154,9 +161,10 @@ export interface TermStore {
   hasObject(objectId: number): Promise<boolean>;
   /**
    * The posts of these ids that exist, each with the ids of the terms it carries (of every
-   * taxonomy, in no order), in one query; an id of no post is left out.
+   * taxonomy, in no order) and the fields its read check reads, in one query; an id of no
+   * post is left out.
    */
-  carriedTerms(objectIds: readonly number[]): Promise<Map<number, number[]>>;
+  carriedTerms(objectIds: readonly number[]): Promise<Map<number, CarriedTerms>>;
   /** The ids of a taxonomy's terms each object carries, by object id. */
   termsOf(taxonomy: string, objectIds: readonly number[]): Promise<Map<number, number[]>>;
   /** Replaces the terms of a taxonomy an object carries, and recounts every term touched. */
@@ -395,21 +403,32 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
 
     async carriedTerms(objectIds) {
       const ids = [...new Set(objectIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
-      const out = new Map<number, number[]>();
+      const out = new Map<number, CarriedTerms>();
       if (ids.length === 0) return out;
       // From the posts, so that one without terms is there too (its term null).
       const rows = await readByIds(db, 'terms.carried', ids, (values) =>
         db
           .selectFrom('posts')
           .leftJoin('term_relationships', 'term_relationships.object_id', 'posts.id')
-          .select(['posts.id', 'term_relationships.term_id'])
+          .select([
+            'posts.id',
+            'posts.type',
+            'posts.status',
+            'posts.author',
+            'posts.parent',
+            'posts.date_gmt',
+            'term_relationships.term_id',
+          ])
           .where('posts.id', 'in', values),
       );
       for (const row of rows) {
         const id = Number(row.id);
-        let terms = out.get(id);
-        if (terms === undefined) out.set(id, (terms = []));
-        if (row.term_id !== null) terms.push(Number(row.term_id));
+        let carried = out.get(id);
+        if (carried === undefined) {
+          const { term_id: _, ...post } = row;
+          out.set(id, (carried = { terms: [], post: { ...post, id } }));
+        }
+        if (row.term_id !== null) carried.terms.push(Number(row.term_id));
       }
       return out;
     },
