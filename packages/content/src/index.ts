@@ -134,7 +134,7 @@ export { type ContentPluginOptions, contentPlugin } from './plugin.js';
 export { type ListPostArgs, listPostArgs, readPostArgs } from './posts/args.js';
 export { PostsController, type PostsControllerClass, type PostsControllerContext } from './posts/controller.js';
 export { localDate, type MysqlDate, momentOf, parseRequestDate } from './posts/dates.js';
-export { canEditPost, canReadPost, typeCapabilities } from './posts/permissions.js';
+export { canEditPost, canReadPost, type ReadAccess, readablePosts, typeCapabilities } from './posts/permissions.js';
 export {
   BUILT_IN_POST_TYPES,
   type PostTypeArgs,
@@ -149,7 +149,7 @@ export { defaultRenderer, hasBlocks, type Renderer } from './posts/render.js';
 export { postRoutes } from './posts/routes.js';
 export { postSchema, WRITABLE_STATUSES } from './posts/schema.js';
 export { effectiveStatus, POST_STATUSES, type PostStatus } from './posts/statuses.js';
-export { type Post, type PostOrderBy, type PostQuery, PostStore } from './posts/store.js';
+export { type Post, type PostAccessFields, type PostOrderBy, type PostQuery, PostStore } from './posts/store.js';
 export type {
   ApplicationPasswordsTable,
   CommentMetaTable,
