@@ -23,6 +23,7 @@ describe('migrateContent', () => {
       '0030-change-versions',
       '0031-posts-list-order',
       '0032-term-counts',
+      '0033-posts-guid-text',
     ]);
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual([

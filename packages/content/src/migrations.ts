@@ -339,6 +339,17 @@ export const contentMigrations: readonly Migration[] = [
         .execute();
     },
   },
+  {
+    // A record's `guid` is its file's address for an upload: the site's address, the uploads
+    // path and a file name of up to 255 bytes (issue 33: names are cut by bytes) do not fit in
+    // 255 characters. PostgreSQL enforces the length (an upload with a long name was a 500);
+    // SQLite never did.
+    id: '0033-posts-guid-text',
+    async up(db, { dialect }) {
+      if (dialect !== 'postgres') return;
+      await sql`alter table posts alter column guid type text`.execute(db);
+    },
+  },
 ];
 
 /**
