@@ -59,3 +59,20 @@ add_filter(
 	10,
 	4
 );
+
+/*
+ * The original's rewrite rules were written before the books example's types (and this one)
+ * were registered, so their pretty permalinks answer 404 until the rules are made again. The
+ * matrix asks for every record's permalink page: the rules are made once per recording.
+ */
+add_action(
+	'init',
+	function () {
+		if ( get_transient( 'matrix_rewrite_flushed' ) ) {
+			return;
+		}
+		flush_rewrite_rules( false );
+		set_transient( 'matrix_rewrite_flushed', 1, 600 );
+	},
+	99
+);

@@ -1,7 +1,8 @@
 /**
  * The permission matrix's cms-json site: the `wp` profile with the content plugin, the books
- * example and the type with custom capabilities (`capped_item`, as the recording-only plugin
- * `conformance/matrix/wordpress/matrix-types.php` registers it in the original), on a fresh
+ * example, the example site's record pages, and the type with custom capabilities
+ * (`capped_item`, as the recording-only plugin `conformance/matrix/wordpress/matrix-types.php`
+ * registers it in the original), on a fresh
  * test database, served on 127.0.0.1, with the administrator `admin` the seed signs in as.
  *
  * @module
@@ -22,6 +23,7 @@ import {
 import { createRestServer } from '@cms-json/core';
 import { openTestDatabase } from '@cms-json/database/testing';
 import { books } from '@cms-json/example-books';
+import { recordPage } from '@cms-json/example-site';
 import { serve } from '@cms-json/node';
 import type { Sender } from '../request.js';
 import { SEEDED_CREDENTIALS, type Target } from '../send.js';
@@ -95,6 +97,10 @@ export async function startMatrixSite(): Promise<MatrixSite> {
       roles: ['administrator'],
     });
     await auth.applicationPasswords.create(user.id, { name: 'matrix-bootstrap', password });
+    // The example site's page of each record at its permalink: the matrix's "permalink page" way.
+    server.page(
+      recordPage({ server, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase, siteUrl: target.origin }),
+    );
     const listening = await serve({ server, port, host: '127.0.0.1' });
     const close = async () => {
       await listening.close();
