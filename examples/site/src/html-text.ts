@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { escapeAttribute, phpStripTags } from '@cms-json/content';
 
 /**
  * Text for HTML content and double- or single-quoted attributes: `&`, `<`, `>`, `"`, `'`.
@@ -28,11 +29,5 @@ export function escapeHtml(text: string): string {
  * renderedAsText('<script>alert(1)</script> &amp; more'); // 'alert(1) &amp; more'
  */
 export function renderedAsText(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?(?:-->|$)|<(?=[^\s<])(?:"[^"]*"|'[^']*'|[^'">])*(?:>|$)/g, '')
-    .replace(/&(?!(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);)/gi, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return escapeAttribute(phpStripTags(html));
 }

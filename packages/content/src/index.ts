@@ -126,7 +126,7 @@ export {
   type FetchedPage,
   type OembedFetcher,
 } from './oembed/remote-fetch.js';
-export { type EmbedSource, type OembedData, oembedData } from './oembed/response-data.js';
+export { type EmbedSource, escapeAttribute, type OembedData, oembedData } from './oembed/response-data.js';
 export { OEMBED_NAMESPACE, type OembedRoutesOptions, oembedRoutes } from './oembed/routes.js';
 export { DEFAULT_OPTIONS, OptionsStore, type SiteOptions } from './options/options.js';
 export { userCan } from './permissions.js';
@@ -150,6 +150,7 @@ export { postRoutes } from './posts/routes.js';
 export { postSchema, WRITABLE_STATUSES } from './posts/schema.js';
 export { effectiveStatus, POST_STATUSES, type PostStatus } from './posts/statuses.js';
 export { type Post, type PostAccessFields, type PostOrderBy, type PostQuery, PostStore } from './posts/store.js';
+export { phpStripTags } from './settings/sanitize-option.js';
 export type {
   ApplicationPasswordsTable,
   CommentMetaTable,

@@ -24,7 +24,7 @@ import { OptionsStore } from './options/options.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
 import { handOverContent } from './posts/hand-over.js';
-import { type ReadAccess, readablePosts } from './posts/permissions.js';
+import { readAccessOf, readablePosts } from './posts/permissions.js';
 import { type PostTypeArgs, type PostTypeRegistry, postTypes } from './posts/post-types.js';
 import type { Renderer } from './posts/render.js';
 import { siteRenderer } from './posts/render-cache.js';
@@ -248,16 +248,15 @@ function servePostTypes(
     comments.watchPostType(name);
     return { namespace: controller.namespace, routes: controller.routes() };
   });
-  const readAccess = (): ReadAccess => ({
-    typeArgs: (name) => registry.get(name),
-    nowGmt: localDate(new Date(now()), 'UTC'),
-    findMany: (ids) => store.findAccess(ids),
-  });
+
   return {
     registry,
     controllers,
     store,
-    canReadPost: async (request, post) => (await readablePosts(request, readAccess(), [post])).has(post.id),
+    canReadPost: async (request, post) => {
+      const access = readAccessOf({ typeArgs: (name) => registry.get(name), store, nowGmt: localDate(new Date(now()), 'UTC') });
+      return (await readablePosts(request, access, [post])).has(post.id);
+    },
     onDeleteUser: (userId, reassign, request) => handOverContent({ store, registry, controllers }, { userId, reassign, request }),
   };
 }

@@ -25,7 +25,7 @@ import type { OptionsStore } from '../options/options.js';
 import { siteOption } from '../options/request-options.js';
 import { userCan } from '../permissions.js';
 import { localDate, parseRequestDate } from '../posts/dates.js';
-import type { ReadAccess } from '../posts/permissions.js';
+import { type ReadAccess, readAccessOf } from '../posts/permissions.js';
 import type { PostTypeArgs } from '../posts/post-types.js';
 import type { Post, PostStore } from '../posts/store.js';
 import { requestBatch } from '../request-batch.js';
@@ -134,12 +134,11 @@ export class CommentsController {
 
   /** What the read check needs about post types: their arguments, the clock, the posts' store. */
   readAccess(): ReadAccess {
-    const store = this.context.posts;
-    return {
+    return readAccessOf({
       typeArgs: (name) => this.context.postTypes.args(name),
+      store: this.context.posts,
       nowGmt: this.nowGmt(),
-      findMany: (ids) => store.findAccess(ids),
-    };
+    });
   }
 
   /** What the permission checks need about these posts: their read check, run once for all. */

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { escHtml, stripTags } from '../settings/sanitize-option.js';
+import { escHtml, phpStripTags } from '../settings/sanitize-option.js';
 
 /**
  * What the data is made of.
@@ -106,7 +106,7 @@ export function oembedData(source: EmbedSource, maxWidth: number, secret: () => 
   const permalink = escapeAttribute(source.permalink);
   const frameTitle = escapeAttribute(`&#8220;${source.title}&#8221; &#8212; ${source.siteName}`);
   const html =
-    `<blockquote class="wp-embedded-content" data-secret="${code}"><a href="${permalink}">${escHtml(stripTags(source.title))}</a></blockquote>` +
+    `<blockquote class="wp-embedded-content" data-secret="${code}"><a href="${permalink}">${escHtml(phpStripTags(source.title))}</a></blockquote>` +
     `<iframe sandbox="allow-scripts" security="restricted" src="${escapeAttribute(embedUrl(source.permalink, source.prettyPermalinks))}#?secret=${code}" ` +
     `width="${width}" height="${height}" title="${frameTitle}" data-secret="${code}" frameborder="0" marginwidth="0" marginheight="0" scrolling="no" class="wp-embedded-content"></iframe>`;
   return {

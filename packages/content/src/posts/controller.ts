@@ -41,6 +41,7 @@ import {
   canRead,
   listStatusRefusal,
   type ReadAccess,
+  readAccessOf,
   readablePosts,
   typeCapabilities,
 } from './permissions.js';
@@ -280,17 +281,13 @@ export class PostsController {
   ): Promise<true | RestError> {
     const post = await this.existing(request, args.id);
     const readable = (await this.readable(request, [post])).length > 0;
-    return canRead(request, this.context.args, post, readable, args);
+    return canRead(request, this.context.args, post, args, { readable });
   }
 
   /** What the read check needs: the types' arguments, the clock and the store's records. */
   readAccess(): ReadAccess {
     const { name, args, store, typeArgs } = this.context;
-    return {
-      typeArgs: (type) => (type === name ? args : typeArgs?.(type)),
-      nowGmt: this.nowGmt(),
-      findMany: (ids) => store.findAccess(ids),
-    };
+    return readAccessOf({ typeArgs: (type) => (type === name ? args : typeArgs?.(type)), store, nowGmt: this.nowGmt() });
   }
 
   /**

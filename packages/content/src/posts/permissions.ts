@@ -12,7 +12,7 @@ import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
 import type { PostTypeArgs } from './post-types.js';
 import { effectiveStatus, POST_STATUSES } from './statuses.js';
-import type { Post, PostAccessFields } from './store.js';
+import type { Post, PostAccessFields, PostStore } from './store.js';
 
 /**
  * The primitive capabilities of a post type, named from its `capabilityType`.
@@ -102,6 +102,21 @@ export interface ReadAccess {
   typeArgs(name: string): PostTypeArgs | undefined;
   readonly nowGmt: string;
   findMany(ids: readonly number[]): Promise<readonly PostAccessFields[]>;
+}
+
+/**
+ * The {@link ReadAccess} of a site's post types over its store, at `nowGmt`.
+ *
+ * @example
+ * readablePosts(request, readAccessOf({ typeArgs: (name) => registry.get(name), store, nowGmt }), posts);
+ */
+export function readAccessOf(parts: {
+  readonly typeArgs: (name: string) => PostTypeArgs | undefined;
+  readonly store: Pick<PostStore, 'findAccess'>;
+  readonly nowGmt: string;
+}): ReadAccess {
+  const { typeArgs, store, nowGmt } = parts;
+  return { typeArgs, nowGmt, findMany: (ids) => store.findAccess(ids) };
 }
 
 /** How far an `inherit` record's parents are followed (WordPress recurses; a loop of parents ends here). */
@@ -216,14 +231,14 @@ export function listStatusRefusal(
  *
  * @example
  * const readable = (await readablePosts(request, access, [post])).has(post.id);
- * const refusal = canRead(request, typeArgs, post, readable, args);
+ * const refusal = canRead(request, typeArgs, post, args, { readable });
  */
 export function canRead(
   request: RestRequest,
   args: PostTypeArgs,
   post: Post,
-  readable: boolean,
   query: { context: string; password?: string | undefined },
+  check: { readable: boolean },
 ): true | RestError {
   if (query.context === 'edit' && !canEditPost(request, args, post)) {
     return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.');
@@ -232,6 +247,6 @@ export function canRead(
   if (query.password !== undefined && query.password !== '' && query.password !== post.password) {
     return contentError('rest_post_incorrect_password');
   }
-  if (!readable) return denied(request, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+  if (!check.readable) return denied(request, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
   return true;
 }

@@ -16,6 +16,7 @@ import type { PostsTable } from '../tables.js';
 import { localDate, momentOf, parseRequestDate } from './dates.js';
 import { canEditPost, typeCapabilities } from './permissions.js';
 import type { PostTypeArgs } from './post-types.js';
+import type { PostHtmlField } from './sanitize.js';
 import { sanitizeTitle, uniqueSlug } from './slug.js';
 import type { Post, PostStore } from './store.js';
 import type { WritePostArgs } from './write-args.js';
@@ -116,7 +117,7 @@ export interface WriteScope {
   /** Whether a user id names a user (an unknown `author` is 400 `rest_invalid_author`). */
   readonly userExists: (id: number) => Promise<boolean>;
   /** Cleans HTML of callers without `unfiltered_html`, with the allow-list of the field. */
-  readonly sanitize: (html: string, request: RestRequest, field: 'title' | 'content' | 'excerpt') => string;
+  readonly sanitize: (html: string, request: RestRequest, field: PostHtmlField) => string;
   /** The site's `default_comment_status` and `default_ping_status`: what a new record gets unless it says. */
   readonly discussion: { readonly comments: 'open' | 'closed'; readonly trackbacks: 'open' | 'closed' };
 }

@@ -47,7 +47,7 @@ export function sanitizeOption(name: keyof SiteOptions, value: unknown): Sanitiz
       return { store: escHtml(value) };
     case 'date_format':
     case 'time_format':
-      return { store: ksesText(stripTags(value)) };
+      return { store: ksesText(phpStripTags(value)) };
     case 'email':
       return { store: value.trim() };
     case 'url':
@@ -81,9 +81,9 @@ export function escHtml(text: string): string {
  * its `>` outside quotes, or to the end), comments too, their text kept.
  *
  * @example
- * stripTags('<a href="x">F</a> j, a < b'); // 'F j, a < b'
+ * phpStripTags('<a href="x">F</a> j, a < b'); // 'F j, a < b'
  */
-export function stripTags(text: string): string {
+export function phpStripTags(text: string): string {
   return text.replace(/<!--[\s\S]*?(?:-->|$)|<(?=[^\s<])(?:"[^"]*"|'[^']*'|[^'">])*(?:>|$)/g, '');
 }
 

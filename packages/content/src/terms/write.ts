@@ -29,9 +29,11 @@ export async function checkParent(context: TermsContext, request: RestRequest, p
   }
 }
 
-/** WordPress's `pre_term_description`: `wp_filter_kses` for every caller. */
-function description(value: string | undefined, request: RestRequest): string | undefined {
-  return value === undefined ? undefined : ksesField(value, 'term_description', request);
+/** The fields with the description, when sent, as WordPress's `pre_term_description` leaves it (`wp_filter_kses` for every caller). */
+function withDescriptionFiltered<T extends { description?: string | undefined }>(fields: T, request: RestRequest): T {
+  return fields.description === undefined
+    ? fields
+    : { ...fields, description: ksesField(fields.description, 'term_description', request) };
 }
 
 /**
@@ -41,8 +43,10 @@ function description(value: string | undefined, request: RestRequest): string | 
  * const term = await insertTerm(context, { taxonomy: 'post_tag', name: 'Alpha' }, request);
  */
 export async function insertTerm(context: TermsContext, input: NewTerm, request: RestRequest): Promise<Term> {
-  const filtered = { ...input, description: description(input.description, request) };
-  const prepared = await context.type.filter('preInsert', filtered, { request, creating: true });
+  const prepared = await context.type.filter('preInsert', withDescriptionFiltered({ ...input }, request), {
+    request,
+    creating: true,
+  });
   return context.store.create(prepared as unknown as NewTerm, { hierarchical: context.taxonomy.args.hierarchical });
 }
 
@@ -53,7 +57,7 @@ export async function insertTerm(context: TermsContext, input: NewTerm, request:
  * const term = await changeTerm(context, 3, { name: 'Devices' }, request);
  */
 export async function changeTerm(context: TermsContext, id: number, changes: TermChanges, request: RestRequest): Promise<Term> {
-  const filtered = { ...changes, description: description(changes.description, request), id };
+  const filtered = withDescriptionFiltered({ ...changes, id }, request);
   const prepared = await context.type.filter('preInsert', filtered, { request, creating: false });
   const { id: _id, ...rest } = prepared;
   return context.store.update(id, rest as TermChanges);
