@@ -74,6 +74,23 @@ export interface RestServerOptions {
   onError?: (error: unknown, request: RestRequest) => void;
 }
 
+/**
+ * The registries packages keep on a server (a package's post types, taxonomies, meta keys),
+ * one member per package, typed by declaration merging. Empty in the core.
+ *
+ * @example
+ * ```ts
+ * declare module '@cms-json/core' {
+ *   interface ServerExtensions {
+ *     postTypes: PostTypeRegistry;
+ *   }
+ * }
+ * const registry = server.extension('postTypes', () => new PostTypeRegistry());
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface ServerExtensions {}
+
 /** A plugin: registers namespaces, routes, CURIEs, authenticators or pages. */
 export type Plugin = (server: RestServer) => void | Promise<void>;
 
@@ -115,6 +132,7 @@ export class RestServer {
   #authentication: Record<string, unknown> = {};
   #transactions: TransactionRunner | undefined;
   #siteDescriber: SiteDescriber | undefined;
+  readonly #extensions: Partial<ServerExtensions> = {};
 
   constructor(options: RestServerOptions = {}) {
     const prefix = options.prefix ?? 'cms';
@@ -261,6 +279,24 @@ export class RestServer {
   registerRestField(objectType: string, name: string, field: RestField): this {
     this.objectTypes.get(objectType).registerField(name, field);
     return this;
+  }
+
+  /**
+   * A package's registry on this server ({@link ServerExtensions}): the one made by `create`
+   * at the first call, the same one after it. State a package keeps per server lives here,
+   * visible and typed, not in a table of its own keyed by servers.
+   *
+   * @example
+   * ```ts
+   * export const postTypes = (server: RestServer) => server.extension('postTypes', () => new PostTypeRegistry(server.objectTypes));
+   * ```
+   */
+  extension<K extends keyof ServerExtensions>(key: K, create: () => ServerExtensions[K]): ServerExtensions[K] {
+    const found = this.#extensions[key];
+    if (found !== undefined) return found as ServerExtensions[K];
+    const made = create();
+    this.#extensions[key] = made;
+    return made;
   }
 
   /** Runs a plugin. */
