@@ -11,6 +11,7 @@ export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWi
 export type { SiteDescriber, SiteDescription } from './discovery.js';
 export { permissionsChanged } from './dispatch.js';
 export {
+  coreError,
   denied,
   ERROR_CODES,
   type ErrorBody,
@@ -19,14 +20,19 @@ export {
   type ErrorCodeTable,
   errorFactory,
   isRestError,
+  type MessageParams,
   RestError,
   type RestErrorOptions,
+  type TableErrorArguments,
+  type TableErrorMaker,
+  type TableErrorOptions,
   toRestError,
 } from './errors.js';
 export { type HttpHeaders, type HttpRequest, type HttpResponse, headerLines, isBodiless } from './http.js';
 export type { Curie } from './links/curies.js';
 export type { LinkContext, LinkObject, Links, LinkTemplate } from './links/link.js';
 export { apiRoutePath, isUnderRestRoot, normalizeBasePath, stripBasePath } from './mount.js';
+export type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 export type {
   ActionName,
   AnyRecord,
@@ -42,6 +48,7 @@ export { allOf, editContextRequires, requireCapability, requireLogin } from './p
 export { entityTag, hashText, matchesTag } from './pipeline/etag.js';
 export type { CorsPolicy } from './pipeline/headers.js';
 export type { Authenticator, AuthOutcome } from './pipeline/pipeline.js';
+export type { RenderableAnswer, ResponseRenderer } from './pipeline/render.js';
 export { parseQueryString, type QueryMap, type QueryValue } from './query-string.js';
 export type { Principal, RequestScope, RestRequestInit } from './request.js';
 export { RestRequest } from './request.js';
@@ -74,4 +81,5 @@ export { createArgs, updateArgs } from './schema/item-args.js';
 export { itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
 export { type JsonSchema, sanitizeValue, type ValidationIssue, validateValue } from './schema/validate.js';
 export { createRestServer, type Plugin, RestServer, type RestServerOptions, type ServerExtensions } from './server.js';
+export type { PrefixNames } from './server-context.js';
 export { discoveryLinkElement, discoveryLinkHeader, type PageDefinition, type PageRequest, type PageResponse } from './site.js';

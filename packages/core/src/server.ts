@@ -24,6 +24,7 @@ import { linkedData } from './pipeline/embed.js';
 import { filterFields, parseFields } from './pipeline/fields.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
 import { type Authenticator, answerPipeline, type PipelineOptions } from './pipeline/pipeline.js';
+import type { ResponseRenderer } from './pipeline/render.js';
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
 import { RestRequest, type RestRequestInit } from './request.js';
 import type { RestResponse } from './response.js';
@@ -125,6 +126,8 @@ export class RestServer {
   #streams = false;
   readonly #namespaces: string[] = [];
   readonly #authenticators: Authenticator[] = [];
+  readonly #renderers: ResponseRenderer[] = [];
+  readonly #namespaceListeners: ((namespace: string) => void)[] = [];
   /** What the pipeline reads, built once (the authenticators list is the live one). */
   readonly #pipelineOptions: PipelineOptions;
   readonly #pages = new PageRegistry();
@@ -157,6 +160,7 @@ export class RestServer {
       cors: this.options.cors,
       authenticators: this.#authenticators,
       browsable: this.#browsable,
+      renderers: this.#renderers,
     };
     const upper = prefix.toUpperCase();
     this.names = {
@@ -234,13 +238,91 @@ export class RestServer {
     assertNamespace(namespace);
     // Compile everything first, so a bad route leaves the server as it was.
     for (const route of routes) compileRoute(namespace, route, this.#compileOptions);
-    if (!this.#namespaces.includes(namespace)) {
+    const added = !this.#namespaces.includes(namespace);
+    if (added) {
       this.#namespaces.push(namespace);
       this.#declared.push({ namespace, route: namespaceIndexRoute(namespace, this.#indexSource) });
       if (this.options.openapi) this.#declared.push({ namespace, route: openApiRoute(this.#indexSource, this.names, namespace) });
     }
     for (const route of routes) this.#declared.push({ namespace, route });
     this.#built = false;
+    if (added) for (const listener of this.#namespaceListeners) listener(namespace);
+    return this;
+  }
+
+  /**
+   * Registers routes directly under the REST root (`/openapi.json`), in no namespace: they
+   * are listed in no namespace's index.
+   *
+   * @example
+   * ```ts
+   * server.registerAtRoot(defineRoute({ path: '/openapi.json', endpoints: … }));
+   * ```
+   */
+  registerAtRoot(...routes: Route[]): this {
+    for (const route of routes) compileRoute('', route, this.#compileOptions);
+    for (const route of routes) this.#declared.push({ namespace: '', route });
+    this.#built = false;
+    return this;
+  }
+
+  /**
+   * Calls `listener` once for each namespace registered so far, then for each namespace
+   * registered later (before its routes are built), so that a plugin can add a route to
+   * every namespace (`/tel/v1/openapi.json`).
+   *
+   * @example
+   * ```ts
+   * server.onNamespace((namespace) => server.register(namespace, namespaceDocumentRoute(namespace)));
+   * ```
+   */
+  onNamespace(listener: (namespace: string) => void): this {
+    this.#namespaceListeners.push(listener);
+    for (const namespace of [...this.#namespaces]) listener(namespace);
+    return this;
+  }
+
+  /**
+   * The routes as built (building them first if needed): what a plugin reads to describe
+   * the API (an OpenAPI document, a route's page).
+   *
+   * @example
+   * ```ts
+   * for (const route of server.routes()) console.log(route.key, route.methods);
+   * ```
+   */
+  routes(): readonly CompiledRoute[] {
+    this.ready();
+    return [...this.#routes.values()];
+  }
+
+  /**
+   * The built route that serves a path under the REST root (`/tel/v1/items/3`), with the
+   * path's parameters, or `undefined`.
+   *
+   * @example
+   * ```ts
+   * server.match('/tel/v1/items/3'); // { route: <the /tel/v1/items/(?P<id>[\d]+) route>, params: { id: '3' } }
+   * ```
+   */
+  match(path: string): { route: CompiledRoute; params: Record<string, string> } | undefined {
+    this.ready();
+    const found = this.#router.match(normalizeRoutePath(path));
+    return found === undefined ? undefined : { route: found.value, params: { ...found.params } };
+  }
+
+  /**
+   * Adds a renderer: it sees every API answer that has a response (not a HEAD answer),
+   * complete with links, `_embedded`, `_fields` and envelope, before it is encoded as JSON;
+   * the first renderer that returns a response has it sent as it is.
+   *
+   * @example
+   * ```ts
+   * server.renderWith((answer) => (wantsHtml(answer.request) ? htmlPage(answer) : undefined));
+   * ```
+   */
+  renderWith(renderer: ResponseRenderer): this {
+    this.#renderers.push(renderer);
     return this;
   }
 

@@ -19,6 +19,7 @@ describe('the pipeline', () => {
       'head-cut',
       'links-and-embed',
       'browsable',
+      'render',
       'encode',
       'conditional',
     ]);

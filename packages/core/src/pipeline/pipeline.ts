@@ -33,6 +33,7 @@ import { type CorsPolicy, corsHeaders, NO_CACHE_HEADERS } from './headers.js';
 import { ifMatchPrecondition } from './if-match.js';
 import { jsonpCallback, wantsJsonp, wrapJsonp } from './jsonp.js';
 import { applyMethodOverride, type OverrideSource } from './method-override.js';
+import { type ResponseRenderer, renderStage } from './render.js';
 import { encodeJson } from './serialize.js';
 
 /** What an authenticator decides: a user (or anonymous), headers to add, or an error. */
@@ -62,6 +63,8 @@ export interface PipelineOptions {
   readonly authenticators: readonly Authenticator[];
   /** The browsable API's settings; `undefined` when the server does not serve it. */
   readonly browsable: BrowsableOptions | undefined;
+  /** The renderers plugins gave (`server.renderWith`), in order: the live list. */
+  readonly renderers: readonly ResponseRenderer[];
 }
 
 /** The state the stages share. */
@@ -253,6 +256,7 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
     },
   ],
   ['browsable', browsableStage],
+  ['render', renderStage],
   [
     'encode',
     (state) => {

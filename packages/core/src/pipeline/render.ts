@@ -1,0 +1,77 @@
+/**
+ * Renderers: a plugin's other form of an API answer (the browsable API's HTML page). They
+ * run for every answer that has a response (not to HEAD), after links, `_embed`, `_fields`
+ * and the envelope and before encoding; the first that returns a response is sent as it is.
+ *
+ * @module
+ */
+import type { HttpResponse } from '../http.js';
+import type { RestRequest } from '../request.js';
+import type { PrefixNames } from '../server-context.js';
+import type { ServeState } from './pipeline.js';
+
+/** An API answer as a {@link ResponseRenderer} sees it, complete but not yet encoded. */
+export interface RenderableAnswer {
+  /** The request answered. */
+  readonly request: RestRequest;
+  /** The status to send (200 for an enveloped answer). */
+  readonly status: number;
+  /** The headers to send. */
+  readonly headers: Record<string, string | string[]>;
+  /** The data to send, as JSON would carry it (links, `_embedded`, `_fields`, envelope applied). */
+  readonly data: unknown;
+  /** The absolute URL of a path under the REST root, on the site of the request. */
+  restUrl(path: string): string;
+  /** The server's names (prefix, REST root, header prefix). */
+  readonly names: PrefixNames;
+}
+
+/**
+ * Renders an answer in a form of its own (an HTML page for a browser), or `undefined` to
+ * leave it to the next renderer and, after the last, to JSON.
+ *
+ * @example
+ * ```ts
+ * server.renderWith((answer) =>
+ *   answer.request.header('accept')?.startsWith('text/html')
+ *     ? { status: answer.status, headers: { 'Content-Type': 'text/html' }, body: page(answer.data) }
+ *     : undefined,
+ * );
+ * ```
+ */
+export type ResponseRenderer = (answer: RenderableAnswer) => HttpResponse | undefined;
+
+/** The answer of the state, its data read (and a list's JSON text parsed) only when a renderer asks. */
+function renderable(state: ServeState): RenderableAnswer {
+  let data: unknown;
+  let read = false;
+  const context = state.context;
+  return {
+    request: state.request,
+    status: state.status,
+    headers: state.headers,
+    get data() {
+      if (!read) {
+        data = state.json !== undefined ? JSON.parse(state.json) : state.data;
+        read = true;
+      }
+      return data;
+    },
+    restUrl: (path) => context.restUrl(path),
+    names: context.names,
+  };
+}
+
+/** Runs the renderers: the first response one returns is the answer. */
+export function renderStage(state: ServeState): void {
+  const renderers = state.options.renderers;
+  if (renderers.length === 0 || state.response === undefined || state.request.method === 'HEAD') return;
+  const answer = renderable(state);
+  for (const renderer of renderers) {
+    const rendered = renderer(answer);
+    if (rendered !== undefined) {
+      state.result = rendered;
+      return;
+    }
+  }
+}
