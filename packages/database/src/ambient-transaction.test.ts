@@ -4,16 +4,7 @@
  * savepoints, and others never see uncommitted writes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  afterCommit,
-  beforeCommit,
-  type Database,
-  isDatabaseUnavailable,
-  prepareQuery,
-  runInTransaction,
-  TransactionTimeout,
-  transactionRunner,
-} from './index.js';
+import { type Database, isDatabaseUnavailable, TransactionTimeout } from './index.js';
 import { openTestDatabase } from './testing.js';
 
 interface Tables {
@@ -54,9 +45,9 @@ async function failure(run: () => Promise<unknown>): Promise<unknown> {
   throw new Error('expected a failure');
 }
 
-describe('runInTransaction', () => {
+describe('Database.transaction', () => {
   it('commits every write of the work when it resolves', async () => {
-    const result = await runInTransaction(database.db, async () => {
+    const result = await database.transaction(async () => {
       await insert(1);
       await insert(2);
       return 'done';
@@ -67,7 +58,7 @@ describe('runInTransaction', () => {
   it('rolls every write back when the work rejects, and passes the rejection on', async () => {
     await insert(1);
     const error = await failure(() =>
-      runInTransaction(database.db, async () => {
+      database.transaction(async () => {
         await insert(2);
         await database.db.updateTable('notes').set({ text: 'changed' }).where('id', '=', 1).execute();
         throw new Error('third one failed');
@@ -78,7 +69,7 @@ describe('runInTransaction', () => {
   });
 
   it("makes the work's own transactions savepoints: an inner failure undoes only its part", async () => {
-    await runInTransaction(database.db, async () => {
+    await database.transaction(async () => {
       await insert(1);
       await failure(() =>
         database.db.transaction().execute(async (trx) => {
@@ -92,7 +83,7 @@ describe('runInTransaction', () => {
   });
 
   it('keeps savepoints nested two deep apart: an inner failure undoes only the innermost part', async () => {
-    await runInTransaction(database.db, async () => {
+    await database.transaction(async () => {
       for (let round = 0; round < 3; round++) {
         await database.db.transaction().execute(async (outer) => {
           await outer
@@ -116,7 +107,7 @@ describe('runInTransaction', () => {
 
   it('undoes committed inner transactions too when the work fails later', async () => {
     await failure(() =>
-      runInTransaction(database.db, async () => {
+      database.transaction(async () => {
         await database.db.transaction().execute((trx) => trx.insertInto('notes').values({ id: 1, text: 'a' }).execute());
         throw new Error('later');
       }),
@@ -126,8 +117,8 @@ describe('runInTransaction', () => {
 
   it('joins the transaction already open when called inside one', async () => {
     await failure(() =>
-      runInTransaction(database.db, async () => {
-        await runInTransaction(database.db, () => insert(1));
+      database.transaction(async () => {
+        await database.transaction(() => insert(1));
         throw new Error('outer failed');
       }),
     );
@@ -135,7 +126,9 @@ describe('runInTransaction', () => {
   });
 
   it('lets no other request see uncommitted writes, and serves it after the commit', async () => {
-    const byId = prepareQuery(database.db, database.db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
+    const byId = database.prepare('notes.byId', { id: 0 }, ({ id }) =>
+      database.db.selectFrom('notes').selectAll().where('id', '=', id),
+    );
     let release!: () => void;
     const gate = new Promise<void>((done) => {
       release = done;
@@ -144,14 +137,14 @@ describe('runInTransaction', () => {
     const wrote = new Promise<void>((done) => {
       inserted = done;
     });
-    const batch = runInTransaction(database.db, async () => {
+    const batch = database.transaction(async () => {
       await insert(1);
       inserted();
       await gate;
     });
     await wrote;
     // Outside the work: either not seen (PostgreSQL) or waiting its turn (SQLite), never dirty.
-    const outside = Promise.all([byId([1]), count()]);
+    const outside = Promise.all([byId({ id: 1 }), count()]);
     const early = await Promise.race([
       outside.then(([rows, n]) => ({ rows, n })),
       new Promise((done) => setTimeout(done, 20, 'waiting')),
@@ -162,7 +155,7 @@ describe('runInTransaction', () => {
     const [rows, n] = await outside;
     expect(n === 0 || n === 1).toBe(true);
     expect(rows.length === 0 || rows.length === 1).toBe(true);
-    expect(await byId([1])).toEqual([{ id: 1, text: 'note 1' }]);
+    expect(await byId({ id: 1 })).toEqual([{ id: 1, text: 'note 1' }]);
   });
 
   it('rolls back a transaction that outlasts its time limit; the late queries of its work fail', async () => {
@@ -172,8 +165,7 @@ describe('runInTransaction', () => {
       resume = done;
     });
     const error = await failure(() =>
-      runInTransaction(
-        database.db,
+      database.transaction(
         async () => {
           await insert(1);
           await stalled;
@@ -201,8 +193,7 @@ describe('runInTransaction', () => {
     });
     let late: Promise<unknown> | undefined;
     const timedOut = failure(() =>
-      runInTransaction(
-        database.db,
+      database.transaction(
         async () => {
           await stalled;
           late = insert(2);
@@ -213,18 +204,18 @@ describe('runInTransaction', () => {
     );
     expect(await timedOut).toBeInstanceOf(TransactionTimeout);
     // Another transaction opens and ends while the first work still runs.
-    await runInTransaction(database.db, () => insert(1));
+    await database.transaction(() => insert(1));
     resume();
     await new Promise((done) => setTimeout(done, 0));
     expect(isDatabaseUnavailable(await failure(() => late ?? Promise.reject(new Error('not run'))))).toBe(true);
     expect(await count()).toBe(1);
     // And once every work has ended, new transactions still work.
-    await runInTransaction(database.db, () => insert(3));
+    await database.transaction(() => insert(3));
     expect(await count()).toBe(2);
   });
 
-  it('is the runner the core takes, and refuses an instance openDatabase did not open', async () => {
-    const run = transactionRunner(database.db);
+  it('is the runner the core takes', async () => {
+    const run = database.transactionRunner();
     await failure(() =>
       run(async () => {
         await insert(1);
@@ -232,15 +223,14 @@ describe('runInTransaction', () => {
       }),
     );
     expect(await count()).toBe(0);
-    expect(((await failure(() => runInTransaction({}, async () => 1))) as Error).message).toMatch(/not opened by openDatabase/);
   });
 });
 
-describe('beforeCommit', () => {
+describe('Database.beforeCommit', () => {
   const KEY = {};
   /** Work kept for the end: inserts the notes gathered by the transaction's steps, and says when it ran. */
   const gather = (log: string[]) =>
-    beforeCommit(database.db, KEY, () => {
+    database.beforeCommit(KEY, () => {
       const ids = new Set<number>();
       return {
         ids,
@@ -253,7 +243,7 @@ describe('beforeCommit', () => {
 
   it('runs the kept work once, after the work and inside its transaction, with what every step added', async () => {
     const log: string[] = [];
-    await runInTransaction(database.db, async () => {
+    await database.transaction(async () => {
       gather(log)?.ids.add(3);
       await database.db.transaction().execute(async () => {
         gather(log)?.ids.add(1);
@@ -267,15 +257,14 @@ describe('beforeCommit', () => {
   it('answers undefined outside a transaction: the caller does its work at once', async () => {
     const log: string[] = [];
     expect(gather(log)).toBeUndefined();
-    expect(beforeCommit({}, KEY, () => ({ beforeCommit: async () => {} }))).toBeUndefined();
     expect(log).toEqual([]);
   });
 
   it('rolls the whole transaction back when the kept work fails, and runs none when the work fails', async () => {
     const error = await failure(() =>
-      runInTransaction(database.db, async () => {
+      database.transaction(async () => {
         await insert(1);
-        beforeCommit(database.db, KEY, () => ({
+        database.beforeCommit(KEY, () => ({
           beforeCommit: () => Promise.reject(new Error('the end failed')),
         }));
       }),
@@ -283,7 +272,7 @@ describe('beforeCommit', () => {
     expect((error as Error).message).toBe('the end failed');
     const log: string[] = [];
     await failure(() =>
-      runInTransaction(database.db, async () => {
+      database.transaction(async () => {
         gather(log)?.ids.add(2);
         throw new Error('the work failed');
       }),
@@ -292,15 +281,15 @@ describe('beforeCommit', () => {
   });
 });
 
-describe('afterCommit', () => {
+describe('Database.afterCommit', () => {
   it('runs the work once the transaction committed, in the order asked, seeing what it stored', async () => {
     const log: string[] = [];
-    await runInTransaction(database.db, async () => {
+    await database.transaction(async () => {
       await insert(1);
-      await afterCommit(database.db, async () => {
+      await database.afterCommit(async () => {
         log.push(`first sees ${await count()}`);
       });
-      await afterCommit(database.db, () => {
+      await database.afterCommit(() => {
         log.push('second');
       });
       log.push('work done');
@@ -308,33 +297,37 @@ describe('afterCommit', () => {
     expect(log).toEqual(['work done', 'first sees 1', 'second']);
   });
 
-  it('runs the work at once outside a transaction', async () => {
+  it('runs the work at once outside a transaction, and outside the transaction of another database', async () => {
     const log: string[] = [];
-    await afterCommit(database.db, () => {
+    await database.afterCommit(() => {
       log.push('now');
     });
-    await afterCommit({}, () => {
-      log.push('not a database of ours: now too');
-    });
-    expect(log).toEqual(['now', 'not a database of ours: now too']);
+    const other = await openTestDatabase();
+    await other.transaction(() =>
+      database.afterCommit(() => {
+        log.push('not in this database’s transaction: now too');
+      }),
+    );
+    await other.close();
+    expect(log).toEqual(['now', 'not in this database’s transaction: now too']);
   });
 
   it('never runs the work of a transaction rolled back, whether its work or its end failed', async () => {
     const log: string[] = [];
     await failure(() =>
-      runInTransaction(database.db, async () => {
-        await afterCommit(database.db, () => {
+      database.transaction(async () => {
+        await database.afterCommit(() => {
           log.push('ran');
         });
         throw new Error('the work failed');
       }),
     );
     await failure(() =>
-      runInTransaction(database.db, async () => {
-        await afterCommit(database.db, () => {
+      database.transaction(async () => {
+        await database.afterCommit(() => {
           log.push('ran');
         });
-        beforeCommit(database.db, {}, () => ({ beforeCommit: () => Promise.reject(new Error('the end failed')) }));
+        database.beforeCommit({}, () => ({ beforeCommit: () => Promise.reject(new Error('the end failed')) }));
       }),
     );
     expect([log, await count()]).toEqual([[], 0]);
@@ -343,10 +336,10 @@ describe('afterCommit', () => {
   it('keeps the commit when a work fails, runs the later ones, and passes the first failure on', async () => {
     const log: string[] = [];
     const error = await failure(() =>
-      runInTransaction(database.db, async () => {
+      database.transaction(async () => {
         await insert(1);
-        await afterCommit(database.db, () => Promise.reject(new Error('could not clean up')));
-        await afterCommit(database.db, () => {
+        await database.afterCommit(() => Promise.reject(new Error('could not clean up')));
+        await database.afterCommit(() => {
           log.push('later work ran');
         });
       }),

@@ -1,11 +1,11 @@
 /**
- * Ambient transactions: while {@link runInTransaction} runs its work, every query of that
+ * Ambient transactions: while `Database.transaction` runs its work, every query of that
  * work made through the same Kysely instance (`db`, held by any store) runs inside one
  * database transaction, on one connection, without the code passing a transaction object
  * around. A transaction the work opens itself (`db.transaction().execute(…)`) becomes a
  * savepoint of it. This is what atomic batches need (docs/batch.md).
  *
- * How: {@link openDatabase} wraps each engine's Kysely driver in an {@link AmbientDriver}.
+ * How: a `Database` wraps its engine's Kysely driver in an {@link AmbientDriver}.
  * It hands the transaction's connection to queries made inside the work (found through
  * `AsyncLocalStorage`, which follows the work's promises and timers), and any other
  * connection to everything else.
@@ -14,7 +14,7 @@
  * requests use the others and see none of its writes until it commits (READ COMMITTED),
  * waiting only on rows it has written. On SQLite there is one connection: other requests'
  * queries wait their turn until the transaction ends (they never see its writes either:
- * `prepareQuery` reads go through the queue while a transaction is open). A transaction
+ * `Database.prepare` reads go through the queue while a transaction is open). A transaction
  * lasts at most `timeoutMs`: past it, it is rolled back, the connection is freed, and the
  * work's later queries fail instead of running outside it.
  *
@@ -175,11 +175,36 @@ export class AmbientDriver implements Driver {
     return this.inner.destroy();
   }
 
-  /** Runs `work` in a transaction of its own connection (see {@link runInTransaction}). */
+  /** The transaction of this driver open here, if any. */
+  #ambient(): Ambient | undefined {
+    const ambient = storage.getStore();
+    return ambient?.driver === this ? ambient : undefined;
+  }
+
+  /** `Database.beforeCommit`: the state of `key` in the transaction open here, made by `start` at its first use. */
+  beforeCommit<S extends BeforeCommitWork>(key: object, start: () => S): S | undefined {
+    const ambient = this.#ambient();
+    if (ambient === undefined) return undefined;
+    const kept = ambient.connection.beforeCommit;
+    const existing = kept.get(key);
+    // Made by `start` of the same key, which the caller names for one kind of state.
+    if (existing !== undefined) return existing as S;
+    const made = start();
+    kept.set(key, made);
+    return made;
+  }
+
+  /** `Database.afterCommit`: `work` once the transaction open here committed, or at once. */
+  async afterCommit(work: () => Promise<void> | void): Promise<void> {
+    const ambient = this.#ambient();
+    if (ambient === undefined) await work();
+    else ambient.connection.afterCommit.push(work);
+  }
+
+  /** Runs `work` in a transaction of its own connection (see `Database.transaction`). */
   async run<T>(work: () => Promise<T>, timeoutMs: number): Promise<T> {
-    const current = storage.getStore();
     // Already inside one: the work simply joins it (its failure fails the outer one).
-    if (current !== undefined && current.driver === this) return work();
+    if (this.#ambient() !== undefined) return work();
     const { result, connection } = await this.#transaction(work, timeoutMs);
     // Committed, and the connection free again: the work kept for now may use the database.
     await runAfterCommit(connection);
@@ -277,47 +302,10 @@ export function ambientDialect(dialect: Dialect, onDriver: (driver: AmbientDrive
   };
 }
 
-/** The ambient driver of each Kysely instance opened by `openDatabase`. */
-export const ambientDrivers = new WeakMap<object, AmbientDriver>();
-
-/** Options of {@link runInTransaction} and {@link transactionRunner}. */
+/** Options of `Database.transaction` and `Database.transactionRunner`. */
 export interface TransactionOptions {
   /** How long the transaction may last before it is rolled back. @default 30000 */
   readonly timeoutMs?: number;
-}
-
-/**
- * Runs `work` in one transaction of `db` (an instance opened by `openDatabase`): every query
- * the work makes through `db`, at any depth, is part of it. Commits when the work resolves;
- * rolls every write back when it rejects (the rejection is passed on) or outlasts
- * `timeoutMs`. Called inside such work, it joins the transaction already open.
- *
- * @throws Error when `db` was not opened by `openDatabase`.
- * @example
- * await runInTransaction(db, async () => {
- *   await notes.create({ text: 'one' });  // a store holding `db`
- *   await notes.create({ text: 'two' });  // both or neither
- * });
- */
-export function runInTransaction<T>(db: object, work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-  const driver = ambientDrivers.get(db);
-  if (driver === undefined) {
-    return Promise.reject(new Error('runInTransaction: this Kysely instance was not opened by openDatabase.'));
-  }
-  return driver.run(work, options.timeoutMs ?? DEFAULT_TRANSACTION_TIMEOUT_MS);
-}
-
-/**
- * The transaction capability of a database, in the shape the core's server takes
- * (`server.provideTransactions(transactionRunner(db))`): atomic batches then run in one
- * transaction of `db`.
- *
- * @example
- * const { db } = openDatabase({ url: 'sqlite:./data/site.db' });
- * server.provideTransactions(transactionRunner(db));
- */
-export function transactionRunner(db: object, options: TransactionOptions = {}): <T>(work: () => Promise<T>) => Promise<T> {
-  return (work) => runInTransaction(db, work, options);
 }
 
 /**
@@ -330,60 +318,4 @@ export function transactionRunner(db: object, options: TransactionOptions = {}):
 export interface BeforeCommitWork {
   /** Called once before the commit; its rejection rolls the whole transaction back. */
   beforeCommit(): Promise<void>;
-}
-
-/**
- * The state of `key` in the ambient transaction of `db` open here, for work that must wait
- * for the end of the transaction (after everything else it does, just before it commits):
- * the first call with `key` in a transaction makes it with `start`, and the transaction calls
- * its `beforeCommit()` once when its work resolved; later calls with the same key in the same
- * transaction answer the same state, for the caller to add to (ids to recount, say). Outside
- * an ambient transaction of `db` it answers `undefined`: the caller does its work at once.
- *
- * What it is for: locks taken only at the end, all in one statement and one order, so that
- * concurrent transactions never hold some of them while waiting for the others (the term
- * counts of a post write on PostgreSQL, docs/database.md). The work runs even when the
- * savepoint that asked for it was rolled back: make it harmless then (a recount is). It is
- * not run when the transaction fails before the commit.
- *
- * @example
- * const pending = beforeCommit(db, RECOUNT, () => {
- *   const ids = new Set<number>();
- *   return { ids, beforeCommit: () => recount([...ids]) };
- * });
- * if (pending === undefined) await recount(ids); else for (const id of ids) pending.ids.add(id);
- */
-export function beforeCommit<S extends BeforeCommitWork>(db: object, key: object, start: () => S): S | undefined {
-  const ambient = ambientOf(db);
-  if (ambient === undefined) return undefined;
-  const kept = ambient.connection.beforeCommit;
-  const existing = kept.get(key);
-  if (existing !== undefined) return existing as S;
-  const made = start();
-  kept.set(key, made);
-  return made;
-}
-
-/**
- * Runs `work` once the ambient transaction of `db` open here has committed, or at once when
- * none is open: for what cannot be rolled back, so it happens only to data that is really
- * gone (a deleted upload's files). It does not run when the transaction is rolled back. It
- * does run when only the savepoint that asked for it was rolled back, as {@link beforeCommit}'s
- * work does. Its failure fails the call that opened the transaction (the data stays
- * committed); later works still run.
- *
- * @example
- * await afterCommit(db, () => files.remove(paths)); // after the record's delete is stored
- */
-export async function afterCommit(db: object, work: () => Promise<void> | void): Promise<void> {
-  const ambient = ambientOf(db);
-  if (ambient === undefined) await work();
-  else ambient.connection.afterCommit.push(work);
-}
-
-/** The ambient transaction of `db` (an instance opened by `openDatabase`) open here, if any. */
-function ambientOf(db: object): Ambient | undefined {
-  const driver = ambientDrivers.get(db);
-  const ambient = storage.getStore();
-  return driver !== undefined && ambient?.driver === driver ? ambient : undefined;
 }

@@ -3,15 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Generated, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  autoIncrementId,
-  changeVersion,
-  type Migration,
-  openDatabase,
-  runMigrations,
-  sqliteHandleOf,
-  trackChanges,
-} from './index.js';
+import { autoIncrementId, changeVersion, type Migration, openDatabase, runMigrations, trackChanges } from './index.js';
 import { dropTestDatabase, testDatabaseUrl, testDialect } from './testing.js';
 
 interface Tables {
@@ -48,11 +40,12 @@ afterEach(async () => {
 
 describe('change versions', () => {
   it('moves a table’s version on every insert, update and delete, and only that table’s', async () => {
-    const { db, close } = openDatabase<Tables>({ url });
-    await runMigrations(db, { owner: 'notes', migrations });
-    const notes = changeVersion(db, { tables: ['notes'] });
-    const tags = changeVersion(db, { tables: ['tags'] });
-    const all = changeVersion(db);
+    const database = openDatabase<Tables>({ url });
+    const { db, close } = database;
+    await runMigrations(database, { owner: 'notes', migrations });
+    const notes = changeVersion(database, { tables: ['notes'] });
+    const tags = changeVersion(database, { tables: ['tags'] });
+    const all = changeVersion(database);
     const seen = [await notes()];
     const tagsBefore = await tags();
     await db.insertInto('notes').values({ text: 'first' }).execute();
@@ -72,8 +65,8 @@ describe('change versions', () => {
 
   it('moves the version on raw SQL from another connection, and when a transaction commits, not before', async () => {
     const reader = openDatabase<Tables>({ url });
-    await runMigrations(reader.db, { owner: 'notes', migrations });
-    const version = changeVersion(reader.db, { tables: ['notes'] });
+    await runMigrations(reader, { owner: 'notes', migrations });
+    const version = changeVersion(reader, { tables: ['notes'] });
     const before = await version();
     const writer = openDatabase<Tables>({ url });
     await sql`insert into notes (text) values ('by hand')`.execute(writer.db);
@@ -92,9 +85,10 @@ describe('change versions', () => {
     'reads the counters again only when this connection wrote a row or another one committed',
     async () => {
       const statements: string[] = [];
-      const { db, close } = openDatabase<Tables>({ url, onStatement: (text) => statements.push(text) });
-      await runMigrations(db, { owner: 'notes', migrations });
-      const version = changeVersion(db, { tables: ['notes'] });
+      const database = openDatabase<Tables>({ url, onStatement: (text) => statements.push(text) });
+      const { db, close } = database;
+      await runMigrations(database, { owner: 'notes', migrations });
+      const version = changeVersion(database, { tables: ['notes'] });
       const counterReads = () =>
         statements.filter((text) => text.includes('cms_change_versions') && text.includes('sum(')).length;
       const first = await version();
@@ -103,7 +97,7 @@ describe('change versions', () => {
       expect(await version()).toBe(first);
       expect(counterReads()).toBe(readsAfterFirst);
       // This connection's raw statement, past Kysely: its trigger's row counts as a change.
-      sqliteHandleOf(db)?.prepare("insert into notes (text) values ('raw')").run();
+      database.sqlite?.prepare("insert into notes (text) values ('raw')").run();
       const afterRaw = await version();
       expect(afterRaw).not.toBe(first);
       // A transaction rolled back: read again, and the version is the one before it.
@@ -124,16 +118,19 @@ describe('change versions', () => {
   );
 
   it('can be applied twice and refuses a table name that is not plain', async () => {
-    const { db, close } = openDatabase<Tables>({ url });
-    await runMigrations(db, { owner: 'notes', migrations });
-    await trackChanges(db, { tables: ['notes'] });
-    const version = changeVersion(db, { tables: ['notes'] });
+    const database = openDatabase<Tables>({ url });
+    const { db, close } = database;
+    await runMigrations(database, { owner: 'notes', migrations });
+    await trackChanges(db, { tables: ['notes'], dialect: database.dialect });
+    const version = changeVersion(database, { tables: ['notes'] });
     const before = await version();
     await db.insertInto('notes').values({ text: 'once' }).execute();
     // One trigger per event, not two: the version moved by one row's worth.
     expect(Number(await version()) - Number(before)).toBe(1);
-    await expect(trackChanges(db, { tables: ['notes; drop table tags'] })).rejects.toThrow(/plain table name/);
-    expect(() => changeVersion(db, { tables: [] })).toThrow(/at least one table/);
+    await expect(trackChanges(db, { tables: ['notes; drop table tags'], dialect: database.dialect })).rejects.toThrow(
+      /plain table name/,
+    );
+    expect(() => changeVersion(database, { tables: [] })).toThrow(/at least one table/);
     await close();
   });
 
@@ -141,9 +138,10 @@ describe('change versions', () => {
   it.runIf(testDialect() === 'postgres')(
     'lets two transactions write the same tables in opposite orders without a deadlock, each moving the version',
     async () => {
-      const { db, close } = openDatabase<Tables>({ url });
-      await runMigrations(db, { owner: 'notes', migrations });
-      const version = changeVersion(db);
+      const database = openDatabase<Tables>({ url });
+      const { db, close } = database;
+      await runMigrations(database, { owner: 'notes', migrations });
+      const version = changeVersion(database);
       const before = await version();
       let wroteFirst: () => void = () => {};
       const bothWroteFirst = new Promise<void>((resolve) => {

@@ -17,7 +17,7 @@
  */
 import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { type Dialect, dialectOf, sqliteHandleOf } from './connect.js';
+import type { Database, Dialect } from './database.js';
 
 /**
  * The table of counters: one row per tracked table, `name` and `version`.
@@ -41,8 +41,8 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/i;
 export interface TrackChangesOptions {
   /** The tables whose writes move their counter (plain names: letters, digits, `_`). */
   readonly tables: readonly string[];
-  /** The engine: the migration context's `dialect`, or left out when `db` was opened by `openDatabase`. */
-  readonly dialect?: Dialect | undefined;
+  /** The engine: the migration context's `dialect`. */
+  readonly dialect: Dialect;
 }
 
 /**
@@ -61,8 +61,7 @@ export async function trackChanges(
   db: Kysely<any>,
   options: TrackChangesOptions,
 ): Promise<void> {
-  const dialect = options.dialect ?? dialectOf(db);
-  if (dialect === undefined) throw new Error('trackChanges: pass the dialect of a database not opened by openDatabase.');
+  const { dialect } = options;
   for (const table of options.tables) {
     if (!IDENTIFIER.test(table)) throw new Error(`trackChanges: "${table}" is not a plain table name.`);
   }
@@ -152,9 +151,9 @@ export interface ChangeVersionOptions {
  * counters, as a string, with one small query compiled once. It changes whenever any of those
  * tables is written (see {@link trackChanges}). Read it before the data it stands for.
  *
- * On embedded SQLite it answers at once (no promise), except while a transaction is open on
- * the connection: then it waits its turn through Kysely, so it never counts another
- * request's uncommitted writes. On PostgreSQL it answers a promise.
+ * On embedded SQLite it reads on statements of its own (the store's reads seam), except while
+ * a transaction is open on the connection: then it waits its turn through Kysely, so it never
+ * counts another request's uncommitted writes.
  *
  * On SQLite the sum is kept between calls and read again only when the database may have
  * changed: when another connection committed since (SQLite's `PRAGMA data_version`, which
@@ -165,22 +164,22 @@ export interface ChangeVersionOptions {
  *
  * @example
  * ```ts
- * const version = changeVersion(db, { tables: ['notes'] });
+ * const version = changeVersion(database, { tables: ['notes'] });
  * await version(); // '12'
  * ```
  */
-export function changeVersion<DB>(db: Kysely<DB>, options: ChangeVersionOptions = {}): () => string | Promise<string> {
+export function changeVersion<DB>(database: Database<DB>, options: ChangeVersionOptions = {}): () => Promise<string> {
   if (options.tables?.length === 0) throw new Error('changeVersion: name at least one table, or leave tables out for all.');
   // biome-ignore lint/suspicious/noExplicitAny: the counters table is not among the caller's table types.
-  const untyped = db as unknown as Kysely<any>;
-  let query = untyped.selectFrom(CHANGE_VERSIONS_TABLE).select(sql<number | string>`coalesce(sum(version), 0)`.as('version'));
+  const counters: Kysely<any> = database.db;
+  let query = counters.selectFrom(CHANGE_VERSIONS_TABLE).select(sql<number | string>`coalesce(sum(version), 0)`.as('version'));
   if (options.tables !== undefined) query = query.where('name', 'in', [...options.tables]);
   const compiled = query.compile();
   const viaKysely = async (): Promise<string> => {
-    const { rows } = await untyped.executeQuery<{ version: number | string | bigint }>(compiled);
+    const { rows } = await counters.executeQuery<{ version: number | string | bigint }>(compiled);
     return String(rows[0]?.version ?? 0);
   };
-  const sqlite = sqliteHandleOf(db);
+  const sqlite = database.sqlite;
   if (sqlite === undefined) return viaKysely;
   return cachedVersion(sqlite, { text: compiled.sql, parameters: [...compiled.parameters], viaKysely });
 }
@@ -200,7 +199,7 @@ function valueStatement(sqlite: SqliteDatabase.Database, text: string): SqliteDa
 function cachedVersion(
   sqlite: SqliteDatabase.Database,
   query: { readonly text: string; readonly parameters: readonly unknown[]; readonly viaKysely: () => Promise<string> },
-): () => string | Promise<string> {
+): () => Promise<string> {
   const { text, parameters, viaKysely } = query;
   const counters = valueStatement(sqlite, text);
   const dataVersion = valueStatement(sqlite, 'pragma data_version');
@@ -208,7 +207,7 @@ function cachedVersion(
   let version: string | undefined;
   let seenData: unknown;
   let seenChanges: unknown;
-  return () => {
+  return async () => {
     if (sqlite.inTransaction) return viaKysely();
     // Before the counters: a commit between the two reads moves them for the next call.
     const data = dataVersion.get();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dialectOf, openDatabase } from './index.js';
+import { Database, openDatabase } from './index.js';
 
 interface Tables {
   notes: { id: number; text: string };
@@ -79,7 +79,8 @@ describe('openDatabase with SQLite', () => {
     const database = openDatabase({ url: 'sqlite::memory:' });
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
     expect(rows).toEqual([{ one: 1 }]);
-    expect(dialectOf(database.db)).toBe('sqlite');
+    expect(database).toBeInstanceOf(Database);
+    expect(database.sqlite).toBeDefined();
     await database.close();
   });
 
@@ -124,7 +125,8 @@ describe('openDatabase with PostgreSQL', () => {
     // No server in CI: only construction is checked; the pool connects on the first query.
     const database = openDatabase({ url: 'postgres://user:pw@127.0.0.1:1/none' });
     expect(database.dialect).toBe('postgres');
-    expect(dialectOf(database.db)).toBe('postgres');
+    expect(database).toBeInstanceOf(Database);
+    expect(database.sqlite).toBeUndefined();
     await database.close();
   });
 });

@@ -2,29 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import {
-  type Expression,
-  Kysely,
-  type LogEvent,
-  PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-  type RawBuilder,
-  SqliteDialect,
-  sql,
-} from 'kysely';
+import { type LogEvent, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import type pg from 'pg';
-import { ambientDialect, ambientDrivers } from './ambient-transaction.js';
+import { Database } from './database.js';
 import { redactDatabaseUrl } from './redact.js';
 import { refuseWritesWhenMoved } from './sqlite-moved.js';
-
-/**
- * The database engines cms-json runs on.
- *
- * @example
- * const dialect: Dialect = openDatabase({ url: 'sqlite::memory:' }).dialect; // 'sqlite'
- */
-export type Dialect = 'sqlite' | 'postgres';
 
 /**
  * The URL `openDatabase` uses when none is given: an embedded SQLite file under `./data`.
@@ -88,6 +70,8 @@ export interface OpenDatabaseOptions {
    * openDatabase({ url: 'sqlite::memory:', onStatement: (text) => seen.push(text) });
    */
   onStatement?: ((sql: string) => void) | undefined;
+  /** Called once, after {@link Database.close} closed the connection (a test database drops its schema). */
+  afterClose?: (() => Promise<void>) | undefined;
 }
 
 /** Connections a PostgreSQL pool opens at most, per process, unless `poolSize` says otherwise. */
@@ -117,58 +101,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return typeof error === 'object' && error !== null && Reflect.get(error, DATABASE_UNAVAILABLE) === true;
 }
 
-/**
- * An open database: the Kysely instance, the engine behind it, and the way to close it.
- *
- * @example
- * const database: Database<MyTables> = openDatabase<MyTables>({ url: 'sqlite::memory:' });
- * await database.db.selectFrom('notes').selectAll().execute();
- * await database.close();
- */
-export interface Database<DB> {
-  /** The query builder; write queries once and they run on both engines. */
-  readonly db: Kysely<DB>;
-  /** The engine behind `db`. */
-  readonly dialect: Dialect;
-  /** Closes the connection (SQLite file handle or PostgreSQL pool). Safe to call twice. */
-  close(): Promise<void>;
-}
-
 /** What a parsed database URL names. */
 type Target = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; connectionString: string };
 
 /**
- * The engine of each Kysely instance opened here, so that `runMigrations(db, …)` can find it
- * without the caller repeating it. Keyed weakly by the instance: no global state survives it.
- */
-const dialects = new WeakMap<object, Dialect>();
-
-/** The better-sqlite3 handle behind each SQLite Kysely instance opened here. */
-const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
-
-/**
- * The better-sqlite3 handle behind a Kysely instance that {@link openDatabase} opened on
- * SQLite, or `undefined` (PostgreSQL, or an instance built elsewhere, such as one with plugins).
- * For the few hot reads that {@link prepareQuery} runs synchronously.
- */
-export function sqliteHandleOf(db: object): SqliteDatabase.Database | undefined {
-  return sqliteHandles.get(db);
-}
-
-/**
- * The engine of a Kysely instance returned by {@link openDatabase}, or `undefined` for an
- * instance built elsewhere.
- *
- * @example
- * const { db } = openDatabase({ url: 'sqlite::memory:' });
- * dialectOf(db); // 'sqlite'
- */
-export function dialectOf(db: object): Dialect | undefined {
-  return dialects.get(db);
-}
-
-/**
- * Opens a database from a URL and returns a typed Kysely instance over it.
+ * Opens a database from a URL: a {@link Database} with a typed Kysely instance over it.
  *
  * SQLite (`better-sqlite3`) is opened with `journal_mode = WAL`, `busy_timeout = 5000`,
  * `foreign_keys = ON` and `synchronous = FULL` (see {@link OpenDatabaseOptions.synchronous}); the parent
@@ -187,20 +124,7 @@ export function dialectOf(db: object): Dialect | undefined {
  */
 export function openDatabase<DB>(options: OpenDatabaseOptions = {}): Database<DB> {
   const target = parseDatabaseUrl(options.url ?? DEFAULT_DATABASE_URL);
-  const db =
-    target.dialect === 'sqlite'
-      ? openSqlite<DB>(target.file, { synchronous: options.synchronous ?? 'full', onStatement: options.onStatement })
-      : openPostgres<DB>(target.connectionString, options);
-  dialects.set(db, target.dialect);
-  let closing: Promise<void> | undefined;
-  return {
-    db,
-    dialect: target.dialect,
-    close() {
-      closing ??= db.destroy();
-      return closing;
-    },
-  };
+  return target.dialect === 'sqlite' ? openSqlite<DB>(target.file, options) : openPostgres<DB>(target.connectionString, options);
 }
 
 function parseDatabaseUrl(url: string): Target {
@@ -238,11 +162,8 @@ function loadDriver<T>(name: 'better-sqlite3' | 'pg', url: string): T {
   }
 }
 
-function openSqlite<DB>(
-  file: string,
-  options: { synchronous: 'full' | 'normal'; onStatement: ((sql: string) => void) | undefined },
-): Kysely<DB> {
-  const { synchronous, onStatement } = options;
+function openSqlite<DB>(file: string, options: OpenDatabaseOptions): Database<DB> {
+  const { synchronous = 'full', onStatement } = options;
   const memory = file === ':memory:';
   const path = memory ? file : resolve(file);
   const Sqlite = loadDriver<typeof SqliteDatabase>('better-sqlite3', `sqlite:${file}`);
@@ -257,30 +178,13 @@ function openSqlite<DB>(
     database.close();
     throw error;
   }
-  // SQLite's own `lower()` folds ASCII letters only; PostgreSQL's folds every letter of a
-  // UTF-8 database. `lowerText` (below) calls this one on SQLite, so searches agree.
-  database.function(SQLITE_LOWER, { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.toLowerCase() : value,
-  );
   if (!memory) refuseWritesWhenMoved(database, path);
   cacheStatements(database);
-  let driver: AmbientDriverRef;
-  const db = new Kysely<DB>({
-    dialect: ambientDialect(new SqliteDialect({ database }), (made) => {
-      driver = made;
-    }),
+  return new Database<DB>(new SqliteDialect({ database }), {
+    dialect: 'sqlite',
+    sqlite: database,
+    afterClose: options.afterClose,
   });
-  keepAmbientDriver(db, driver);
-  sqliteHandles.set(db, database);
-  return db;
-}
-
-type AmbientDriverRef = Parameters<Parameters<typeof ambientDialect>[1]>[0] | undefined;
-
-/** Remembers the driver Kysely made (it makes it in its constructor), for `runInTransaction`. */
-function keepAmbientDriver(db: object, driver: AmbientDriverRef): void {
-  if (driver === undefined) throw new Error('openDatabase: Kysely made no driver.');
-  ambientDrivers.set(db, driver);
 }
 
 /** How many prepared statements a connection keeps; Kysely sends one SQL text per query shape. */
@@ -306,28 +210,10 @@ function cacheStatements(database: SqliteDatabase.Database): void {
   }) as typeof database.prepare;
 }
 
-/** The Unicode-aware `lower()` registered on SQLite connections opened here. */
-const SQLITE_LOWER = 'cms_lower';
-
-/**
- * `lower(expression)` that folds every letter (`'ÉCOLE'` → `'école'`) on both engines: on a
- * SQLite database opened by {@link openDatabase} a function of the connection (SQLite's own
- * `lower()` folds ASCII only), elsewhere the engine's `lower()` (PostgreSQL folds by the
- * database's `LC_CTYPE`: any UTF-8 locale folds every letter; `C` folds ASCII only). Compare
- * it with a pattern lower-cased by JavaScript's `toLowerCase()`.
- *
- * @example
- * db.selectFrom('notes').where(sql`${lowerText(db, sql.ref('title'))} like ${pattern}`);
- */
-export function lowerText(db: object, expression: RawBuilder<unknown> | Expression<unknown>): RawBuilder<string> {
-  const name = sqliteHandles.has(db) ? SQLITE_LOWER : 'lower';
-  return sql<string>`${sql.raw(name)}(${expression})`;
-}
-
 /** PostgreSQL type id of `int8`/`bigint`, the type of `count(*)` and `bigserial`. */
 const INT8_OID = 20;
 
-function openPostgres<DB>(connectionString: string, options: OpenDatabaseOptions): Kysely<DB> {
+function openPostgres<DB>(connectionString: string, options: OpenDatabaseOptions): Database<DB> {
   const { Pool, types } = loadDriver<typeof pg>('pg', redactDatabaseUrl(connectionString));
   const onIdleError =
     options.onIdleConnectionError ??
@@ -350,22 +236,17 @@ function openPostgres<DB>(connectionString: string, options: OpenDatabaseOptions
   // `pg_terminate_backend`) kills the process with an unhandled 'error' event. The pool has
   // already dropped that client; the next query opens a new one.
   pool.on('error', onIdleError);
-  let driver: AmbientDriverRef;
   const onStatement = options.onStatement;
-  const db = new Kysely<DB>({
-    dialect: ambientDialect(new PostgresDialect({ pool: unavailableAware(pool) }), (made) => {
-      driver = made;
-    }),
-    ...(onStatement === undefined
-      ? {}
-      : {
-          log: (event: LogEvent) => {
+  return new Database<DB>(new PostgresDialect({ pool: unavailableAware(pool) }), {
+    dialect: 'postgres',
+    afterClose: options.afterClose,
+    log:
+      onStatement === undefined
+        ? undefined
+        : (event: LogEvent) => {
             if (event.level === 'query') onStatement(event.query.sql);
           },
-        }),
   });
-  keepAmbientDriver(db, driver);
-  return db;
 }
 
 /**

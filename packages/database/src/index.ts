@@ -4,20 +4,16 @@
  *
  * @example
  * import { openDatabase, runMigrations } from '@cms-json/database';
- * const { db } = openDatabase({ url: 'sqlite:./data/site.db' });
- * await runMigrations(db, { owner: 'my-plugin', migrations });
+ * const database = openDatabase({ url: 'sqlite:./data/site.db' });
+ * await runMigrations(database, { owner: 'my-plugin', migrations });
  *
  * @packageDocumentation
  */
 export {
-  afterCommit,
   type BeforeCommitWork,
-  beforeCommit,
   DEFAULT_TRANSACTION_TIMEOUT_MS,
-  runInTransaction,
   type TransactionOptions,
   TransactionTimeout,
-  transactionRunner,
 } from './ambient-transaction.js';
 export {
   CHANGE_VERSIONS_TABLE,
@@ -28,19 +24,15 @@ export {
 } from './change-versions.js';
 export {
   DATABASE_UNAVAILABLE,
-  type Database,
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_DATABASE_URL,
   DEFAULT_POOL_SIZE,
   DEFAULT_STATEMENT_TIMEOUT_MS,
-  type Dialect,
-  dialectOf,
   isDatabaseUnavailable,
-  lowerText,
   type OpenDatabaseOptions,
   openDatabase,
-  sqliteHandleOf,
 } from './connect.js';
+export { Database, type DatabaseOptions, type Dialect } from './database.js';
 export {
   appliedMigrations,
   autoIncrementId,
@@ -50,6 +42,6 @@ export {
   type RunMigrationsOptions,
   runMigrations,
 } from './migrations.js';
-export { type EagerQuery, type PreparedQuery, prepareEagerQuery, prepareQuery } from './prepared-query.js';
+export type { Compilable, NamedQuery } from './named-query.js';
 export { redactDatabaseUrl } from './redact.js';
 export { withStartupLock } from './startup-lock.js';

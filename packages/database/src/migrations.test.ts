@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
-import { type Generated, Kysely, SqliteDialect, sql } from 'kysely';
+import { type Generated, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appliedMigrations, autoIncrementId, type Migration, openDatabase, runMigrations } from './index.js';
+import { appliedMigrations, autoIncrementId, Database, type Migration, openDatabase, runMigrations } from './index.js';
 import { dropTestDatabase, testDatabaseUrl } from './testing.js';
 
 interface Tables {
@@ -47,8 +47,9 @@ afterEach(async () => {
 
 describe('runMigrations', () => {
   it('applies pending migrations once, in order, and records them', async () => {
-    const { db, close } = openDatabase<Tables>({ url });
-    expect(await runMigrations(db, { owner: 'notes', migrations: [createNotes, addPinned] })).toEqual([
+    const database = openDatabase<Tables>({ url });
+    const { db, close } = database;
+    expect(await runMigrations(database, { owner: 'notes', migrations: [createNotes, addPinned] })).toEqual([
       '0001-notes',
       '0002-pinned',
     ]);
@@ -62,26 +63,27 @@ describe('runMigrations', () => {
     await db.insertInto('notes').values({ text: 'first' }).execute();
     expect(await db.selectFrom('notes').selectAll().execute()).toEqual([{ id: 1, text: 'first', pinned: 0 }]);
 
-    expect(await runMigrations(db, { owner: 'notes', migrations: [createNotes, addPinned] })).toEqual([]);
+    expect(await runMigrations(database, { owner: 'notes', migrations: [createNotes, addPinned] })).toEqual([]);
     await close();
   });
 
   it('applies nothing on a second run after reopening, and the data survives', async () => {
     const first = openDatabase<Tables>({ url });
-    await runMigrations(first.db, { owner: 'notes', migrations: [createNotes] });
+    await runMigrations(first, { owner: 'notes', migrations: [createNotes] });
     await first.db.insertInto('notes').values({ text: 'kept' }).execute();
     await first.close();
 
     const second = openDatabase<Tables>({ url });
-    expect(await runMigrations(second.db, { owner: 'notes', migrations: [createNotes] })).toEqual([]);
-    expect(await runMigrations(second.db, { owner: 'notes', migrations: [createNotes, addPinned] })).toEqual(['0002-pinned']);
+    expect(await runMigrations(second, { owner: 'notes', migrations: [createNotes] })).toEqual([]);
+    expect(await runMigrations(second, { owner: 'notes', migrations: [createNotes, addPinned] })).toEqual(['0002-pinned']);
     expect(await second.db.selectFrom('notes').select(['id', 'text']).execute()).toEqual([{ id: 1, text: 'kept' }]);
     expect(await appliedMigrations(second.db, 'notes')).toEqual(['0001-notes', '0002-pinned']);
     await second.close();
   });
 
   it('keeps owners apart: the same id of another owner is applied separately', async () => {
-    const { db, close } = openDatabase({ url });
+    const database = openDatabase({ url });
+    const { db, close } = database;
     const calls: string[] = [];
     const named = (owner: string): Migration => ({
       id: '0001',
@@ -89,15 +91,16 @@ describe('runMigrations', () => {
         calls.push(owner);
       },
     });
-    expect(await runMigrations(db, { owner: 'a', migrations: [named('a')] })).toEqual(['0001']);
-    expect(await runMigrations(db, { owner: 'b', migrations: [named('b')] })).toEqual(['0001']);
+    expect(await runMigrations(database, { owner: 'a', migrations: [named('a')] })).toEqual(['0001']);
+    expect(await runMigrations(database, { owner: 'b', migrations: [named('b')] })).toEqual(['0001']);
     expect(calls).toEqual(['a', 'b']);
     expect(await appliedMigrations(db, 'c')).toEqual([]);
     await close();
   });
 
   it('rolls back a failing migration with its record, keeps the earlier ones, and retries it later', async () => {
-    const { db, close } = openDatabase<Tables>({ url });
+    const database = openDatabase<Tables>({ url });
+    const { db, close } = database;
     const broken: Migration = {
       id: '0002-broken',
       async up(trx) {
@@ -105,18 +108,18 @@ describe('runMigrations', () => {
         throw new Error('boom');
       },
     };
-    await expect(runMigrations(db, { owner: 'notes', migrations: [createNotes, broken] })).rejects.toThrow(
+    await expect(runMigrations(database, { owner: 'notes', migrations: [createNotes, broken] })).rejects.toThrow(
       'Migration notes/0002-broken failed: boom',
     );
     expect(await appliedMigrations(db, 'notes')).toEqual(['0001-notes']);
     await expect(sql`select * from half_done`.execute(db)).rejects.toThrow(/half_done/);
 
-    expect(await runMigrations(db, { owner: 'notes', migrations: [createNotes, addPinned] })).toEqual(['0002-pinned']);
+    expect(await runMigrations(database, { owner: 'notes', migrations: [createNotes, addPinned] })).toEqual(['0002-pinned']);
     await close();
   });
 
   it('skips a migration recorded by someone else after the pending list was read', async () => {
-    const { db, close } = openDatabase<Tables>({ url });
+    const database = openDatabase<Tables>({ url });
     const second: Migration = { id: '0002', up: async () => expect.unreachable('0002 was applied elsewhere') };
     const first: Migration = {
       id: '0001',
@@ -128,8 +131,8 @@ describe('runMigrations', () => {
           .execute();
       },
     };
-    expect(await runMigrations(db, { owner: 'race', migrations: [first, second] })).toEqual(['0001']);
-    await close();
+    expect(await runMigrations(database, { owner: 'race', migrations: [first, second] })).toEqual(['0001']);
+    await database.close();
   });
 
   it('applies a migration exactly once when several processes start together', { timeout: 30_000 }, async () => {
@@ -148,20 +151,23 @@ describe('runMigrations', () => {
   });
 
   it('rejects an empty owner, empty ids and duplicate ids before touching the database', async () => {
-    const { db, close } = openDatabase({ url: 'sqlite::memory:' });
-    await expect(runMigrations(db, { owner: ' ', migrations: [] })).rejects.toThrow('owner must not be empty');
-    await expect(runMigrations(db, { owner: 'x', migrations: [{ id: '', up: async () => {} }] })).rejects.toThrow('empty id');
-    await expect(runMigrations(db, { owner: 'x', migrations: [createNotes, createNotes] })).rejects.toThrow(
+    const database = openDatabase({ url: 'sqlite::memory:' });
+    await expect(runMigrations(database, { owner: ' ', migrations: [] })).rejects.toThrow('owner must not be empty');
+    await expect(runMigrations(database, { owner: 'x', migrations: [{ id: '', up: async () => {} }] })).rejects.toThrow(
+      'empty id',
+    );
+    await expect(runMigrations(database, { owner: 'x', migrations: [createNotes, createNotes] })).rejects.toThrow(
       'duplicate migration id "0001-notes"',
     );
-    await close();
+    await database.close();
   });
 
-  it('needs the dialect for a Kysely instance it did not open', async () => {
-    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
-    await expect(runMigrations(db, { owner: 'x', migrations: [createNotes] })).rejects.toThrow('pass options.dialect');
-    expect(await runMigrations(db, { owner: 'x', migrations: [createNotes], dialect: 'sqlite' })).toEqual(['0001-notes']);
-    await db.destroy();
+  it('runs on a Kysely dialect built by the caller, wrapped in a Database that names its engine', async () => {
+    const database = new Database<Tables>(new SqliteDialect({ database: new SqliteDatabase(':memory:') }), {
+      dialect: 'sqlite',
+    });
+    expect(await runMigrations(database, { owner: 'x', migrations: [createNotes] })).toEqual(['0001-notes']);
+    await database.close();
   });
 });
 

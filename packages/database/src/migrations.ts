@@ -1,5 +1,5 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
-import { type Dialect, dialectOf } from './connect.js';
+import type { Database, Dialect } from './database.js';
 
 /**
  * The table that records which migration of which owner has been applied.
@@ -59,8 +59,6 @@ export interface RunMigrationsOptions {
   owner: string;
   /** The owner's migrations, in the order they must apply. */
   migrations: readonly Migration[];
-  /** The engine; needed only when `db` was not opened by `openDatabase`. */
-  dialect?: Dialect | undefined;
 }
 
 /**
@@ -69,19 +67,15 @@ export interface RunMigrationsOptions {
  * in one transaction; a migration another process applied meanwhile is skipped, so several
  * app processes may start at once.
  *
- * @throws Error on an empty owner, duplicate or empty ids, an unknown engine, or when a
+ * @throws Error on an empty owner, duplicate or empty ids, or when a
  *   migration fails (the error of the failing migration, with its id in the message; the
  *   migrations before it stay applied).
  * @example
- * const { db } = openDatabase({ url: 'sqlite:./data/site.db' });
- * const applied = await runMigrations(db, { owner: 'my-plugin', migrations: [createNotes] });
+ * const database = openDatabase({ url: 'sqlite:./data/site.db' });
+ * const applied = await runMigrations(database, { owner: 'my-plugin', migrations: [createNotes] });
  * // ['0001-notes'] the first time, [] afterwards
  */
-export async function runMigrations(
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the migrations table is reached untyped.
-  db: Kysely<any>,
-  options: RunMigrationsOptions,
-): Promise<string[]> {
+export async function runMigrations<DB>(database: Database<DB>, options: RunMigrationsOptions): Promise<string[]> {
   const { owner, migrations } = options;
   if (owner.trim() === '') throw new Error('runMigrations: the owner must not be empty.');
   const seen = new Set<string>();
@@ -90,13 +84,10 @@ export async function runMigrations(
     if (seen.has(migration.id)) throw new Error(`runMigrations(${owner}): duplicate migration id "${migration.id}".`);
     seen.add(migration.id);
   }
-  const dialect = options.dialect ?? dialectOf(db);
-  if (dialect === undefined) {
-    throw new Error(
-      'runMigrations: unknown database engine; pass options.dialect for a Kysely instance not opened by openDatabase.',
-    );
-  }
-
+  const { dialect } = database;
+  // The migrations table is not among the caller's table types: reached untyped.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  const db: Kysely<any> = database.db;
   await ensureMigrationsTable(db);
   const done = new Set(await appliedMigrations(db, owner));
   const applied: string[] = [];

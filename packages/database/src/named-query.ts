@@ -1,84 +1,113 @@
 /**
- * A query built and compiled once, run many times with new parameter values. Building and
- * compiling a Kysely query costs more than SQLite takes to run a small one, so a hot query
- * (a page of a list, a record by id) is worth compiling once.
+ * A query built and compiled once, run many times with new values bound by name
+ * (`Database.prepare`). Building and compiling a Kysely query costs more than SQLite takes to
+ * run a small one, so a hot query (a page of a list, a record by id) is worth compiling once.
+ *
+ * The query is built with stand-ins where the values go, one per name (and per position of a
+ * list); after compiling, each of the query's parameters is either a stand-in, bound at each
+ * run to the value of its name, or a constant of the query. The order of the parameters is
+ * read from the compiled query, never written by hand.
  *
  * @module
  */
 import SqliteDatabase from 'better-sqlite3';
-import type { CompiledQuery, Kysely } from 'kysely';
-import { sqliteHandleOf } from './connect.js';
-
-/** Runs a compiled query with parameters in the order the query uses them. */
-export type PreparedQuery<Row> = (parameters: readonly unknown[]) => Promise<Row[]>;
+import type { CompiledQuery, Kysely, RawBuilder } from 'kysely';
 
 /**
- * Compiles `query` once and returns a function that runs it with new parameter values.
- * Build the query with placeholder values where the parameters go; their order is the
- * order of `parameters` (Kysely numbers them as they appear in the SQL, on every engine).
- *
- * On embedded SQLite the query runs synchronously on a statement prepared once, without
- * Kysely's connection queue: under many concurrent requests that queue (and building the
- * query) costs more than SQLite takes to run it. A read's rows are read as arrays and made
- * objects here, and a statement with a `LIMIT ?` or `OFFSET ?` is kept bound per set of
- * values, which SQLite would otherwise compile again at each new binding (see
- * {@link rowReader}). A write (`INSERT`, `UPDATE`, `DELETE`) runs on the connection's own
- * statement, with the connection's checks (a database file moved away refuses it); it
- * answers the rows of its `RETURNING` clause, or none.
- *
- * While a transaction is open on the connection, the query waits its turn through Kysely
- * instead: nobody reads another request's uncommitted writes or writes into its transaction,
- * and the queries of an ambient transaction's own work (`runInTransaction`) run in it.
+ * A built query: what `Database.prepare`'s `build` returns, a Kysely query builder or a
+ * `sql` template.
  *
  * @example
- * ```ts
- * const byId = prepareQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
- * const [note] = await byId([42]);
- * const insert = prepareQuery(db, db.insertInto('notes').values({ text: '' }).returning(['id']).compile());
- * const [{ id }] = await insert(['Hello']);
- * ```
+ * const query: Compilable<{ id: number }> = db.selectFrom('notes').select('id');
  */
-export function prepareQuery<DB, Row>(db: Kysely<DB>, query: CompiledQuery<Row>): PreparedQuery<Row> {
-  const eager = prepareEagerQuery(db, query);
-  return (parameters) => {
-    try {
-      const rows = eager(parameters);
-      return rows instanceof Promise ? rows : Promise.resolve(rows);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+export type Compilable<Row> = { compile(): CompiledQuery<Row> } | RawBuilder<Row>;
+
+/**
+ * A query of `Database.prepare`: runs with the values of its parameters, by name, and answers
+ * its rows (the rows of a write's `RETURNING` clause, or none).
+ *
+ * @example
+ * const rows: Note[] = await byId({ id: 42 });
+ */
+export type NamedQuery<Args, Row> = (values: Args) => Promise<Row[]>;
+
+/** A parameter's stand-in while the query is built: its name, and its position in a list. */
+class StandIn {
+  constructor(
+    readonly name: string,
+    readonly index: number | undefined,
+  ) {}
+
+  /** Shows in SQL text only if a stand-in was written into it as a literal, which {@link namedQuery} refuses. */
+  toString(): string {
+    return STAND_IN_TEXT;
+  }
+}
+
+const STAND_IN_TEXT = '\u0000cms-json-parameter\u0000';
+
+/** How one parameter of the compiled query gets its value at a run. */
+type Binding = { readonly name: string; readonly index: number | undefined } | { readonly constant: unknown };
+
+/** Stand-ins of the shape of `parameters`: one per name, and one per item of a list. */
+function standIns<Args extends Record<string, unknown>>(parameters: Args): Args {
+  const out: Record<string, unknown> = {};
+  for (const [name, sample] of Object.entries(parameters)) {
+    out[name] = Array.isArray(sample) ? sample.map((_, index) => new StandIn(name, index)) : new StandIn(name, undefined);
+  }
+  // Each key of `parameters` holds a stand-in of its value's shape (a list keeps its length).
+  return out as Args;
 }
 
 /**
- * Runs a compiled query with parameters in the order the query uses them: its rows at once
- * when the database answers at once, else a promise of them. A failure at once is thrown.
- */
-export type EagerQuery<Row> = (parameters: readonly unknown[]) => Row[] | Promise<Row[]>;
-
-/**
- * {@link prepareQuery} without the promise where none is needed: on embedded SQLite, while
- * no transaction is open on the connection, the rows are returned at once (and a failure is
- * thrown at once); otherwise (PostgreSQL, an open transaction) a promise of them, through
- * Kysely, exactly as `prepareQuery`. A caller that handles both (a request check, a handler)
- * then answers a read with no turn of the microtask queue.
+ * Compiles `build(stand-ins)` once and returns the function that runs it with values by name
+ * (see `Database.prepare`). On SQLite with its connection (`sqlite`), outside a transaction,
+ * the query runs synchronously on statements of its own; otherwise through Kysely.
  *
- * @example
- * ```ts
- * const byId = prepareEagerQuery(db, db.selectFrom('notes').selectAll().where('id', '=', 0).compile());
- * const rows = byId([42]);
- * const [note] = rows instanceof Promise ? await rows : rows;
- * ```
+ * @throws Error when a stand-in was written into the SQL text (as a literal) instead of
+ *   being a parameter; at a run, when a list's length is not the length it was compiled for.
  */
-export function prepareEagerQuery<DB, Row>(db: Kysely<DB>, query: CompiledQuery<Row>): EagerQuery<Row> {
-  const viaKysely = async (parameters: readonly unknown[]): Promise<Row[]> =>
-    (await db.executeQuery<Row>({ ...query, parameters })).rows;
-  const sqlite = sqliteHandleOf(db);
-  if (sqlite === undefined) return viaKysely;
+export function namedQuery<DB, Args extends Record<string, unknown>, Row>(
+  db: Kysely<DB>,
+  sqlite: SqliteDatabase.Database | undefined,
+  parameters: Args,
+  build: (parameters: Args) => Compilable<Row>,
+): NamedQuery<Args, Row> {
+  const built = build(standIns(parameters));
+  const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+  if (query.sql.includes(STAND_IN_TEXT)) {
+    throw new Error('Database.prepare: a parameter was written into the SQL text; pass it as a value.');
+  }
+  const bindings: Binding[] = query.parameters.map((value) =>
+    value instanceof StandIn ? { name: value.name, index: value.index } : { constant: value },
+  );
+  const lengths = Object.entries(parameters).flatMap(([name, sample]) =>
+    Array.isArray(sample) ? [{ name, length: sample.length }] : [],
+  );
+  const valuesOf = (values: Args): unknown[] => {
+    for (const { name, length } of lengths) {
+      const list = values[name];
+      if (!Array.isArray(list) || list.length !== length) {
+        throw new Error(`Database.prepare: "${name}" must be a list of ${length} values, as compiled.`);
+      }
+    }
+    return bindings.map((binding) => {
+      if ('constant' in binding) return binding.constant;
+      const value = values[binding.name];
+      if (value === undefined) throw new Error(`Database.prepare: no value for the parameter "${binding.name}".`);
+      return binding.index === undefined ? value : (value as readonly unknown[])[binding.index];
+    });
+  };
+  const viaKysely = async (values: unknown[]): Promise<Row[]> =>
+    (await db.executeQuery<Row>({ ...query, parameters: values })).rows;
+  if (sqlite === undefined) return (values) => viaKysely(valuesOf(values));
   const run = query.sql.trimStart().toLowerCase().startsWith('select')
     ? rowReader<Row>(sqlite, query.sql)
     : rowWriter<Row>(sqlite, query.sql);
-  return (parameters) => (sqlite.inTransaction ? viaKysely(parameters) : run(parameters));
+  return async (values) => {
+    const positional = valuesOf(values);
+    return sqlite.inTransaction ? viaKysely(positional) : run(positional);
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, prepareQuery } from './index.js';
+import { openDatabase } from './index.js';
 
 interface Tables {
   notes: { id: number; text: string };
@@ -40,16 +40,15 @@ describe('a SQLite file deleted or replaced while open', () => {
     await database.close();
   });
 
-  it('refuses a prepared write (prepareQuery) once the file is deleted', async () => {
+  it('refuses a prepared write (Database.prepare) once the file is deleted', async () => {
     const file = join(dir, 'site.db');
     const database = await open(file);
-    const insert = prepareQuery(
-      database.db,
-      database.db.insertInto('notes').values({ id: 0, text: '' }).returning('id').compile(),
+    const insert = database.prepare('notes.insert', { id: 0, text: '' }, (note) =>
+      database.db.insertInto('notes').values(note).returning('id'),
     );
-    expect(await insert([2, 'stored'])).toEqual([{ id: 2 }]);
+    expect(await insert({ id: 2, text: 'stored' })).toEqual([{ id: 2 }]);
     unlinkSync(file);
-    await expect(insert([3, 'lost'])).rejects.toThrow(/SQLITE_READONLY_DBMOVED/);
+    await expect(insert({ id: 3, text: 'lost' })).rejects.toThrow(/SQLITE_READONLY_DBMOVED/);
     await database.close();
   });
 

@@ -44,10 +44,10 @@ export function refuseWritesWhenMoved(database: SqliteDatabase.Database, path: s
     for (const name of ['run', 'all', 'get', 'iterate'] as const) {
       const original = (statement[name] as (...params: unknown[]) => unknown).bind(statement);
       // The same signature as the method wrapped: only a check is added before it.
-      (statement as unknown as Record<string, unknown>)[name] = (...params: unknown[]) => {
+      Reflect.set(statement, name, (...params: unknown[]) => {
         check();
         return original(...params);
-      };
+      });
     }
     return statement;
   }) as typeof database.prepare;

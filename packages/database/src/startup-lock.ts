@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { type Dialect, dialectOf } from './connect.js';
+import { sql } from 'kysely';
+import type { Database } from './database.js';
 
 /**
  * Runs `run` while holding the site's startup lock, so that several processes starting at
@@ -12,20 +12,14 @@ import { type Dialect, dialectOf } from './connect.js';
  *
  * @throws whatever `run` throws (the lock is released first).
  * @example
- * await withStartupLock(db, async () => {
- *   await runMigrations(db, { owner: 'notes', migrations });
- *   if ((await countNotes(db)) === 0) await seedNotes(db);
+ * await withStartupLock(database, async () => {
+ *   await runMigrations(database, { owner: 'notes', migrations });
+ *   if ((await countNotes(database.db)) === 0) await seedNotes(database.db);
  * });
  */
-export async function withStartupLock<T>(
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the lock touches no table.
-  db: Kysely<any>,
-  run: () => Promise<T>,
-  options: { dialect?: Dialect | undefined } = {},
-): Promise<T> {
-  const dialect = options.dialect ?? dialectOf(db);
-  if (dialect !== 'postgres') return run();
-  return db.connection().execute(async (connection) => {
+export async function withStartupLock<DB, T>(database: Database<DB>, run: () => Promise<T>): Promise<T> {
+  if (database.dialect !== 'postgres') return run();
+  return database.db.connection().execute(async (connection) => {
     const key = sql`hashtext('cms-json startup ' || current_database() || '.' || current_schema())`;
     await sql`select pg_advisory_lock(${key})`.execute(connection);
     try {

@@ -17,7 +17,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
-import { type Database, type Dialect, type OpenDatabaseOptions, openDatabase } from './connect.js';
+import { type OpenDatabaseOptions, openDatabase } from './connect.js';
+import type { Database, Dialect } from './database.js';
 
 /** The environment variable that switches storage tests to PostgreSQL: a server URL. */
 export const TEST_DATABASE_URL_ENV = 'CMS_TEST_DATABASE_URL';
@@ -64,21 +65,15 @@ export async function testDatabaseUrl(options: TestDatabaseOptions = {}): Promis
  * const { db, close } = await openTestDatabase<Tables>();
  */
 export async function openTestDatabase<DB>(
-  options: TestDatabaseOptions & Omit<OpenDatabaseOptions, 'url'> = {},
+  options: TestDatabaseOptions & Omit<OpenDatabaseOptions, 'url' | 'afterClose'> = {},
 ): Promise<Database<DB>> {
   const url = await testDatabaseUrl(options);
-  const database = openDatabase<DB>({ ...options, url });
   const schema = schemaOf(url);
-  if (schema === undefined) return database;
-  let closing: Promise<void> | undefined;
-  return {
-    db: database.db,
-    dialect: database.dialect,
-    close() {
-      closing ??= database.close().then(() => dropSchema(url, schema));
-      return closing;
-    },
-  };
+  return openDatabase<DB>({
+    ...options,
+    url,
+    afterClose: schema === undefined ? undefined : () => dropSchema(url, schema),
+  });
 }
 
 /**

@@ -1,0 +1,236 @@
+/**
+ * `Database`: an open database as one object. The Kysely instance (`db`), the engine behind
+ * it, its ambient transactions and their hooks, its `lower()`, and the queries compiled once
+ * on it all live here, as members, instead of in tables keyed by the Kysely instance.
+ *
+ * @module
+ */
+import type SqliteDatabase from 'better-sqlite3';
+import {
+  type Expression,
+  Kysely,
+  type Dialect as KyselyDialect,
+  type KyselyPlugin,
+  type LogConfig,
+  type RawBuilder,
+  sql,
+} from 'kysely';
+import {
+  type AmbientDriver,
+  ambientDialect,
+  type BeforeCommitWork,
+  DEFAULT_TRANSACTION_TIMEOUT_MS,
+  type TransactionOptions,
+} from './ambient-transaction.js';
+import { type Compilable, type NamedQuery, namedQuery } from './named-query.js';
+
+/**
+ * The database engines cms-json runs on.
+ *
+ * @example
+ * const dialect: Dialect = openDatabase({ url: 'sqlite::memory:' }).dialect; // 'sqlite'
+ */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The Unicode-aware `lower()` registered on the SQLite connections of a {@link Database}. */
+const SQLITE_LOWER = 'cms_lower';
+
+/**
+ * Options of the {@link Database} constructor.
+ *
+ * @example
+ * const options: DatabaseOptions = { dialect: 'sqlite', sqlite: handle };
+ */
+export interface DatabaseOptions {
+  /** The engine behind the Kysely dialect. */
+  readonly dialect: Dialect;
+  /**
+   * SQLite only: the better-sqlite3 connection behind the Kysely dialect. With it, `lowerText`
+   * folds every letter (a function registered on it) and the queries of {@link Database.prepare}
+   * run synchronously on statements of their own (the store's reads seam, docs/performance.md).
+   */
+  readonly sqlite?: SqliteDatabase.Database | undefined;
+  /** Kysely plugins of the instance. */
+  readonly plugins?: readonly KyselyPlugin[] | undefined;
+  /** Kysely's log option. */
+  readonly log?: LogConfig | undefined;
+  /** Called once, after the connection is closed (a test database drops its schema). */
+  readonly afterClose?: (() => Promise<void>) | undefined;
+}
+
+/**
+ * An open database: the Kysely instance (`db`), the engine behind it, ambient transactions
+ * (`transaction`, `beforeCommit`, `afterCommit`), and the queries compiled once on it
+ * (`prepare`). {@link openDatabase} makes one from a URL; a Kysely dialect built by the caller
+ * (a SQLite or PostgreSQL dialect of its own) is wrapped with the constructor, which builds
+ * the Kysely instance itself so that its transactions reach every query (atomic batches).
+ *
+ * @example
+ * const database = new Database<Tables>(new SqliteDialect({ database: handle }), { dialect: 'sqlite', sqlite: handle });
+ * await database.transaction(async () => {
+ *   await database.db.insertInto('notes').values({ text: 'one' }).execute();
+ * });
+ */
+export class Database<DB> {
+  /** The query builder; write queries once and they run on both engines. */
+  readonly db: Kysely<DB>;
+  /** The engine behind `db`. */
+  readonly dialect: Dialect;
+  readonly #driver: AmbientDriver;
+  readonly #sqlite: SqliteDatabase.Database | undefined;
+  readonly #afterClose: (() => Promise<void>) | undefined;
+  /** The queries of {@link prepare}, by name. */
+  readonly #prepared = new Map<string, unknown>();
+  #closing: Promise<void> | undefined;
+
+  constructor(dialect: KyselyDialect, options: DatabaseOptions) {
+    let driver: AmbientDriver | undefined;
+    this.db = new Kysely<DB>({
+      dialect: ambientDialect(dialect, (made) => {
+        driver = made;
+      }),
+      ...(options.plugins === undefined ? {} : { plugins: [...options.plugins] }),
+      ...(options.log === undefined ? {} : { log: options.log }),
+    });
+    // Kysely makes its driver in its constructor.
+    if (driver === undefined) throw new Error('Database: Kysely made no driver.');
+    this.#driver = driver;
+    this.dialect = options.dialect;
+    this.#sqlite = options.dialect === 'sqlite' ? options.sqlite : undefined;
+    this.#afterClose = options.afterClose;
+    // SQLite's own `lower()` folds ASCII letters only; PostgreSQL's folds every letter of a
+    // UTF-8 database. `lowerText` calls this one on SQLite, so searches agree.
+    this.#sqlite?.function(SQLITE_LOWER, { deterministic: true }, (value: unknown) =>
+      typeof value === 'string' ? value.toLowerCase() : value,
+    );
+  }
+
+  /**
+   * The better-sqlite3 connection behind `db` when one was given (SQLite), else `undefined`:
+   * for the store's reads seam and tests that write past Kysely.
+   */
+  get sqlite(): SqliteDatabase.Database | undefined {
+    return this.#sqlite;
+  }
+
+  /**
+   * Closes the connection (SQLite file handle or PostgreSQL pool). Safe to call twice, and
+   * bound: `const { db, close } = openDatabase(…)` works.
+   */
+  readonly close = (): Promise<void> => {
+    this.#closing ??= this.db.destroy().then(() => this.#afterClose?.());
+    return this.#closing;
+  };
+
+  /**
+   * Runs `work` in one transaction: every query the work makes through `db`, at any depth, is
+   * part of it. Commits when the work resolves; rolls every write back when it rejects (the
+   * rejection is passed on) or outlasts `timeoutMs`. Called inside such work, it joins the
+   * transaction already open.
+   *
+   * @example
+   * await database.transaction(async () => {
+   *   await notes.create({ text: 'one' });  // a store holding the database
+   *   await notes.create({ text: 'two' });  // both or neither
+   * });
+   */
+  transaction<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    return this.#driver.run(work, options.timeoutMs ?? DEFAULT_TRANSACTION_TIMEOUT_MS);
+  }
+
+  /**
+   * {@link transaction} in the shape the core's server takes: atomic batches then run in one
+   * transaction of this database.
+   *
+   * @example
+   * server.provideTransactions(database.transactionRunner());
+   */
+  transactionRunner(options: TransactionOptions = {}): <T>(work: () => Promise<T>) => Promise<T> {
+    return (work) => this.transaction(work, options);
+  }
+
+  /**
+   * The state of `key` in the transaction open here, for work that must wait for the end of
+   * the transaction (after everything else it does, just before it commits): the first call
+   * with `key` in a transaction makes it with `start`, and the transaction calls its
+   * `beforeCommit()` once when its work resolved; later calls with the same key in the same
+   * transaction answer the same state, for the caller to add to (ids to recount, say). Outside
+   * a transaction it answers `undefined`: the caller does its work at once.
+   *
+   * What it is for: locks taken only at the end, all in one statement and one order, so that
+   * concurrent transactions never hold some of them while waiting for the others (the term
+   * counts of a post write on PostgreSQL, docs/database.md). The work runs even when the
+   * savepoint that asked for it was rolled back: make it harmless then (a recount is). It is
+   * not run when the transaction fails before the commit.
+   *
+   * @example
+   * const pending = database.beforeCommit(RECOUNT, () => {
+   *   const ids = new Set<number>();
+   *   return { ids, beforeCommit: () => recount([...ids]) };
+   * });
+   * if (pending === undefined) await recount(ids); else for (const id of ids) pending.ids.add(id);
+   */
+  beforeCommit<S extends BeforeCommitWork>(key: object, start: () => S): S | undefined {
+    return this.#driver.beforeCommit(key, start);
+  }
+
+  /**
+   * Runs `work` once the transaction open here has committed, or at once when none is open:
+   * for what cannot be rolled back, so it happens only to data that is really gone (a deleted
+   * upload's files). It does not run when the transaction is rolled back. It does run when
+   * only the savepoint that asked for it was rolled back, as {@link beforeCommit}'s work does.
+   * Its failure fails the call that opened the transaction (the data stays committed); later
+   * works still run.
+   *
+   * @example
+   * await database.afterCommit(() => files.remove(paths)); // after the record's delete is stored
+   */
+  async afterCommit(work: () => Promise<void> | void): Promise<void> {
+    await this.#driver.afterCommit(work);
+  }
+
+  /**
+   * `lower(expression)` that folds every letter (`'ÉCOLE'` → `'école'`) on both engines: on
+   * SQLite a function of the connection (SQLite's own `lower()` folds ASCII only), elsewhere
+   * the engine's `lower()` (PostgreSQL folds by the database's `LC_CTYPE`: any UTF-8 locale
+   * folds every letter; `C` folds ASCII only). Compare it with a pattern lower-cased by
+   * JavaScript's `toLowerCase()`.
+   *
+   * @example
+   * db.selectFrom('notes').where(sql`${database.lowerText(sql.ref('title'))} like ${pattern}`);
+   */
+  lowerText(expression: RawBuilder<unknown> | Expression<unknown>): RawBuilder<string> {
+    const name = this.#sqlite === undefined ? 'lower' : SQLITE_LOWER;
+    return sql<string>`${sql.raw(name)}(${expression})`;
+  }
+
+  /**
+   * A query built and compiled once under `name`, run many times with new values bound by
+   * name. `parameters` gives each parameter's name and a sample value (an array for an `in`
+   * list, of the length the query is compiled for); `build` receives stand-ins of the same
+   * shape and builds the query with them where the values go. A run binds each stand-in's
+   * position to the value of its name, so moving a `where` cannot swap two values. The name
+   * must tell apart every query shape (include a list's length); the first `build` of a name
+   * is the one kept.
+   *
+   * On embedded SQLite (a `sqlite` connection given), outside a transaction, the query runs
+   * on a statement of its own without Kysely's queue (the store's reads seam); otherwise
+   * through Kysely, in the transaction open here if any.
+   *
+   * @example
+   * const byId = database.prepare('notes.byId', { id: 0 }, (p) => db.selectFrom('notes').selectAll().where('id', '=', p.id));
+   * const [note] = await byId({ id: 42 });
+   */
+  prepare<Args extends Record<string, unknown>, Row>(
+    name: string,
+    parameters: Args,
+    build: (parameters: Args) => Compilable<Row>,
+  ): NamedQuery<Args, Row> {
+    const kept = this.#prepared.get(name);
+    // Kept under its name by the first call, with the types of that call's `build`.
+    if (kept !== undefined) return kept as NamedQuery<Args, Row>;
+    const made = namedQuery(this.db, this.#sqlite, parameters, build);
+    this.#prepared.set(name, made);
+    return made;
+  }
+}
