@@ -36,10 +36,16 @@ export type { CompiledEndpoint, CompiledRoute } from './namespace.js';
 export type {
   ActionName,
   AnyRecord,
+  AnyRecordTypes,
   FilterName,
   HookName,
   ObjectTypeHooks,
+  ObjectTypeRecords,
+  PreparedRecord,
+  RecordTypes,
+  RecordTypesOf,
   WriteEvent,
+  WrittenRecord,
 } from './object-types/hooks.js';
 export { type AuthorsProvider, ObjectType } from './object-types/object-type.js';
 export { type ArgsFilter, type BuiltRoutes, ObjectTypeRegistry, type TypeDeclaration } from './object-types/registry.js';

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { z } from 'zod';
 import { batchRoute, type TransactionRunner } from './batch.js';
 import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute, type SiteDescriber } from './discovery.js';
 import { answerRequest, dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
@@ -16,6 +17,7 @@ import { CurieRegistry } from './links/curies.js';
 import type { LinkContext } from './links/link.js';
 import { apiRoutePath, isUnderRestRoot, takesRestRoute } from './mount.js';
 import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from './namespace.js';
+import type { RecordTypesOf } from './object-types/hooks.js';
 import { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
 import { openApiRoute } from './openapi/routes.js';
@@ -357,8 +359,16 @@ export class RestServer {
     return this;
   }
 
-  /** Adds a field to every record of an object type: the original's `register_rest_field`. */
-  registerRestField(objectType: string, name: string, field: RestField): this {
+  /**
+   * Adds a field to every record of an object type: the original's `register_rest_field`.
+   * Its `get` and `update` see the type's records ({@link ObjectTypeRecords}) and the type of
+   * its schema.
+   */
+  registerRestField<TName extends string, TSchema extends z.ZodType>(
+    objectType: TName,
+    name: string,
+    field: RestField<RecordTypesOf<TName>, TSchema>,
+  ): this {
     this.objectTypes.get(objectType).registerField(name, field);
     return this;
   }

@@ -25,22 +25,90 @@ type MaybePromise<T> = T | Promise<T>;
 /** A record of any object type, as hooks see it. */
 export type AnyRecord = Record<string, unknown>;
 
+/**
+ * What the hooks and fields of one object type see. A package describes its types in
+ * {@link ObjectTypeRecords}; a type nobody described sees {@link AnyRecordTypes}.
+ *
+ * @example
+ * ```ts
+ * interface BookTypes extends RecordTypes {
+ *   record: BookRecord; stored: Book; changes: Partial<Book>; query: BookQuery;
+ * }
+ * ```
+ */
+export interface RecordTypes {
+  /** The record a route answers with: what `prepare` sees (as `source`) and a field's `get`. */
+  readonly record: object;
+  /** The record the write hooks see (`insert`, `afterInsert`, `delete`, `trash`, `preDelete`). */
+  readonly stored: object;
+  /** What a create or an update is about to store (`preInsert`). */
+  readonly changes: object;
+  /** The query object of the type's list (`query`). */
+  readonly query: object;
+  /** The record a field's `update` is given, when not `stored`. */
+  readonly written?: object;
+}
+
+/** The record types of an object type nobody described: every one any record. */
+export interface AnyRecordTypes extends RecordTypes {
+  readonly record: AnyRecord;
+  readonly stored: AnyRecord;
+  readonly changes: AnyRecord;
+  readonly query: AnyRecord;
+}
+
+/**
+ * The record types of each object type, by name: empty in the core, filled in by the
+ * packages that serve the types (content adds `user`, `post`, `page`, `attachment`,
+ * `category`, `post_tag`, `comment`) by declaration merging.
+ *
+ * @example
+ * ```ts
+ * declare module '@cms-json/core' {
+ *   interface ObjectTypeRecords {
+ *     book: BookTypes;
+ *   }
+ * }
+ * server.objectTypes.get('book').on('insert', (book) => index(book.id)); // book: Book
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface ObjectTypeRecords {}
+
+/** The record types of the object type of this name: its described ones, or {@link AnyRecordTypes}. */
+export type RecordTypesOf<TName extends string> = TName extends keyof ObjectTypeRecords
+  ? ObjectTypeRecords[TName] extends RecordTypes
+    ? ObjectTypeRecords[TName]
+    : AnyRecordTypes
+  : AnyRecordTypes;
+
+/** The record a field's `update` is given: `written` when the type says, else `stored`. */
+export type WrittenRecord<TTypes extends RecordTypes> = TTypes extends { readonly written: infer W extends object }
+  ? W
+  : TTypes['stored'];
+
+/**
+ * A record as `prepare` sees it: the type's record after the context filter and `_fields`
+ * (any member may be gone), with the registered fields beside it.
+ */
+export type PreparedRecord<TTypes extends RecordTypes> = Partial<TTypes['record']> & AnyRecord;
+
 /** What a write hook knows: the request, and whether the write creates the record. */
 export interface WriteEvent {
   readonly request: RestRequest;
   readonly creating: boolean;
 }
 
-/** The hooks, by name, with their signatures. */
-export interface ObjectTypeHooks {
+/** The hooks, by name, with their signatures, for an object type of these record types. */
+export interface ObjectTypeHooks<TTypes extends RecordTypes = AnyRecordTypes> {
   /**
    * Changes a record as it is sent (after the context filter and the registered fields).
    * `links` are the record's `_links`: add to them or remove from them in place.
    */
   prepare: (
-    record: AnyRecord,
+    record: PreparedRecord<TTypes>,
     event: {
-      readonly source: AnyRecord;
+      readonly source: TTypes['record'];
       readonly request: RestRequest;
       readonly links: Links;
       /** The context the record is shown in (`view`, `edit`, `embed`). */
@@ -51,21 +119,21 @@ export interface ObjectTypeHooks {
   collectionParams: (params: ArgsShape) => ArgsShape;
   /** Changes the query a list runs (the controller's query object); `args` are the list's parsed arguments. */
   query: (
-    query: AnyRecord,
+    query: TTypes['query'],
     event: { readonly request: RestRequest; readonly args?: Readonly<Record<string, unknown>> },
-  ) => MaybePromise<AnyRecord>;
+  ) => MaybePromise<TTypes['query']>;
   /** Changes what a create or update is about to store. */
-  preInsert: (prepared: AnyRecord, event: WriteEvent) => MaybePromise<AnyRecord>;
+  preInsert: (prepared: TTypes['changes'], event: WriteEvent) => MaybePromise<TTypes['changes']>;
   /** After the record was stored, before its fields and meta are written. */
-  insert: (record: AnyRecord, event: WriteEvent) => MaybePromise<void>;
+  insert: (record: TTypes['stored'], event: WriteEvent) => MaybePromise<void>;
   /** After the record, its fields and its meta were written. */
-  afterInsert: (record: AnyRecord, event: WriteEvent) => MaybePromise<void>;
+  afterInsert: (record: TTypes['stored'], event: WriteEvent) => MaybePromise<void>;
   /** After the record was deleted (`previous` is the record as it was). */
-  delete: (previous: AnyRecord, event: { readonly request: RestRequest }) => MaybePromise<void>;
+  delete: (previous: TTypes['stored'], event: { readonly request: RestRequest }) => MaybePromise<void>;
   /** After the record moved to the trash (the record as it is now). */
-  trash: (record: AnyRecord, event: { readonly request: RestRequest }) => MaybePromise<void>;
+  trash: (record: TTypes['stored'], event: { readonly request: RestRequest }) => MaybePromise<void>;
   /** Before the record is deleted for good: what hangs on it can still be read and let go. */
-  preDelete: (record: AnyRecord, event: { readonly request: RestRequest }) => MaybePromise<void>;
+  preDelete: (record: TTypes['stored'], event: { readonly request: RestRequest }) => MaybePromise<void>;
 }
 
 /** A hook's name. */

@@ -6,9 +6,19 @@
  *
  * @module
  */
+import type { z } from 'zod';
 import type { LinkTemplate } from '../links/link.js';
 import type { RestRequest } from '../request.js';
-import type { ActionName, AnyRecord, FilterName, HookName, ObjectTypeHooks } from './hooks.js';
+import type {
+  ActionName,
+  AnyRecord,
+  AnyRecordTypes,
+  FilterName,
+  HookName,
+  ObjectTypeHooks,
+  RecordTypes,
+  WrittenRecord,
+} from './hooks.js';
 import type { RestField } from './rest-field.js';
 
 /**
@@ -21,7 +31,8 @@ export type AuthorsProvider = (options?: { readonly among?: readonly number[] })
 /**
  * The extensions of one object type. Get it with `server.objectTypes.get(name)`; fields,
  * links and `collectionParams` take effect when the routes are built (before the first
- * request, or at the next one after a change), the other hooks at once.
+ * request, or at the next one after a change), the other hooks at once. Its hooks and fields
+ * see the record types the type's package described in {@link ObjectTypeRecords}.
  *
  * @example
  * ```ts
@@ -31,8 +42,8 @@ export type AuthorsProvider = (options?: { readonly among?: readonly number[] })
  *   .on('prepare', (record) => ({ ...record, shown_at: Date.now() }));
  * ```
  */
-export class ObjectType {
-  readonly #fields = new Map<string, RestField>();
+export class ObjectType<TTypes extends RecordTypes = AnyRecordTypes> {
+  readonly #fields = new Map<string, RestField<RecordTypes>>();
   readonly #links: LinkTemplate[] = [];
   readonly #hooks = new Map<HookName, unknown[]>();
   readonly #authors: AuthorsProvider[] = [];
@@ -50,7 +61,7 @@ export class ObjectType {
   }
 
   /** Adds a field to every record of this type; a second field of one name replaces the first. */
-  registerField(name: string, field: RestField): this {
+  registerField<TSchema extends z.ZodType>(name: string, field: RestField<TTypes, TSchema>): this {
     if (typeof name !== 'string' || name === '' || name === '_links' || name === '_embedded') {
       throw new Error(`registerRestField: "${String(name)}" cannot name a field of ${this.name}.`);
     }
@@ -67,7 +78,7 @@ export class ObjectType {
   }
 
   /** Adds a hook; hooks of one name run in the order they were added. */
-  on<K extends HookName>(hook: K, callback: ObjectTypeHooks[K]): this {
+  on<K extends HookName>(hook: K, callback: ObjectTypeHooks<TTypes>[K]): this {
     const list = this.#hooks.get(hook);
     if (list === undefined) this.#hooks.set(hook, [callback]);
     else list.push(callback);
@@ -82,7 +93,7 @@ export class ObjectType {
   }
 
   /** The registered fields, by name. */
-  get fields(): ReadonlyMap<string, RestField> {
+  get fields(): ReadonlyMap<string, RestField<RecordTypes>> {
     return this.#fields;
   }
 
@@ -97,39 +108,41 @@ export class ObjectType {
   }
 
   /** The hooks of one name, in order. */
-  hooks<K extends HookName>(hook: K): readonly ObjectTypeHooks[K][] {
-    return (this.#hooks.get(hook) ?? NONE) as readonly ObjectTypeHooks[K][];
+  hooks<K extends HookName>(hook: K): readonly ObjectTypeHooks<TTypes>[K][] {
+    return (this.#hooks.get(hook) ?? NONE) as readonly ObjectTypeHooks<TTypes>[K][];
   }
 
   /**
-   * Runs a filter hook over a value: each callback gets what the one before returned.
+   * Runs a filter hook over a value: each callback gets what the one before returned. The
+   * answer has the value's type: filters return the value they were given, changed or not.
    *
    * @example
    * ```ts
    * const query = await type.filter('query', { search, limit }, { request });
    * ```
    */
-  async filter<K extends FilterName>(
+  async filter<K extends FilterName, TValue extends Parameters<ObjectTypeHooks<TTypes>[K]>[0]>(
     hook: K,
-    value: Parameters<ObjectTypeHooks[K]>[0],
-    event: Parameters<ObjectTypeHooks[K]>[1],
-  ): Promise<AnyRecord> {
-    let current: AnyRecord = value;
-    for (const callback of this.hooks(hook)) {
-      current = await (callback as (value: AnyRecord, event: unknown) => AnyRecord | Promise<AnyRecord>)(current, event);
-    }
-    return current;
+    value: TValue,
+    event: Parameters<ObjectTypeHooks<TTypes>[K]>[1],
+  ): Promise<TValue> {
+    let current: unknown = value;
+    for (const callback of this.#callbacks(hook)) current = await callback(current, event);
+    return current as TValue;
+  }
+
+  /** The hooks of one name, as the runner calls them (each was checked against its signature by {@link on}). */
+  #callbacks(hook: HookName): readonly ((value: unknown, event: unknown) => unknown)[] {
+    return (this.#hooks.get(hook) ?? NONE) as readonly ((value: unknown, event: unknown) => unknown)[];
   }
 
   /** Runs an action hook: every callback, in order. */
   async emit<K extends ActionName>(
     hook: K,
-    record: Parameters<ObjectTypeHooks[K]>[0],
-    event: Parameters<ObjectTypeHooks[K]>[1],
+    record: Parameters<ObjectTypeHooks<TTypes>[K]>[0],
+    event: Parameters<ObjectTypeHooks<TTypes>[K]>[1],
   ): Promise<void> {
-    for (const callback of this.hooks(hook)) {
-      await (callback as (record: AnyRecord, event: unknown) => unknown)(record, event);
-    }
+    for (const callback of this.#callbacks(hook)) await callback(record, event);
   }
 
   /**
@@ -140,7 +153,11 @@ export class ObjectType {
    *
    * @param args The endpoint's parsed arguments: each field's value, checked by its schema.
    */
-  async updateFields(record: AnyRecord, args: Readonly<Record<string, unknown>>, request: RestRequest): Promise<void> {
+  async updateFields(
+    record: WrittenRecord<TTypes>,
+    args: Readonly<Record<string, unknown>>,
+    request: RestRequest,
+  ): Promise<void> {
     for (const [name, field] of this.#fields) {
       if (field.update === undefined || !request.hasParam(name)) continue;
       await field.update(args[name], record, request);
@@ -156,12 +173,12 @@ export class ObjectType {
    * const previous = await type.withFields(record, request);
    * return response({ deleted: true, previous }, { raw: true });
    */
-  async withFields(record: AnyRecord, request: RestRequest): Promise<AnyRecord> {
-    const out: AnyRecord = { ...record };
+  async withFields(record: TTypes['record'], request: RestRequest): Promise<TTypes['record'] & AnyRecord> {
+    const added: AnyRecord = {};
     for (const [name, field] of this.#fields) {
-      if (field.get !== undefined) out[name] = await field.get(record, request);
+      if (field.get !== undefined) added[name] = await field.get(record, request);
     }
-    return out;
+    return { ...record, ...added };
   }
 
   /** The ids of the users who have published records of this type (with `among`: those of these ids, at least). */

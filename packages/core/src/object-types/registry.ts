@@ -9,6 +9,7 @@
  * @module
  */
 import type { Route } from '../route.js';
+import type { RecordTypesOf } from './hooks.js';
 import { type AuthorsProvider, ObjectType } from './object-type.js';
 
 /** A type whose routes come from its registration arguments. */
@@ -23,7 +24,8 @@ export interface TypeDeclaration<TArgs extends object = Record<string, unknown>>
    * The type's routes, from its filtered arguments; `undefined` when it has none (REST
    * exposure off).
    */
-  readonly routes: (args: TArgs) => { namespace: string; routes: readonly Route[] } | undefined;
+  // A method: a declaration of any arguments is kept with the others (bivariant parameters).
+  routes(args: TArgs): { namespace: string; routes: readonly Route[] } | undefined;
 }
 
 /** Changes the registration arguments of a type of one kind; returns the arguments to use. */
@@ -57,19 +59,23 @@ export class ObjectTypeRegistry {
     this.#changed = changed;
   }
 
-  /** The object type of this name, made at first use. */
-  get(name: string): ObjectType {
+  /**
+   * The object type of this name, made at first use; its hooks and fields see the record
+   * types described for the name in {@link ObjectTypeRecords}.
+   */
+  get<TName extends string>(name: TName): ObjectType<RecordTypesOf<TName>> {
     let type = this.#types.get(name);
     if (type === undefined) {
       type = new ObjectType(name, this.#changed);
       this.#types.set(name, type);
     }
-    return type;
+    // One object type per name: the record types of the name are the ones it was made for.
+    return type as ObjectType<RecordTypesOf<TName>>;
   }
 
   /** The object type of this name, if anything made it. */
-  find(name: string): ObjectType | undefined {
-    return this.#types.get(name);
+  find<TName extends string>(name: TName): ObjectType<RecordTypesOf<TName>> | undefined {
+    return this.#types.get(name) as ObjectType<RecordTypesOf<TName>> | undefined;
   }
 
   /**
@@ -80,7 +86,7 @@ export class ObjectTypeRegistry {
     if (this.#declared.some((d) => d.kind === declaration.kind && d.name === declaration.name)) {
       throw new Error(`The ${declaration.kind} "${declaration.name}" is declared already.`);
     }
-    this.#declared.push(declaration as unknown as TypeDeclaration<object>);
+    this.#declared.push(declaration);
     this.get(declaration.name);
     this.#changed();
     return this;
@@ -92,8 +98,10 @@ export class ObjectTypeRegistry {
    */
   filterArgs<TArgs extends object = Record<string, unknown>>(kind: string, filter: ArgsFilter<TArgs>): this {
     const list = this.#filters.get(kind);
-    if (list === undefined) this.#filters.set(kind, [filter as unknown as ArgsFilter<object>]);
-    else list.push(filter as unknown as ArgsFilter<object>);
+    // The arguments of a kind's declarations are the kind's arguments: what the filter was written for.
+    const forKind: ArgsFilter<object> = (args, name) => filter(args as TArgs, name);
+    if (list === undefined) this.#filters.set(kind, [forKind]);
+    else list.push(forKind);
     return this;
   }
 
