@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isRestError, RestError } from '@cms-json/core';
+import { isRestError } from '@cms-json/core';
 import { DEFAULT_DATABASE_URL, openDatabase } from '@cms-json/database';
 import { createApplicationPasswords } from './auth/application-passwords.js';
+import { contentError } from './errors.js';
 import { migrateContent } from './migrations.js';
 import type { ContentTables } from './tables.js';
 import { createUserStore } from './users/store.js';
@@ -110,7 +111,7 @@ export async function runCli(argv: readonly string[], io: CliOutput = processOut
       if (values.password === undefined && values['password-hash'] === undefined) io.out(`Password (shown once): ${password}\n`);
     } else {
       const user = await users.findByLogin(String(values.login));
-      if (!user) throw new RestError('invalid_username', `No user with the login "${values.login}".`);
+      if (!user) throw contentError('invalid_username.login', { params: { login: String(values.login) } });
       const created = await createApplicationPasswords(database.db).create(user.id, {
         name: String(values.name),
         password: values.password,

@@ -67,7 +67,7 @@ export { commentRoutes } from './comments/routes.js';
 export { CommentSchema, commentSchema } from './comments/schema.js';
 export { type Comment, type CommentOrderBy, type CommentQuery, CommentStore } from './comments/store.js';
 export { canCreateComment, createComment, deleteComment, updateComment } from './comments/write.js';
-export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError } from './errors.js';
+export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError, type PlainContentErrorCode } from './errors.js';
 export {
   AttachmentsController,
   DEFAULT_MAX_UPLOAD_BYTES,

@@ -20,4 +20,12 @@ describe('docs/errors.md', () => {
     }
     expect(rows.size).toBe(Object.keys(CONTENT_ERROR_CODES).length);
   });
+
+  it('names the wire code of every row keyed for one meaning of it (`<code>.<meaning>`)', () => {
+    for (const [key, info] of Object.entries(CONTENT_ERROR_CODES)) {
+      const wire = 'code' in info ? info.code : key;
+      expect(key === wire || key.startsWith(`${wire}.`), key).toBe(true);
+      if (key !== wire) expect(rows.get(key)?.[3], key).toMatch(new RegExp(`^sent as \`${wire}\`: `));
+    }
+  });
 });

@@ -135,7 +135,7 @@ export function namespaceIndexRoute(namespace: string, source: IndexSource): Rou
         handler: ({ namespace: requested, context }) => {
           const wanted = typeof requested === 'string' ? requested : '';
           if (!source.namespaces().includes(wanted)) {
-            throw new RestError('rest_invalid_namespace', undefined, { status: 404 });
+            throw new RestError('rest_invalid_namespace');
           }
           const routes = source.routes().filter((r) => r.namespace === wanted);
           return {

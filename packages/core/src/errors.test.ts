@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDemoServer } from '../test/fixture.js';
 import {
+  coreError,
   createRestServer,
   defineRoute,
   denied,
@@ -62,12 +63,24 @@ describe('RestError', () => {
   });
 
   it("makes the errors of a package's own table with its statuses and messages", () => {
-    const shopError = errorFactory({ shop_sold_out: { status: 409, message: 'Sold out.' } });
+    const shopError = errorFactory({
+      shop_sold_out: { status: 409, message: 'Sold out.' },
+      'shop_sold_out.partly': { code: 'shop_sold_out', status: 409, message: 'Only {left} left.' },
+    } as const);
     expect(shopError('shop_sold_out').toBody()).toEqual({ code: 'shop_sold_out', message: 'Sold out.', data: { status: 409 } });
-    expect(shopError('shop_sold_out', 'Only 2 left.', { data: { left: 2 } }).toBody()).toEqual({
+    expect(shopError('shop_sold_out.partly', { params: { left: 2 }, data: { left: 2 } }).toBody()).toEqual({
       code: 'shop_sold_out',
       message: 'Only 2 left.',
       data: { status: 409, left: 2 },
+    });
+  });
+
+  it("sends a row's status and wire code, whatever data the call site gives", () => {
+    const refusal = coreError('rest_invalid_param', { params: { names: 'a, b' }, data: { status: 200, params: {} } });
+    expect(refusal.toBody()).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): a, b',
+      data: { status: 400, params: {} },
     });
   });
 

@@ -20,10 +20,54 @@ export interface ErrorCodeInfo {
    * and 403 to an authenticated one (`status` is the 403).
    */
   readonly authorization?: true;
+  /**
+   * The code sent on the wire, when it is not the row's key. The original sends some codes
+   * with more than one meaning (`rest_post_invalid_id` is 404 for a record that is not there
+   * and 400 for a `parent` that is not): each meaning is a row of its own, keyed
+   * `<code>.<meaning>`, with its own status and message.
+   */
+  readonly code?: string;
 }
 
-/** A table of error codes: code → status and default message. */
+/**
+ * A table of error codes: key → status and message (and the wire code, when it is not the
+ * key). A message may name values it carries as `{name}`: the row's parameters, given as
+ * `params` when the error is made.
+ */
 export type ErrorCodeTable = Readonly<Record<string, ErrorCodeInfo>>;
+
+/** The names of a message's `{name}` placeholders: `MessageParams<'The role {role} does not exist.'>` is `'role'`. */
+export type MessageParams<TMessage extends string> = TMessage extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | MessageParams<Rest>
+  : never;
+
+/** Options of an error made from a table row: never a message or a status, which are the row's. */
+export interface TableErrorOptions {
+  /** The values of the message's `{name}` placeholders. */
+  params?: Readonly<Record<string, string | number>>;
+  /** Extra members of `data`, next to the row's status. */
+  data?: Record<string, unknown>;
+  /** The underlying cause, kept for logs; never written to the wire. */
+  cause?: unknown;
+  /** Earlier data of the same error, written as `additional_data` (see {@link RestErrorOptions}). */
+  additionalData?: readonly unknown[];
+}
+
+/** The arguments after the key: `params` is required, and typed, when the row's message has placeholders. */
+export type TableErrorArguments<TMessage extends string> = [MessageParams<TMessage>] extends [never]
+  ? [options?: Omit<TableErrorOptions, 'params'>]
+  : [options: Omit<TableErrorOptions, 'params'> & { params: Readonly<Record<MessageParams<TMessage>, string | number>> }];
+
+/** The keys of a table whose messages carry no value: made with the key alone. */
+export type PlainErrorKey<TTable extends ErrorCodeTable> = {
+  [TKey in keyof TTable & string]: [MessageParams<TTable[TKey]['message']>] extends [never] ? TKey : never;
+}[keyof TTable & string];
+
+/** The error maker of one code table (see {@link errorFactory}). */
+export type TableErrorMaker<TTable extends ErrorCodeTable> = <TKey extends keyof TTable & string>(
+  key: TKey,
+  ...options: TableErrorArguments<TTable[TKey]['message']>
+) => RestError;
 
 /**
  * The table of the framework's own error codes, with the original's statuses and messages.
@@ -53,8 +97,8 @@ export const ERROR_CODES = {
   rest_batch_atomic_unavailable: { status: 501, message: 'This site cannot run a batch atomically: it has no transactions.' },
   // Parameters
   rest_invalid_json: { status: 400, message: 'Invalid JSON body passed.' },
-  rest_missing_callback_param: { status: 400, message: 'Missing parameter(s).' },
-  rest_invalid_param: { status: 400, message: 'Invalid parameter(s).' },
+  rest_missing_callback_param: { status: 400, message: 'Missing parameter(s): {names}' },
+  rest_invalid_param: { status: 400, message: 'Invalid parameter(s): {names}' },
   rest_invalid_params: { status: 400, message: 'Invalid parameters.' },
   // Authorisation
   rest_forbidden: { status: 403, message: 'Sorry, you are not allowed to do that.', authorization: true },
@@ -188,6 +232,11 @@ export function toRestError(value: unknown): RestError {
  * or a plugin's own, or an error of a package's table (`denied(request, contentError(…))`).
  *
  * @example
+/** A row's message with its `{name}` placeholders filled in from `params`. */
+function fillMessage(message: string, params: Readonly<Record<string, string | number>>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
  * ```ts
  * permission: (request) => request.user?.can('edit_posts') === true || denied(request, 'rest_cannot_create', 'Sorry, you are not allowed to create posts.'),
  * ```
@@ -200,22 +249,38 @@ export function denied(request: { readonly user: unknown }, code: string | RestE
 }
 
 /**
- * The error maker of a package's own code table: each code's status and default message
- * come from the table, and the codes are checked by the compiler.
+ * The error maker of a code table: the error's wire code, status and message are the row's,
+ * never the call site's; a message's `{name}` placeholders are filled from `params`, which
+ * the compiler requires (and checks) for such a row.
  *
  * @example
  * ```ts
- * const SHOP_ERRORS = { shop_sold_out: { status: 409, message: 'Sold out.' } } as const satisfies ErrorCodeTable;
+ * const SHOP_ERRORS = {
+ *   shop_sold_out: { status: 409, message: 'Sold out.' },
+ *   'shop_sold_out.partly': { code: 'shop_sold_out', status: 409, message: 'Only {left} left.' },
+ * } as const satisfies ErrorCodeTable;
  * const shopError = errorFactory(SHOP_ERRORS);
- * throw shopError('shop_sold_out');                      // 409, 'Sold out.'
- * throw shopError('shop_sold_out', 'Only 2 left.', { data: { left: 2 } });
+ * throw shopError('shop_sold_out');                                                       // 409, 'Sold out.'
+ * throw shopError('shop_sold_out.partly', { params: { left: 2 }, data: { left: 2 } });    // 409, 'Only 2 left.'
  * ```
  */
-export function errorFactory<TTable extends ErrorCodeTable>(
-  table: TTable,
-): (code: keyof TTable & string, message?: string, options?: RestErrorOptions) => RestError {
-  return (code, message, options) => {
-    const info = table[code] as ErrorCodeInfo;
-    return new RestError(code, message ?? info.message, { status: info.status, ...options });
+  // The rest-tuple signature only types the arguments; `make` takes each of its forms.
+  return make as TableErrorMaker<TTable>;
+export function errorFactory<TTable extends ErrorCodeTable>(table: TTable): TableErrorMaker<TTable> {
+
+/**
+ * An error of the core's own table ({@link ERROR_CODES}), for a row whose message carries
+ * values (`coreError('rest_invalid_param', { params: { names: 'status' }, data })`).
+ */
+export const coreError: TableErrorMaker<typeof ERROR_CODES> = errorFactory(ERROR_CODES);
+  const make = (key: string, options?: TableErrorOptions): RestError => {
+    const info = table[key] as ErrorCodeInfo;
+    const params = options?.params;
+    return new RestError(info.code ?? key, params === undefined ? info.message : fillMessage(info.message, params), {
+      status: info.status,
+      data: options?.data,
+      cause: options?.cause,
+      additionalData: options?.additionalData,
+    });
   };
 }

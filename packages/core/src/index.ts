@@ -21,6 +21,7 @@ export {
   errorFactory,
   isRestError,
   type MessageParams,
+  type PlainErrorKey,
   RestError,
   type RestErrorOptions,
   type TableErrorArguments,

@@ -20,7 +20,7 @@ import {
   updateArgs,
 } from '@cms-json/core';
 import { z } from 'zod';
-import { contentError } from '../errors.js';
+import { contentError, type PlainContentErrorCode } from '../errors.js';
 import { userCan } from '../permissions.js';
 import type { UserStore } from '../users/store.js';
 import type { User } from '../users/user.js';
@@ -144,10 +144,10 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
   }
 
   /** A permission check: the user exists and the caller may manage their passwords. */
-  const allowed = (capability: string, code: string, message: string) => async (request: RestRequest) => {
+  const allowed = (capability: string, refusal: PlainContentErrorCode) => async (request: RestRequest) => {
     const user = await target(request);
     if (user instanceof RestError) return user;
-    return userCan(request, capability, user.id) || denied(request, code, message);
+    return userCan(request, capability, user.id) || denied(request, contentError(refusal));
   };
 
   async function resolve(request: RestRequest): Promise<User> {
@@ -169,11 +169,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
       endpoint({
         methods: READABLE,
         args: { context: contextArg(ApplicationPasswordSchema) },
-        permission: allowed(
-          'list_app_passwords',
-          'rest_cannot_list_application_passwords',
-          'Sorry, you are not allowed to list application passwords for this user.',
-        ),
+        permission: allowed('list_app_passwords', 'rest_cannot_list_application_passwords'),
         handler: async (_args, request) => {
           const user = await resolve(request);
           const items = await passwords.list(user.id);
@@ -186,11 +182,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
           name: ApplicationPasswordSchema.shape.name,
           app_id: ApplicationPasswordSchema.shape.app_id.optional(),
         },
-        permission: allowed(
-          'create_app_password',
-          'rest_cannot_create_application_passwords',
-          'Sorry, you are not allowed to create application passwords for this user.',
-        ),
+        permission: allowed('create_app_password', 'rest_cannot_create_application_passwords'),
         handler: async (args, request) => {
           const user = await resolve(request);
           const created = await passwords.create(user.id, { name: args.name, appId: args.app_id });
@@ -203,11 +195,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
       }),
       endpoint({
         methods: DELETABLE,
-        permission: allowed(
-          'delete_app_passwords',
-          'rest_cannot_delete_application_passwords',
-          'Sorry, you are not allowed to delete application passwords for this user.',
-        ),
+        permission: allowed('delete_app_passwords', 'rest_cannot_delete_application_passwords'),
         handler: async (_args, request) => {
           const user = await resolve(request);
           return response({ deleted: true, count: await passwords.revokeAll(user.id) }, { raw: true });
@@ -228,11 +216,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
           if (user instanceof RestError) return user;
           return (
             request.user?.id === user.id ||
-            denied(
-              request,
-              'rest_cannot_introspect_app_password_for_non_authenticated_user',
-              'The authenticated application password can only be introspected for the current user.',
-            )
+            denied(request, contentError('rest_cannot_introspect_app_password_for_non_authenticated_user'))
           );
         },
         handler: async (_args, request) => {
@@ -256,11 +240,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
       endpoint({
         methods: READABLE,
         args: { context: contextArg(ApplicationPasswordSchema) },
-        permission: allowed(
-          'read_app_password',
-          'rest_cannot_read_application_password',
-          'Sorry, you are not allowed to read this application password.',
-        ),
+        permission: allowed('read_app_password', 'rest_cannot_read_application_password'),
         handler: async (_args, request) => {
           const user = await resolve(request);
           const item = await found(request, user);
@@ -270,11 +250,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
       endpoint({
         methods: EDITABLE,
         args: updateArgs(ApplicationPasswordSchema),
-        permission: allowed(
-          'edit_app_password',
-          'rest_cannot_edit_application_password',
-          'Sorry, you are not allowed to edit this application password.',
-        ),
+        permission: allowed('edit_app_password', 'rest_cannot_edit_application_password'),
         handler: async (args, request) => {
           const user = await resolve(request);
           const item = await found(request, user);
@@ -285,11 +261,7 @@ export function applicationPasswordsRoutes(options: ApplicationPasswordsRoutesOp
       }),
       endpoint({
         methods: DELETABLE,
-        permission: allowed(
-          'delete_app_password',
-          'rest_cannot_delete_application_password',
-          'Sorry, you are not allowed to delete this application password.',
-        ),
+        permission: allowed('delete_app_password', 'rest_cannot_delete_application_password'),
         handler: async (_args, request) => {
           const user = await resolve(request);
           const item = await found(request, user);

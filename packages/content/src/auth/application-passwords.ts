@@ -156,10 +156,7 @@ function hash(password: string): string {
 function checkPreset(given: string): string {
   const password = given.replace(/[^A-Za-z0-9]/g, '');
   if (password.length < LENGTH) {
-    throw contentError(
-      'application_password_too_weak',
-      `An application password must have at least ${LENGTH} letters and digits.`,
-    );
+    throw contentError('application_password_too_weak');
   }
   return password;
 }

@@ -7,6 +7,7 @@
  */
 import { RestError } from '@cms-json/core';
 import type { Kysely } from 'kysely';
+import { contentError } from '../errors.js';
 import { type ContentTables, contentDb } from '../tables.js';
 import { EMAIL_MAX, LOGIN_MAX } from '../users/field-checks.js';
 import type { Roles } from '../users/roles.js';
@@ -215,21 +216,18 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
     const credentials = parseBasicAuthorization(authorization);
     if (credentials === null) return undefined;
     if ('malformed' in credentials) {
-      return failure(
-        'invalid_username',
-        'The Authorization header is not valid Basic credentials: expected "Basic " and the base64 of "username:password".',
-      );
+      return failure(contentError('invalid_username.malformed_basic'));
     }
     const found = await findUser(credentials.login);
     if ('unknown' in found) {
       return found.unknown === 'email'
-        ? failure('invalid_email', '<strong>Error</strong>: Unknown email address. Check again or try your username.')
-        : failure('invalid_username', '<strong>Error</strong>: Unknown username. Check again or try your email address.');
+        ? failure(contentError('invalid_email.basic'))
+        : failure(contentError('invalid_username.basic'));
     }
     const { user } = found;
     const applicationPassword = await applicationPasswords.verify(user.id, credentials.password, { ip });
     if (!applicationPassword) {
-      return failure('incorrect_password', 'The provided password is an invalid application password.');
+      return failure(new RestError('incorrect_password'));
     }
     return { user, method: 'application-password', applicationPassword, headers: {} };
   }
@@ -240,7 +238,7 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
     if (nonce === undefined) return null;
     const found = await cookieSession(request.headers);
     if (nonces.verify(nonce, nonceAction, found?.session ?? ANONYMOUS) === 0) {
-      return failure('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
+      return failure(new RestError('rest_cookie_invalid_nonce'));
     }
     if (found === undefined) return null;
     const { user, session } = found;
@@ -286,17 +284,15 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
     },
 
     async login(login, password) {
-      if (login.trim() === '') return failure('empty_username', 'The username field is empty.', 400);
-      if (password === '') return failure('empty_password', 'The password field is empty.', 400);
+      if (login.trim() === '') return failure(contentError('empty_username'));
+      if (password === '') return failure(contentError('empty_password'));
       const found = await findUser(login);
       if ('unknown' in found) {
-        return found.unknown === 'email'
-          ? failure('invalid_email', 'Unknown email address. Check again or try your username.')
-          : failure('invalid_username', 'Unknown username. Check again or try your email address.');
+        return found.unknown === 'email' ? failure(contentError('invalid_email')) : failure(new RestError('invalid_username'));
       }
       const { user } = found;
       if (!(await users.verifyPassword(user.id, password))) {
-        return failure('incorrect_password', `The password you entered for the username ${user.login} is incorrect.`);
+        return failure(contentError('incorrect_password.login', { params: { login: user.login } }));
       }
       const session = await sessions.start(user.id);
       return { user, session, nonce: nonces.create(nonceAction, session) };
@@ -320,8 +316,9 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
   };
 }
 
-function failure(code: string, message: string, status = 401): { error: RestError } {
-  return { error: new RestError(code, message, { status }) };
+/** A refusal of the credentials, as the authenticator answers it. */
+function failure(error: RestError): { error: RestError } {
+  return { error };
 }
 
 /**

@@ -266,14 +266,14 @@ export class CommentsController {
       if (post !== undefined) {
         const open = passwordOk && passwordOpens(post, args.password);
         if (!canReadCommentPost(request, access, post, { passwordOk: open })) {
-          return denied(request, 'rest_cannot_read_post', 'Sorry, you are not allowed to read the post for this comment.');
+          return denied(request, contentError('rest_cannot_read_post'));
         }
       } else if (postId === 0 && !userCan(request, 'moderate_comments')) {
-        return denied(request, 'rest_cannot_read', 'Sorry, you are not allowed to read comments without a post.');
+        return denied(request, contentError('rest_cannot_read.comments_without_post'));
       }
     }
     if (args.context === 'edit' && !userCan(request, 'moderate_comments')) {
-      return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit comments.');
+      return denied(request, contentError('rest_forbidden_context.comments'));
     }
     if (!userCan(request, 'edit_posts')) {
       const forbidden: string[] = [];
@@ -285,7 +285,7 @@ export class CommentsController {
       if (args.type !== 'comment') forbidden.push('type');
       if (args.status !== 'approve') forbidden.push('status');
       if (forbidden.length > 0) {
-        return denied(request, 'rest_forbidden_param', `Query parameter not permitted: ${forbidden.join(', ')}`);
+        return denied(request, contentError('rest_forbidden_param', { params: { names: forbidden.join(', ') } }));
       }
     }
     return true;
@@ -357,15 +357,15 @@ export class CommentsController {
   async canRead(request: RestRequest, args: ReadCommentArgs): Promise<true | RestError> {
     const { comment, post } = await this.existing(request, args.id);
     if (args.context === 'edit' && !userCan(request, 'moderate_comments')) {
-      return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit comments.');
+      return denied(request, contentError('rest_forbidden_context.comments'));
     }
     const passwordOk = post !== undefined && passwordOpens(post, args.password);
     const access = await this.access(request, [post]);
     if (!canReadComment(request, access, comment, post, { passwordOk })) {
-      return denied(request, 'rest_cannot_read', 'Sorry, you are not allowed to read this comment.');
+      return denied(request, contentError('rest_cannot_read.comment'));
     }
     if (post !== undefined && !canReadCommentPost(request, access, post, { passwordOk })) {
-      return denied(request, 'rest_cannot_read_post', 'Sorry, you are not allowed to read the post for this comment.');
+      return denied(request, contentError('rest_cannot_read_post'));
     }
     return true;
   }
@@ -382,10 +382,7 @@ export class CommentsController {
     if (canChangeComment(request, this.readAccess(), post)) return true;
     return denied(
       request,
-      code,
-      code === 'rest_cannot_edit'
-        ? 'Sorry, you are not allowed to edit this comment.'
-        : 'Sorry, you are not allowed to delete this comment.',
+      contentError(code === 'rest_cannot_edit' ? 'rest_cannot_edit.comment' : 'rest_cannot_delete.not_allowed_comment'),
     );
   }
 }

@@ -59,13 +59,13 @@ export async function canCreateComment(
   }
   const moderator = userCan(request, 'moderate_comments');
   if (args.author !== undefined && (request.user?.id ?? 0) !== args.author && !moderator) {
-    return denied(request, 'rest_comment_invalid_author', "Sorry, you are not allowed to edit 'author' for comments.");
+    return denied(request, contentError('rest_comment_invalid_author'));
   }
   if (args.author_ip !== undefined && !moderator && args.author_ip !== controller.context.clientIp?.(request)) {
-    return denied(request, 'rest_comment_invalid_author_ip', "Sorry, you are not allowed to edit 'author_ip' for comments.");
+    return denied(request, contentError('rest_comment_invalid_author_ip'));
   }
   if (args.status !== undefined && !moderator) {
-    return denied(request, 'rest_comment_invalid_status', "Sorry, you are not allowed to edit 'status' for comments.");
+    return denied(request, contentError('rest_comment_invalid_status'));
   }
   const post = (args.post ?? 0) > 0 ? await controller.post(request, args.post ?? 0) : undefined;
   if (post === undefined) return contentError('rest_comment_invalid_post_id');
@@ -74,7 +74,7 @@ export async function canCreateComment(
   const password = request.param('password');
   const passwordOk = passwordOpens(post, typeof password === 'string' ? password : undefined);
   if (!canReadCommentPost(request, await controller.access(request, [post]), post, { passwordOk })) {
-    return denied(request, 'rest_cannot_read_post', 'Sorry, you are not allowed to read the post for this comment.');
+    return denied(request, contentError('rest_cannot_read_post'));
   }
   if (post.comment_status !== 'open') return contentError('rest_comment_closed');
   return true;
@@ -377,7 +377,7 @@ export async function updateComment(
   const { rawContent, ...prepared } = await prepareForDatabase(controller, args, request);
   if (prepared.post_id !== undefined && prepared.post_id !== 0) {
     if ((await controller.post(request, prepared.post_id)) === undefined) {
-      throw contentError('rest_comment_invalid_post_id', 'Invalid post ID.');
+      throw contentError('rest_comment_invalid_post_id.update');
     }
   }
   if (rawContent !== undefined && rawContent === '') throw contentError('rest_comment_content_invalid');
@@ -414,13 +414,13 @@ export async function deleteComment(
   const { comment } = await controller.existing(request, args.id);
   if (args.force) {
     const previous = await type.withFields(await controller.prepare(request, comment), request);
-    if (!(await store.delete(comment.id))) throw contentError('rest_cannot_delete', 'The comment cannot be deleted.');
+    if (!(await store.delete(comment.id))) throw contentError('rest_cannot_delete.comment');
     // The checks of Allow run again and find the comment gone, as the original's.
     permissionsChanged(request);
     await type.emit('delete', comment as unknown as Record<string, unknown>, { request });
     return response({ deleted: true, previous }, { context: 'edit', raw: true });
   }
-  if (comment.approved === 'trash') throw contentError('rest_already_trashed', 'The comment has already been trashed.');
+  if (comment.approved === 'trash') throw contentError('rest_already_trashed.comment');
   await applyStatus(controller, comment, 'trash');
   const trashed = (await store.find(comment.id)) ?? comment;
   await type.emit('trash', trashed as unknown as Record<string, unknown>, { request });

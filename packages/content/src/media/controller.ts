@@ -9,10 +9,10 @@
  * @module
  */
 import {
+  coreError,
   denied,
   parseRequestArgs,
   type RestError,
-  RestError as RestErrorClass,
   type RestRequest,
   type RestResponse,
   type Route,
@@ -177,9 +177,10 @@ export class AttachmentsController extends PostsController {
     for (const status of args.status) {
       if (status === 'inherit' || userCan(request, 'edit_posts')) continue;
       if (status === 'private' && userCan(request, 'read_private_posts')) continue;
-      const refusal = denied(request, 'rest_forbidden_status', 'Status is forbidden.');
-      return new RestErrorClass('rest_invalid_param', 'Invalid parameter(s): status', {
-        data: { params: { status: 'Status is forbidden.' }, details: { status: refusal.toBody() } },
+      const refusal = denied(request, contentError('rest_forbidden_status'));
+      return coreError('rest_invalid_param', {
+        params: { names: 'status' },
+        data: { params: { status: refusal.message }, details: { status: refusal.toBody() } },
       });
     }
     return true;
@@ -200,7 +201,7 @@ export class AttachmentsController extends PostsController {
       const parent = await this.context.store.find(args.post);
       const parentArgs = parent === undefined ? undefined : this.media.typeArgs(parent.type);
       if (parent === undefined || parentArgs === undefined || !canEditPost(request, parentArgs, parent)) {
-        return denied(request, 'rest_cannot_edit', 'Sorry, you are not allowed to upload media to this post.');
+        return denied(request, contentError('rest_cannot_edit.media_parent'));
       }
     }
     return true;
@@ -211,7 +212,7 @@ export class AttachmentsController extends PostsController {
     if (post === undefined || post === 0) return;
     const parent = await this.context.store.find(post);
     if (parent !== undefined && (parent.type === 'revision' || parent.type === 'attachment')) {
-      throw new RestErrorClass('rest_invalid_param', 'Invalid parent type.', { status: 400 });
+      throw contentError('rest_invalid_param.parent_type');
     }
   }
 
@@ -309,7 +310,7 @@ export class AttachmentsController extends PostsController {
     const before = await this.existing(request, media.id);
     await this.checkParentType(media.post);
     if (media.post !== undefined && media.post !== 0 && (await this.context.store.find(media.post)) === undefined) {
-      throw new RestErrorClass('rest_post_invalid_id', 'Invalid post parent ID.', { status: 400 });
+      throw contentError('rest_post_invalid_id.parent');
     }
     const scope = await this.writeScope(request);
     const event = { request, creating: false };

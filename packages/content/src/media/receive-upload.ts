@@ -52,8 +52,7 @@ export async function receiveUpload(request: RestRequest, stagingPath: string): 
     const received = MULTIPART.test(request.contentType)
       ? await receiveMultipart(request, body, stagingPath)
       : await receiveRaw(request, body, stagingPath);
-    if (received.size === 0)
-      throw contentError('rest_upload_unknown_error', 'File is empty. Please upload something more substantial.');
+    if (received.size === 0) throw contentError('rest_upload_unknown_error.empty');
     checkHash(request.header('content-md5'), received.md5);
     return { localPath: stagingPath, fileName: received.fileName, size: received.size, form: received.form };
   } catch (error) {
@@ -108,8 +107,7 @@ async function receiveMultipart(
   closed.catch(() => undefined);
   parser.on('field', (name, value, info) => {
     // A part `file` sent with a type but an empty name: the original's PHP sees a file that was not sent.
-    if (name === 'file' && info.mimeType !== 'text/plain')
-      refusal ??= contentError('rest_upload_unknown_error', 'No file was uploaded.');
+    if (name === 'file' && info.mimeType !== 'text/plain') refusal ??= contentError('rest_upload_unknown_error.no_file');
     fields.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
   });
   parser.on('file', (name, stream, info) => {
@@ -245,7 +243,7 @@ async function* lenientPartHeaders(body: AsyncIterable<Uint8Array>, boundary: st
 }
 
 function partialUpload(): RestError {
-  return contentError('rest_upload_unknown_error', 'The uploaded file was only partially uploaded.');
+  return contentError('rest_upload_unknown_error.partial');
 }
 
 /** Streams chunks into a new file at `path`, counting and hashing them. */

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { RestError, type RestRequest, sanitizeValue, validateValue } from '@cms-json/core';
+import { denied, RestError, type RestRequest, sanitizeValue, validateValue } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import { ksesField } from '../kses/filter.js';
 import { valueType } from './read.js';
@@ -66,8 +66,7 @@ export interface MetaWriteInput {
   readonly canEditObject?: boolean | undefined;
 }
 
-const cannotBeNull = (name: string) =>
-  contentError('rest_invalid_stored_value', `The ${name} property has an invalid stored value, and cannot be updated to null.`);
+const cannotBeNull = (name: string) => contentError('rest_invalid_stored_value', { params: { name } });
 
 /** May the caller write (or delete) this key? The object's edit right, then the key's `authCallback`, or "not protected". */
 async function allowed(input: MetaWriteInput, key: RestMetaKey, action: 'update' | 'delete'): Promise<boolean> {
@@ -85,10 +84,12 @@ async function allowed(input: MetaWriteInput, key: RestMetaKey, action: 'update'
 }
 
 /** The refusal of a key the caller may not write, as the original words it. */
-function refusal(request: RestRequest, key: RestMetaKey, code: 'rest_cannot_update' | 'rest_cannot_delete'): RestError {
-  const message = `Sorry, you are not allowed to edit the ${key.name} custom field.`;
-  const status = request.user === null ? 401 : 403;
-  return contentError(code, message, { status, data: { key: key.name } });
+function refusal(
+  request: RestRequest,
+  key: RestMetaKey,
+  refused: 'rest_cannot_update.meta' | 'rest_cannot_delete.meta',
+): RestError {
+  return denied(request, contentError(refused, { params: { key: key.name }, data: { key: key.name } }));
 }
 
 /**
@@ -133,7 +134,7 @@ export async function planMetaWrite(input: MetaWriteInput): Promise<MetaWrite> {
         const current = first === undefined ? (key.options.default ?? '') : decodeMetaValue(first.value, valueType(key));
         if (validateValue(current, key.schema, key.name) !== undefined) throw cannotBeNull(key.name);
       }
-      if (!(await allowed(input, key, 'delete'))) throw refusal(input.request, key, 'rest_cannot_delete');
+      if (!(await allowed(input, key, 'delete'))) throw refusal(input.request, key, 'rest_cannot_delete.meta');
       changes.push({ kind: 'delete', key: key.name });
       continue;
     }
@@ -141,7 +142,7 @@ export async function planMetaWrite(input: MetaWriteInput): Promise<MetaWrite> {
     const issue = validateValue(value, key.schema, `meta.${key.name}`);
     if (issue !== undefined) throw new RestError(issue.code, issue.message, { status: 400 });
     const sanitized = sanitizeValue(value, key.schema);
-    if (!(await allowed(input, key, 'update'))) throw refusal(input.request, key, 'rest_cannot_update');
+    if (!(await allowed(input, key, 'update'))) throw refusal(input.request, key, 'rest_cannot_update.meta');
     if (key.single) changes.push({ kind: 'single', key: key.name, value: storedText(input, key, sanitized) });
     else {
       const items = Array.isArray(sanitized) ? sanitized : [sanitized];

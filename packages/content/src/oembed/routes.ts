@@ -116,15 +116,13 @@ export function oembedRoutes(options: OembedRoutesOptions): Route[] {
             .default(true)
             .meta({ description: 'Whether to perform an oEmbed discovery request for unsanctioned providers.' }),
         },
-        permission: (request) =>
-          userCan(request, 'edit_posts') ||
-          denied(request, 'rest_forbidden', 'Sorry, you are not allowed to make proxied oEmbed requests.'),
+        permission: (request) => userCan(request, 'edit_posts') || denied(request, contentError('rest_forbidden.oembed_proxy')),
         handler: async ({ url, maxwidth, maxheight, discover }, request) => {
           const width = Math.abs(maxwidth);
           // The site's own URLs are answered here, without a request.
           const source = await localEmbed(request, url);
           if (source !== undefined) return response({ ...oembedData(source, width) }, { raw: true });
-          if (!discover) throw contentError('oembed_invalid_url', `No oEmbed provider is known for ${url}.`);
+          if (!discover) throw contentError('oembed_invalid_url.no_provider', { params: { url } });
           const data = await remoteData(fetch, url, { width, height: maxheight === undefined ? undefined : Math.abs(maxheight) });
           return response({ ...data, html: remoteHtml(data, url) }, { raw: true });
         },
@@ -146,15 +144,15 @@ async function remoteData(
       return await fetch(target);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw contentError('oembed_invalid_url', `The site could not reach ${target}: ${reason}.`);
+      throw contentError('oembed_invalid_url.unreachable', { params: { target, reason } });
     }
   };
   const page = await reach(url);
   if (page.status < 200 || page.status >= 300) {
-    throw contentError('oembed_invalid_url', `${url} answered HTTP ${page.status}.`);
+    throw contentError('oembed_invalid_url.http_status', { params: { url, status: page.status } });
   }
   const endpoint = discoverOembedEndpoint(page.body, url);
-  if (endpoint === undefined) throw contentError('oembed_invalid_url', `No oEmbed data was found at ${url}.`);
+  if (endpoint === undefined) throw contentError('oembed_invalid_url.no_endpoint', { params: { url } });
   const withSize = new URL(endpoint);
   withSize.searchParams.set('maxwidth', String(size.width));
   if (size.height !== undefined) withSize.searchParams.set('maxheight', String(size.height));
@@ -166,11 +164,11 @@ async function remoteData(
     data = undefined;
   }
   if (answer.status < 200 || answer.status >= 300 || typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw contentError('oembed_invalid_url', `The oEmbed endpoint of ${url} answered no oEmbed data.`);
+    throw contentError('oembed_invalid_url.no_data', { params: { url } });
   }
   const record = data as Record<string, unknown>;
   if (typeof record.type !== 'string' || typeof record.version !== 'string') {
-    throw contentError('oembed_invalid_url', `The oEmbed endpoint of ${url} answered no oEmbed data.`);
+    throw contentError('oembed_invalid_url.no_data', { params: { url } });
   }
   return record;
 }

@@ -15,7 +15,6 @@ import {
   pageWindow,
   permissionsChanged,
   type RestError,
-  RestError as RestErrorClass,
   type RestRequest,
   type RestResponse,
   type Route,
@@ -485,9 +484,7 @@ export class PostsController {
     const scope = await this.scope(request, [post], { edit: true });
     if (!args.force) {
       if (!this.context.args.trash) {
-        throw new RestErrorClass('rest_trash_not_supported', "The post does not support trashing. Set 'force=true' to delete.", {
-          status: 501,
-        });
+        throw contentError('rest_trash_not_supported.post');
       }
       if (post.status === 'trash') throw contentError('rest_already_trashed');
       const trashed = (await this.context.store.update(post.id, { status: 'trash', slug: trashedSlug(post.slug) })) ?? post;

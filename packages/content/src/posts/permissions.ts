@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { denied, type RestError, RestError as RestErrorClass, type RestRequest } from '@cms-json/core';
+import { coreError, denied, type RestError, type RestRequest } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
 import type { PostTypeArgs } from './post-types.js';
@@ -194,7 +194,7 @@ export function canList(
   query: { context?: string },
 ): true | RestError {
   if (query.context === 'edit' && !can(request, args, 'edit_posts')) {
-    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
+    return denied(request, contentError('rest_forbidden_context.post_type'));
   }
   return true;
 }
@@ -217,9 +217,10 @@ export function listStatusRefusal(
   for (const status of query.status) {
     if (status === 'publish' || can(request, args, 'edit_posts')) continue;
     if (status === 'private' && can(request, args, 'read_private_posts')) continue;
-    const refusal = denied(request, 'rest_forbidden_status', 'Status is forbidden.');
-    return new RestErrorClass('rest_invalid_param', 'Invalid parameter(s): status', {
-      data: { params: { status: 'Status is forbidden.' }, details: { status: refusal.toBody() } },
+    const refusal = denied(request, contentError('rest_forbidden_status'));
+    return coreError('rest_invalid_param', {
+      params: { names: 'status' },
+      data: { params: { status: refusal.message }, details: { status: refusal.toBody() } },
     });
   }
   return true;
@@ -241,12 +242,12 @@ export function canRead(
   check: { readable: boolean },
 ): true | RestError {
   if (query.context === 'edit' && !canEditPost(request, args, post)) {
-    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.');
+    return denied(request, contentError('rest_forbidden_context.post'));
   }
   // As the original: any password sent that is not the record's is refused, whoever asks.
   if (query.password !== undefined && query.password !== '' && query.password !== post.password) {
     return contentError('rest_post_incorrect_password');
   }
-  if (!check.readable) return denied(request, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+  if (!check.readable) return denied(request, 'rest_forbidden');
   return true;
 }

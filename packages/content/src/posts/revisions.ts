@@ -15,7 +15,6 @@ import {
   denied,
   pageWindow,
   READABLE,
-  RestError,
   type RestRequest,
   type Route,
   response,
@@ -127,23 +126,18 @@ export function revisionRoutes(controller: PostsController): Route[] {
   const base = `/${controller.context.args.restBase}/:parent/revisions`;
   const parentOf = async (request: RestRequest, id: number): Promise<Post> => {
     const parent = await controller.find(request, id);
-    if (parent === undefined) throw new RestError('rest_post_invalid_parent', 'Invalid post parent ID.', { status: 404 });
+    if (parent === undefined) throw contentError('rest_post_invalid_parent');
     return parent;
   };
   const mayRead = async (request: RestRequest, id: number) => {
     const parent = await parentOf(request, id);
-    return canEditPost(request, controller.context.args, parent)
-      ? true
-      : denied(request, 'rest_cannot_read', 'Sorry, you are not allowed to view revisions of this post.');
+    return canEditPost(request, controller.context.args, parent) ? true : denied(request, contentError('rest_cannot_read'));
   };
   const revisionOf = async (parent: number, id: number): Promise<Post> => {
     const revision = await store.find(id);
-    if (revision === undefined || revision.type !== 'revision')
-      throw contentError('rest_post_invalid_id', 'Invalid revision ID.');
+    if (revision === undefined || revision.type !== 'revision') throw contentError('rest_post_invalid_id.revision');
     if (revision.parent !== parent) {
-      throw new RestError('rest_revision_parent_id_mismatch', 'The revision does not belong to the specified parent.', {
-        status: 404,
-      });
+      throw contentError('rest_revision_parent_id_mismatch');
     }
     return revision;
   };
@@ -214,13 +208,7 @@ export function revisionRoutes(controller: PostsController): Route[] {
           });
           const page = limit === undefined ? 1 : Math.floor(offset / limit) + 1;
           if (limit !== undefined && total > 0 && page > Math.ceil(total / limit)) {
-            throw new RestError(
-              'rest_revision_invalid_page_number',
-              'The page number requested is larger than the number of pages available.',
-              {
-                status: 400,
-              },
-            );
+            throw contentError('rest_revision_invalid_page_number');
           }
           return collectionResponse(
             request,
@@ -252,14 +240,12 @@ export function revisionRoutes(controller: PostsController): Route[] {
           const parent = await parentOf(request, args.parent);
           return canEditPost(request, controller.context.args, parent)
             ? true
-            : denied(request, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this revision.');
+            : denied(request, contentError('rest_cannot_delete.not_allowed_revision'));
         },
         handler: async (args, request) => {
           const revision = await revisionOf(args.parent, args.id);
           if (!args.force) {
-            throw new RestError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", {
-              status: 501,
-            });
+            throw contentError('rest_trash_not_supported.revision');
           }
           const previous = record(revision, request);
           await store.delete(revision.id);

@@ -239,9 +239,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
         methods: READABLE,
         args: { context: contextArg(TypeSchema) },
         permission: (request, { context }) =>
-          context === 'edit' && !mayEditAny(request)
-            ? denied(request, 'rest_cannot_view', 'Sorry, you are not allowed to edit posts in this post type.')
-            : true,
+          context === 'edit' && !mayEditAny(request) ? denied(request, contentError('rest_cannot_view.post_type')) : true,
         handler: ({ context }, request) => {
           const body: Record<string, unknown> = {};
           for (const [name, args] of served()) {
@@ -269,9 +267,9 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
           const args = registry.get(name);
           if (args === undefined) throw contentError('rest_type_invalid');
           // A type without routes exists, but is not for REST clients to read: 401/403 as the original.
-          if (!args.showInRest) throw denied(request, 'rest_cannot_read_type', 'Cannot view post type.');
+          if (!args.showInRest) throw denied(request, contentError('rest_cannot_read_type'));
           if (context === 'edit' && !mayEdit(request, args)) {
-            throw denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
+            throw denied(request, contentError('rest_forbidden_context.post_type'));
           }
           return response(typeRecord(request, name, args, context), { raw: true });
         },
@@ -287,9 +285,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
         methods: READABLE,
         args: { context: contextArg(StatusSchema) },
         permission: (request, { context }) =>
-          context === 'edit' && !mayEditAny(request)
-            ? denied(request, 'rest_cannot_view', 'Sorry, you are not allowed to manage post statuses.')
-            : true,
+          context === 'edit' && !mayEditAny(request) ? denied(request, contentError('rest_cannot_view.statuses')) : true,
         handler: ({ context }, request) => {
           const body: Record<string, unknown> = {};
           for (const [slug, status] of Object.entries(POST_STATUSES)) {
@@ -312,7 +308,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
         permission: (request, { status: slug }) => {
           const found = POST_STATUSES[slug];
           if (found === undefined) return contentError('rest_status_invalid');
-          return visibleStatus(request, slug, found) ? true : denied(request, 'rest_cannot_read_status', 'Cannot view status.');
+          return visibleStatus(request, slug, found) ? true : denied(request, contentError('rest_cannot_read_status'));
         },
         handler: ({ status: slug, context }, request) =>
           response(statusRecord(request, slug, POST_STATUSES[slug] as PostStatus, context), { raw: true }),

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { denied, type RestError, RestError as RestErrorClass, type RestRequest } from '@cms-json/core';
+import { denied, type RestError, type RestRequest } from '@cms-json/core';
 import type { Insertable, Updateable } from 'kysely';
 import { contentError } from '../errors.js';
 import { checkFeaturedMedia } from '../media/featured-media.js';
@@ -33,7 +33,7 @@ function checkAssignments(request: RestRequest, args: PostTypeArgs, write: Write
     write.author !== post?.author &&
     !can(request, args, 'edit_others_posts')
   ) {
-    return denied(request, 'rest_cannot_edit_others', 'Sorry, you are not allowed to update posts as this user.');
+    return denied(request, contentError('rest_cannot_edit_others'));
   }
   // As the original: either right will do.
   if (write.sticky === true && !can(request, args, 'edit_others_posts') && !can(request, args, 'publish_posts')) {
@@ -44,7 +44,7 @@ function checkAssignments(request: RestRequest, args: PostTypeArgs, write: Write
     return denied(request, contentError('rest_cannot_publish'));
   }
   if (status === 'private' && post?.status !== 'private' && !can(request, args, 'publish_posts')) {
-    return denied(request, 'rest_cannot_publish', 'Sorry, you are not allowed to create private posts in this post type.');
+    return denied(request, contentError('rest_cannot_publish.private'));
   }
   return true;
 }
@@ -59,7 +59,7 @@ export function canCreate(request: RestRequest, args: PostTypeArgs, write: Write
   if (write.id !== undefined) return contentError('rest_post_exists');
   if (!can(request, args, 'edit_posts')) return denied(request, contentError('rest_cannot_create'));
   if (write.author !== undefined && write.author !== request.user?.id && !can(request, args, 'edit_others_posts')) {
-    return denied(request, 'rest_cannot_edit_others', 'Sorry, you are not allowed to create posts as this user.');
+    return denied(request, contentError('rest_cannot_edit_others.create'));
   }
   return checkAssignments(request, args, write);
 }
@@ -71,8 +71,7 @@ export function canCreate(request: RestRequest, args: PostTypeArgs, write: Write
  * permission: async (request, write) => canUpdate(request, typeArgs, await existing(write.id), write),
  */
 export function canUpdate(request: RestRequest, args: PostTypeArgs, post: Post, write: WritePostArgs): true | RestError {
-  if (!canEditPost(request, args, post))
-    return denied(request, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+  if (!canEditPost(request, args, post)) return denied(request, contentError('rest_cannot_edit.post'));
   return checkAssignments(request, args, write, post);
 }
 
@@ -93,7 +92,7 @@ export function canDelete(request: RestRequest, args: PostTypeArgs, post: Post):
     (own || userCan(request, `delete_others_${plural}`)) &&
     (post.status !== 'publish' || userCan(request, `delete_published_${plural}`)) &&
     (post.status !== 'private' || userCan(request, `delete_private_${plural}`));
-  return allowed ? true : denied(request, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
+  return allowed ? true : denied(request, contentError('rest_cannot_delete.not_allowed_post'));
 }
 
 /** The text of `title`, `content` or `excerpt` as sent: a string or `{ raw }`. */
@@ -151,7 +150,7 @@ export async function postChanges(
     if (write.parent !== 0) {
       const parent = await scope.store.find(write.parent);
       if (parent === undefined || parent.type !== scope.name || parent.id === post?.id) {
-        throw new RestErrorClass('rest_post_invalid_id', 'Invalid post parent ID.', { status: 400 });
+        throw contentError('rest_post_invalid_id.parent');
       }
     }
     changes.parent = write.parent;
@@ -169,7 +168,7 @@ export async function postChanges(
     moment = parseRequestDate(write.date_gmt.replace(/(?:Z|[+-]\d{2}:?\d{2})?$/, 'Z'), 'UTC');
   else if (typeof write.date === 'string') moment = parseRequestDate(write.date, scope.timeZone);
   if ((typeof write.date === 'string' || typeof write.date_gmt === 'string') && moment === undefined) {
-    throw new RestErrorClass('rest_invalid_date', 'Invalid date.', { status: 400 });
+    throw contentError('rest_invalid_date');
   }
   if (moment !== undefined) {
     changes.date_gmt = localDate(moment, 'UTC');

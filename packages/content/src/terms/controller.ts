@@ -129,11 +129,11 @@ export class TermsController {
   async delete(id: number, args: DeleteTermArgs, request: RestRequest): Promise<RestResponse> {
     const term = await existingTerm(this.context, request, id);
     if (!args.force) {
-      throw contentError('rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.");
+      throw contentError('rest_trash_not_supported.term');
     }
     const previous = await this.context.type.withFields(await this.record(term, request), request);
     if (!(await this.context.store.delete(id))) {
-      throw contentError('rest_cannot_delete', 'The term cannot be deleted.');
+      throw contentError('rest_cannot_delete.term');
     }
     forgetTerm(request, id);
     permissionsChanged(request);

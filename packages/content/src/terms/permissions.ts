@@ -57,15 +57,15 @@ export async function canList(
   args: { context: string; post?: number | null },
 ): Promise<true | RestError> {
   if (args.context === 'edit' && !can(request, context.taxonomy.args.capabilities.edit_terms)) {
-    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
+    return denied(request, contentError('rest_forbidden_context.terms'));
   }
   if (args.post === undefined || args.post === null || args.post === 0) return true;
   const post = await objectOf(context, request, args.post);
-  if (post === undefined) return contentError('rest_post_invalid_id', undefined, { status: 400 });
+  if (post === undefined) return contentError('rest_post_invalid_id.terms_post');
   // As the original's `check_read_terms_permission_for_post`: a post of the taxonomy the caller may read.
   const readable = context.canReadPost !== undefined && (await context.canReadPost(request, post));
   if (!readable || !context.taxonomy.objectTypes.includes(post.type)) {
-    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
+    return denied(request, contentError('rest_forbidden_context.post_terms'));
   }
   return true;
 }
@@ -79,7 +79,7 @@ export async function canRead(
   const term = await termOf(context, request, args.id);
   if (term instanceof RestError) return term;
   if (args.context === 'edit' && !can(request, termCapability(context.taxonomy, 'edit_term', term))) {
-    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this term.');
+    return denied(request, contentError('rest_forbidden_context.term'));
   }
   return true;
 }
@@ -88,10 +88,7 @@ export async function canRead(
 export function canCreate(context: TermsContext, request: RestRequest): true | RestError {
   const { hierarchical, capabilities } = context.taxonomy.args;
   const needed = hierarchical ? capabilities.edit_terms : capabilities.assign_terms;
-  return (
-    can(request, needed) ||
-    denied(request, contentError('rest_cannot_create', 'Sorry, you are not allowed to create terms in this taxonomy.'))
-  );
+  return can(request, needed) || denied(request, contentError('rest_cannot_create.term'));
 }
 
 /** May the caller edit this term? */
@@ -111,6 +108,6 @@ export async function canDelete(context: TermsContext, request: RestRequest, id:
     option === undefined ? undefined : await context.store.findByOption(context.taxonomy.name, option.name, option.fallbackId);
   return (
     can(request, termCapability(context.taxonomy, 'delete_term', term, option === undefined ? undefined : (fallback?.id ?? 0))) ||
-    denied(request, contentError('rest_cannot_delete', 'Sorry, you are not allowed to delete this term.'))
+    denied(request, contentError('rest_cannot_delete.not_allowed_term'))
   );
 }

@@ -323,8 +323,7 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
         const slugMatch = await slugTaken(input.taxonomy, slug);
         if (!slugProvided || match.slug === slug || slugMatch) {
           throw contentError(
-            'term_exists',
-            hierarchical ? 'A term with the name provided already exists with this parent.' : undefined,
+            hierarchical ? 'term_exists.parent' : 'term_exists',
             // The original adds the id to its WP_Error twice before the status: both come as `additional_data`.
             { data: { term_id: match.id }, additionalData: [match.id, match.id] },
           );
@@ -356,7 +355,7 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
       let slug = changes.slug === undefined ? term.slug : sanitizeTitle(changes.slug) || sanitizeTitle(name);
       if (await slugTaken(term.taxonomy, slug, id)) {
         if (!emptySlug && parent === term.parent) {
-          throw contentError('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`);
+          throw contentError('duplicate_term_slug', { params: { slug } });
         }
         slug = await uniqueSlug(term.taxonomy, slug, parent, id);
       }
@@ -370,7 +369,7 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
         return toTerm(row);
       } catch (error) {
         if (isSlugViolation(error)) {
-          throw contentError('duplicate_term_slug', `The slug &#8220;${slug}&#8221; is already in use by another term.`);
+          throw contentError('duplicate_term_slug', { params: { slug } });
         }
         throw error;
       }

@@ -137,7 +137,7 @@ export function taxonomiesRoutes(options: TaxonomiesRoutesOptions): Route[] {
         permission: (request, args) => {
           if (args.context !== 'edit') return true;
           const manages = taxonomies.all().some((taxonomy) => canSee(request, taxonomy, 'edit'));
-          return manages || denied(request, 'rest_cannot_view', 'Sorry, you are not allowed to manage terms in this taxonomy.');
+          return manages || denied(request, contentError('rest_cannot_view.taxonomy'));
         },
         handler: (args, request) => {
           const fields = FIELDS_BY_CONTEXT[args.context] ?? [];
@@ -185,7 +185,7 @@ export function taxonomiesRoutes(options: TaxonomiesRoutesOptions): Route[] {
           if (taxonomy === undefined) return true;
           if (!taxonomy.args.showInRest) return denied(request, 'rest_forbidden');
           if (args.context === 'edit' && !canSee(request, taxonomy, 'edit')) {
-            return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to manage terms in this taxonomy.');
+            return denied(request, contentError('rest_forbidden_context.taxonomy'));
           }
           return true;
         },

@@ -25,7 +25,7 @@ export async function checkParent(context: TermsContext, request: RestRequest, p
   if (parent === 0 || parent === undefined) return;
   const found = typeof parent === 'number' ? await context.store.find(parent) : undefined;
   if (found === undefined || found.taxonomy !== context.taxonomy.name) {
-    throw contentError('rest_term_invalid', 'Parent term does not exist.', { status: 400 });
+    throw contentError('rest_term_invalid.parent');
   }
 }
 

@@ -44,14 +44,14 @@ export function checkEmail(email: string): string {
 export function checkPassword(password: string): void {
   if (password === '') throw contentError('rest_user_invalid_password');
   if (password.includes('\\')) {
-    throw contentError('rest_user_invalid_password', 'Passwords cannot contain the "\\" character.');
+    throw contentError('rest_user_invalid_password.backslash');
   }
 }
 
 /** Known role slugs only (else `rest_user_invalid_role`), without duplicates. */
 export function checkRoles(requested: readonly string[], roles: Roles): string[] {
   for (const role of requested) {
-    if (!Object.hasOwn(roles, role)) throw contentError('rest_user_invalid_role', `The role ${role} does not exist.`);
+    if (!Object.hasOwn(roles, role)) throw contentError('rest_user_invalid_role', { params: { role } });
   }
   return [...new Set(requested)];
 }
@@ -67,7 +67,7 @@ export function checkName(value: string | undefined, field: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   if (trimmed.length > NAME_MAX) {
-    throw new RestError('rest_invalid_param', `${field} may not be longer than ${NAME_MAX} characters.`);
+    throw contentError('rest_invalid_param.name_too_long', { params: { field, max: NAME_MAX } });
   }
   return trimmed;
 }
@@ -76,7 +76,7 @@ export function checkName(value: string | undefined, field: string): string {
 export function checkLocale(locale: string | undefined): string {
   const value = (locale ?? '').trim();
   if (value !== '' && !/^[a-z]{2,3}(_[A-Z]{2})?(_[A-Za-z0-9]+)?$/.test(value)) {
-    throw new RestError('rest_invalid_param', `Invalid locale "${value}".`);
+    throw contentError('rest_invalid_param.locale', { params: { locale: value } });
   }
   return value;
 }
@@ -137,6 +137,6 @@ export function defaultDisplayName(login: string, firstName: string, lastName: s
 export function checkRegistered(registered: string | undefined, now: () => number): string {
   if (registered === undefined) return new Date(now()).toISOString();
   const time = Date.parse(registered);
-  if (!Number.isFinite(time)) throw new RestError('rest_invalid_param', `Invalid registration date "${registered}".`);
+  if (!Number.isFinite(time)) throw contentError('rest_invalid_param.registered', { params: { registered } });
   return new Date(time).toISOString();
 }

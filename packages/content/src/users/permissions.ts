@@ -16,19 +16,19 @@ import { hasPublished, lookupUser, type UsersContext } from './context.js';
 export function canList(request: RestRequest, args: ListUserArgs): true | RestError {
   const listUsers = userCan(request, 'list_users');
   if (args.roles !== undefined && args.roles.length > 0 && !listUsers) {
-    return denied(request, 'rest_user_cannot_view', 'Sorry, you are not allowed to filter users by role.');
+    return denied(request, contentError('rest_user_cannot_view.role'));
   }
   if (args.capabilities !== undefined && args.capabilities.length > 0 && !listUsers) {
-    return denied(request, 'rest_user_cannot_view', 'Sorry, you are not allowed to filter users by capability.');
+    return denied(request, contentError('rest_user_cannot_view.capability'));
   }
   if (args.context === 'edit' && !listUsers) {
-    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to list users.');
+    return denied(request, contentError('rest_forbidden_context.users'));
   }
   if ((args.orderby === 'email' || args.orderby === 'registered_date') && !listUsers) {
-    return denied(request, 'rest_forbidden_orderby', 'Sorry, you are not allowed to order users by this parameter.');
+    return denied(request, contentError('rest_forbidden_orderby'));
   }
   if (args.who === 'authors' && !userCan(request, 'edit_posts')) {
-    return denied(request, 'rest_forbidden_who', 'Sorry, you are not allowed to query users by this parameter.');
+    return denied(request, contentError('rest_forbidden_who'));
   }
   return true;
 }
@@ -45,7 +45,7 @@ export async function canRead(
   // As WordPress 6.1: the edit context needs edit_user on this user, whoever it is.
   const canEdit = userCan(request, 'edit_user', user.id);
   if (args.context === 'edit' && !canEdit) {
-    return denied(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this user.');
+    return denied(request, contentError('rest_forbidden_context.user'));
   }
   const cannotView = () => denied(request, contentError('rest_user_cannot_view'));
   if (canEdit || userCan(request, 'list_users')) return true;
@@ -92,9 +92,9 @@ export function checkRoleUpdate(
   const known = context.users.roles;
   for (const slug of roles) {
     const role = Object.hasOwn(known, slug) ? known[slug] : undefined;
-    if (role === undefined) throw contentError('rest_user_invalid_role', `The role ${slug} does not exist.`);
+    if (role === undefined) throw contentError('rest_user_invalid_role', { params: { role: slug } });
     if (userId !== undefined && request.user?.id === userId && !role.capabilities.includes('edit_users')) {
-      throw denied(request, 'rest_user_invalid_role', 'Sorry, you are not allowed to give users that role.');
+      throw denied(request, contentError('rest_user_invalid_role.give'));
     }
   }
 }

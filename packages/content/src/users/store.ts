@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { RestError } from '@cms-json/core';
+import type { RestError } from '@cms-json/core';
 import { lowerText } from '@cms-json/database';
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -238,7 +238,7 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
       const email = checkEmail(input.email);
       const imported = input.passwordHash;
       if (imported !== undefined && !isWordPressHash(imported)) {
-        throw new RestError('rest_invalid_param', 'passwordHash is not a WordPress password hash.');
+        throw contentError('rest_invalid_param.password_hash');
       }
       if (imported === undefined) checkPassword(input.password ?? '');
       const userRoles = checkRoles(input.roles ?? [DEFAULT_ROLE], roles);

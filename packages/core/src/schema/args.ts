@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from 'zod';
-import { RestError } from '../errors.js';
+import { coreError, RestError } from '../errors.js';
 import type { RestRequest } from '../request.js';
 import { argJsonSchema } from './to-json-schema.js';
 import { type JsonSchema, sanitizeValue, type ValidationIssue, validateValue } from './validate.js';
@@ -250,9 +250,7 @@ export function parseArgs(
     if (arg.required && value === undefined) (missing ??= []).push(arg.name);
   }
   if (missing !== undefined) {
-    throw new RestError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, {
-      data: { params: missing },
-    });
+    throw coreError('rest_missing_callback_param', { params: { names: missing.join(', ') }, data: { params: missing } });
   }
   const outcome: Outcome = { values: {}, issues: undefined };
   const values = outcome.values;
@@ -376,7 +374,8 @@ function invalid(args: readonly CompiledArg[], issues: readonly (ValidationIssue
     // A bare refinement is the original's `validate_callback` returning false: no details.
     if (issue.code !== '') (details ??= {})[arg.name] = issue;
   }
-  throw new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, {
+  throw coreError('rest_invalid_param', {
+    params: { names: Object.keys(params).join(', ') },
     // The original sends an empty PHP array, `[]`, when no detail was recorded.
     data: { params, details: details ?? [] },
   });
