@@ -232,11 +232,6 @@ export function toRestError(value: unknown): RestError {
  * or a plugin's own, or an error of a package's table (`denied(request, contentError(…))`).
  *
  * @example
-/** A row's message with its `{name}` placeholders filled in from `params`. */
-function fillMessage(message: string, params: Readonly<Record<string, string | number>>): string {
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
-}
-
  * ```ts
  * permission: (request) => request.user?.can('edit_posts') === true || denied(request, 'rest_cannot_create', 'Sorry, you are not allowed to create posts.'),
  * ```
@@ -246,6 +241,11 @@ export function denied(request: { readonly user: unknown }, code: string | RestE
   if (typeof code !== 'string') return new RestError(code.code, message ?? code.message, { status, data: code.data });
   const known = Object.hasOwn(ERROR_CODES, code) ? (ERROR_CODES as ErrorCodeTable)[code] : undefined;
   return new RestError(code, message ?? known?.message ?? code, { status });
+}
+
+/** A row's message with its `{name}` placeholders filled in from `params`. */
+function fillMessage(message: string, params: Readonly<Record<string, string | number>>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 /**
@@ -264,15 +264,7 @@ export function denied(request: { readonly user: unknown }, code: string | RestE
  * throw shopError('shop_sold_out.partly', { params: { left: 2 }, data: { left: 2 } });    // 409, 'Only 2 left.'
  * ```
  */
-  // The rest-tuple signature only types the arguments; `make` takes each of its forms.
-  return make as TableErrorMaker<TTable>;
 export function errorFactory<TTable extends ErrorCodeTable>(table: TTable): TableErrorMaker<TTable> {
-
-/**
- * An error of the core's own table ({@link ERROR_CODES}), for a row whose message carries
- * values (`coreError('rest_invalid_param', { params: { names: 'status' }, data })`).
- */
-export const coreError: TableErrorMaker<typeof ERROR_CODES> = errorFactory(ERROR_CODES);
   const make = (key: string, options?: TableErrorOptions): RestError => {
     const info = table[key] as ErrorCodeInfo;
     const params = options?.params;
@@ -283,4 +275,12 @@ export const coreError: TableErrorMaker<typeof ERROR_CODES> = errorFactory(ERROR
       additionalData: options?.additionalData,
     });
   };
+  // The rest-tuple signature only types the arguments; `make` takes each of its forms.
+  return make as TableErrorMaker<TTable>;
 }
+
+/**
+ * An error of the core's own table ({@link ERROR_CODES}), for a row whose message carries
+ * values (`coreError('rest_invalid_param', { params: { names: 'status' }, data })`).
+ */
+export const coreError: TableErrorMaker<typeof ERROR_CODES> = errorFactory(ERROR_CODES);
