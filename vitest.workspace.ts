@@ -3,7 +3,7 @@
  * (Vitest 4 replaced the workspace file with that option).
  */
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
-const packages = ['core', 'node', 'express', 'fetch', 'database', 'content', 'adapter-conformance'];
+const packages = ['core', 'node', 'express', 'fetch', 'database', 'content', 'adapter-conformance', 'openapi', 'browsable'];
 const examples = ['outgoing-links', 'ratings', 'books', 'site', 'fetch'];
 
 export default [

@@ -19,7 +19,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fixture="$root/scripts/package-check"
-packages=(core node express fetch database content)
+packages=(core node express fetch database content openapi browsable)
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/cms-json-packages.XXXXXX")"
 if [ "${KEEP_SCRATCH:-}" = 1 ]; then echo "scratch: $work"; else trap 'rm -rf "$work"' EXIT; fi

@@ -4,9 +4,11 @@
  *
  * @module
  */
+import { browsable } from '@cms-json/browsable';
 import { createRestServer, type RestServer } from '@cms-json/core';
 import { openDatabase } from '@cms-json/database';
 import { type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
+import { openapi } from '@cms-json/openapi';
 import { AUTH_HEADER, AUTH_VALUE, SITE_URL } from './constants.js';
 
 /** A built cms-json server and the way to close its database. */
@@ -33,5 +35,8 @@ export async function createCmsApp(fileOrUrl: string): Promise<CmsApp> {
     request.header(AUTH_HEADER) === AUTH_VALUE ? { user: { id: 1, can: (capability) => capability === 'edit_posts' } } : null,
   );
   await server.use(outgoingLinks({ db: database.db, clickCounter: false }));
+  // The OpenAPI document and the browsable API, which the core once served by itself.
+  await server.use(openapi());
+  await server.use(browsable());
   return { server, close: () => database.close() };
 }

@@ -4,9 +4,11 @@
  *
  * @module
  */
+import { browsable } from '@cms-json/browsable';
 import { type ContentTables, contentPlugin, createAuth } from '@cms-json/content';
 import { createRestServer, type RestServer } from '@cms-json/core';
 import { openDatabase } from '@cms-json/database';
+import { openapi } from '@cms-json/openapi';
 import type { Kysely } from 'kysely';
 import { POSTS_SECRET, SITE_URL } from './constants.js';
 
@@ -32,5 +34,8 @@ export async function createPostsApp(fileOrUrl: string): Promise<PostsApp> {
   });
   const auth = createAuth({ db: database.db, secret: POSTS_SECRET });
   await server.use(contentPlugin({ auth }));
+  // The OpenAPI document and the browsable API, which the core once served by itself.
+  await server.use(openapi());
+  await server.use(browsable());
   return { server, db: database.db, auth, close: () => database.close() };
 }

@@ -10,12 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { browsable } from '@cms-json/browsable';
 import { type ContentTables, contentPlugin, createAuth, diskFileStore, migrateContent } from '@cms-json/content';
 import { createRestServer } from '@cms-json/core';
 import { openTestDatabase } from '@cms-json/database/testing';
 import { books } from '@cms-json/example-books';
 import { type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
 import { serve } from '@cms-json/node';
+import { openapi } from '@cms-json/openapi';
 import { seedContent } from './seed-content.js';
 import { SEEDED_CREDENTIALS, send, type Target } from './send.js';
 
@@ -89,6 +91,9 @@ export async function startConformanceSite(): Promise<ConformanceSite> {
     const uploads = mkdtempSync(join(tmpdir(), 'cms-conformance-uploads-'));
     const media = { store: diskFileStore({ directory: uploads, urlPath: '/wp-content/uploads' }) };
     await server.use(contentPlugin({ auth, media }));
+    // The OpenAPI document and the browsable API, which the core once served by itself.
+    await server.use(openapi());
+    await server.use(browsable());
     // The original has the specification's books example: book, book-author and genre.
     await server.use(books());
     const listening = await serve({ server, port, host: '127.0.0.1' });

@@ -8,6 +8,9 @@ import express = require('@cms-json/express');
 import fetch = require('@cms-json/fetch');
 import fetchNode = require('@cms-json/fetch/node');
 import node = require('@cms-json/node');
+import openapi = require('@cms-json/openapi');
+import viewer = require('@cms-json/openapi/viewer');
+import browsable = require('@cms-json/browsable');
 
 const server: core.RestServer = core.createRestServer();
 const client = testing.testClient(server);
@@ -16,4 +19,5 @@ const middleware = express.createMiddleware(server);
 const handler: fetch.FetchHandler = fetch.createFetchHandler(server);
 const bridge: fetchNode.NodeListener = fetchNode.toNodeListener(handler);
 const opened: database.Database<content.ContentTables> = database.openDatabase<content.ContentTables>({ url: 'sqlite::memory:' });
-export = { client, listener, middleware, handler, bridge, opened, plugin: content.contentPlugin };
+const plugins: core.Plugin[] = [openapi.openapi(), viewer.apiViewer(), browsable.browsable()];
+export = { client, listener, middleware, handler, bridge, opened, plugins, plugin: content.contentPlugin };

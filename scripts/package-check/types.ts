@@ -8,7 +8,10 @@ import { type Database, openDatabase } from '@cms-json/database';
 import { createMiddleware } from '@cms-json/express';
 import { createFetchHandler, type FetchHandler } from '@cms-json/fetch';
 import { type NodeListener, toNodeListener } from '@cms-json/fetch/node';
+import { browsable } from '@cms-json/browsable';
 import { createRequestListener, type Served, serve } from '@cms-json/node';
+import { openapi } from '@cms-json/openapi';
+import { apiViewer } from '@cms-json/openapi/viewer';
 import { z } from 'zod';
 
 const greeting = defineRoute({
@@ -30,6 +33,9 @@ export async function start(): Promise<Served> {
   const server: RestServer = createRestServer();
   server.register('hello/v1', greeting);
   await server.use(contentPlugin({ auth }));
+  await server.use(openapi());
+  await server.use(apiViewer());
+  await server.use(browsable({ viewerUrl: '/cms-json-viewer/' }));
   const fetchHandler: FetchHandler = createFetchHandler(server, { basePath: '/api' });
   const bridge: NodeListener = toNodeListener(fetchHandler);
   void bridge;

@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { browsable } from '@cms-json/browsable';
 import {
   type ContentTables,
   contentPlugin,
@@ -25,6 +26,7 @@ import { openTestDatabase } from '@cms-json/database/testing';
 import { books } from '@cms-json/example-books';
 import { recordPage } from '@cms-json/example-site';
 import { serve } from '@cms-json/node';
+import { openapi } from '@cms-json/openapi';
 import type { Sender } from '../request.js';
 import { SEEDED_CREDENTIALS, type Target } from '../send.js';
 import { freePort } from '../site.js';
@@ -80,6 +82,9 @@ export async function startMatrixSite(): Promise<MatrixSite> {
     const server = createRestServer({ prefix: 'wp', siteUrl: target.origin, site: { name: 'Matrix', description: '' } });
     const media = { store: diskFileStore({ directory: uploads, urlPath: '/wp-content/uploads' }) };
     await server.use(contentPlugin({ auth, media }));
+    // The OpenAPI document and the browsable API, which the core once served by itself.
+    await server.use(openapi());
+    await server.use(browsable());
     await server.use(books());
     postTypes(server).register('capped_item', {
       label: 'Capped items',

@@ -7,8 +7,10 @@
  * ```
  */
 import type { AddressInfo } from 'node:net';
+import { browsable } from '@cms-json/browsable';
 import { createRestServer, defineRoute, READABLE } from '@cms-json/core';
 import { createMiddleware } from '@cms-json/express';
+import { openapi } from '@cms-json/openapi';
 import express from 'express';
 import { z } from 'zod';
 
@@ -26,6 +28,9 @@ const greeting = defineRoute({
 
 const server = createRestServer();
 server.register('hello/v1', greeting);
+// The OpenAPI document at /cms-json/openapi.json, and an HTML page of any answer for a browser.
+await server.use(openapi());
+await server.use(browsable());
 
 const app = express();
 app.use('/api', createMiddleware(server)); // before any body parser: the server reads its own bodies

@@ -6,8 +6,10 @@
  * curl 'http://127.0.0.1:8080/cms-json/hello/v1/greeting?name=Ada'
  * ```
  */
+import { browsable } from '@cms-json/browsable';
 import { createRestServer, defineRoute, READABLE } from '@cms-json/core';
 import { serve } from '@cms-json/node';
+import { openapi } from '@cms-json/openapi';
 import { z } from 'zod';
 
 const greeting = defineRoute({
@@ -24,6 +26,9 @@ const greeting = defineRoute({
 
 const server = createRestServer();
 server.register('hello/v1', greeting);
+// The OpenAPI document at /cms-json/openapi.json, and an HTML page of any answer for a browser.
+await server.use(openapi());
+await server.use(browsable());
 
 const served = await serve({ server, port: Number(process.env.PORT ?? 8080), host: '127.0.0.1' });
 console.log(`cms-json on node:http: ${served.url}/cms-json/hello/v1/greeting?name=Ada`);

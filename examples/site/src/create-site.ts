@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { browsable } from '@cms-json/browsable';
 import {
   type Auth,
   type ContentTables,
@@ -21,7 +22,8 @@ import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Database, openDatabase, withStartupLock } from '@cms-json/database';
 import { books } from '@cms-json/example-books';
 import { OutgoingLinksStore, type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
-import { apiViewer } from '@cms-json/node';
+import { openapi } from '@cms-json/openapi';
+import { apiViewer } from '@cms-json/openapi/viewer';
 import type { Kysely } from 'kysely';
 import type { SiteConfig } from './config.js';
 import { frontPage } from './front-page.js';
@@ -95,7 +97,10 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
   await server.use(contentPlugin({ auth, media: { store: uploads } }));
   await server.use(books());
   await server.use(outgoingLinks({ db: database.db }));
+  // The OpenAPI document, its viewer, and the browsable API that links both.
+  await server.use(openapi());
   await server.use(apiViewer());
+  await server.use(browsable({ viewerUrl: `${server.options.siteUrl ?? ''}${server.names.restRoot}-viewer/` }));
   const links = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
   server.page(
     frontPage({

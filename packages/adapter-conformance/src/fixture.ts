@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { browsable } from '@cms-json/browsable';
 import {
   CREATABLE,
   collectionArgs,
@@ -24,6 +25,7 @@ import {
   response,
   updateArgs,
 } from '@cms-json/core';
+import { openapi } from '@cms-json/openapi';
 import { z } from 'zod';
 
 /** The body limit of the fixture: small, so the suite can exceed it cheaply. */
@@ -75,6 +77,9 @@ export function createConformanceServer(options: RestServerOptions = {}): Confor
     notes.set(next, { id: next, title: next === 7 ? 'Note 7 en été' : `Note ${next}`, body: `Body ${next}` });
   }
   const server = createRestServer({ maxBodyBytes: FIXTURE_MAX_BODY_BYTES, ...options });
+  // The browsable API and the OpenAPI document the suite checks (both plugins register at once).
+  void server.use(openapi());
+  void server.use(browsable());
   const editor = { id: 1, can: (capability: string) => capability === 'edit_posts' };
   server.authenticate((request) => (request.header('x-test-user') === 'editor' ? { user: editor } : null));
   const noteId = z

@@ -29,6 +29,7 @@ export {
   type TableErrorOptions,
   toRestError,
 } from './errors.js';
+export { escapeHtml } from './escape-html.js';
 export { type HttpHeaders, type HttpRequest, type HttpResponse, headerLines, isBodiless } from './http.js';
 export type { Curie } from './links/curies.js';
 export type { LinkContext, LinkObject, Links, LinkTemplate } from './links/link.js';
@@ -56,7 +57,7 @@ export { entityTag, hashText, matchesTag } from './pipeline/etag.js';
 export type { CorsPolicy } from './pipeline/headers.js';
 export type { Authenticator, AuthOutcome } from './pipeline/pipeline.js';
 export type { RenderableAnswer, ResponseRenderer } from './pipeline/render.js';
-export { parseQueryString, type QueryMap, type QueryValue } from './query-string.js';
+export { parseQueryString, type QueryMap, type QueryValue, stringifyQuery } from './query-string.js';
 export type { Principal, RequestScope, RestRequestInit } from './request.js';
 export { RestRequest } from './request.js';
 export { type RequestLocal, requestLocal } from './request-local.js';
@@ -85,7 +86,7 @@ export {
 } from './route.js';
 export { type ArgsShape, nullPassesUnchecked, parseRequestArgs, type RequestCheck, withRequestCheck } from './schema/args.js';
 export { createArgs, updateArgs } from './schema/item-args.js';
-export { itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
+export { inlineRefs, itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
 export { type JsonSchema, sanitizeValue, type ValidationIssue, validateValue } from './schema/validate.js';
 export { createRestServer, type Plugin, RestServer, type RestServerOptions, type ServerExtensions } from './server.js';
 export type { PrefixNames } from './server-context.js';

@@ -23,7 +23,7 @@ const item = defineRoute({
 });
 
 function server(): RestServer {
-  return createRestServer({ siteUrl: 'https://example.com', openapi: false, browsable: false });
+  return createRestServer({ siteUrl: 'https://example.com' });
 }
 
 describe('registerAtRoot', () => {

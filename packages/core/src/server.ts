@@ -20,8 +20,6 @@ import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from '
 import type { RecordTypesOf } from './object-types/hooks.js';
 import { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
-import { openApiRoute } from './openapi/routes.js';
-import type { BrowsableOptions } from './pipeline/browsable.js';
 import { linkedData } from './pipeline/embed.js';
 import { filterFields, parseFields } from './pipeline/fields.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
@@ -58,16 +56,6 @@ export interface RestServerOptions {
   maxBodyBytes?: number;
   /** The site's name and description for the root index. */
   site?: { name?: string; description?: string };
-  /**
-   * Whether `GET /<prefix>-json/openapi.json` and `/<prefix>-json/<namespace>/openapi.json`
-   * answer the OpenAPI 3.1 document of the routes. @default true
-   */
-  openapi?: boolean;
-  /**
-   * Whether a browser that asks a REST URL (`Accept: text/html` first) gets the browsable
-   * API's HTML page of the response instead of raw JSON. @default true
-   */
-  browsable?: boolean;
   /**
    * Runs work in one database transaction: what `POST /batch/v1` with `"atomic": true` needs
    * (docs/batch.md). A plugin may give it instead, with {@link RestServer.provideTransactions}.
@@ -151,17 +139,11 @@ export class RestServer {
       cors: options.cors ?? (wp ? 'reflect' : []),
       rsd: options.rsd ?? true,
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-      openapi: options.openapi ?? true,
-      browsable: options.browsable ?? true,
     };
-    this.#browsable = this.options.browsable
-      ? { siteName: options.site?.name ?? 'cms-json', openapi: this.options.openapi, viewerUrl: undefined }
-      : undefined;
     this.#pipelineOptions = {
       jsonp: this.options.jsonp,
       cors: this.options.cors,
       authenticators: this.#authenticators,
-      browsable: this.#browsable,
       renderers: this.#renderers,
     };
     const upper = prefix.toUpperCase();
@@ -207,25 +189,9 @@ export class RestServer {
       { declareAtomic: !wp },
     );
     this.#declared.push({ namespace: '', route: batch });
-    if (this.options.openapi) this.#declared.push({ namespace: '', route: openApiRoute(source, this.names) });
   }
 
   readonly #indexSource: IndexSource;
-  readonly #browsable: BrowsableOptions | undefined;
-
-  /**
-   * Links the browsable API's pages to an OpenAPI viewer (a page that renders
-   * `openapi.json`), such as the one `apiViewer()` of `@cms-json/node` serves.
-   *
-   * @example
-   * ```ts
-   * server.linkApiViewer('/cms-json-viewer/');
-   * ```
-   */
-  linkApiViewer(url: string): this {
-    if (this.#browsable !== undefined) this.#browsable.viewerUrl = url;
-    return this;
-  }
 
   /**
    * Registers routes under a namespace (`tel/v1`). The first route of a namespace also
@@ -244,7 +210,6 @@ export class RestServer {
     if (added) {
       this.#namespaces.push(namespace);
       this.#declared.push({ namespace, route: namespaceIndexRoute(namespace, this.#indexSource) });
-      if (this.options.openapi) this.#declared.push({ namespace, route: openApiRoute(this.#indexSource, this.names, namespace) });
     }
     for (const route of routes) this.#declared.push({ namespace, route });
     this.#built = false;

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { escapeHtml } from './browsable/escape.js';
 import { toRestError } from './errors.js';
+import { escapeHtml } from './escape-html.js';
 import type { HttpResponse } from './http.js';
 import type { QueryMap } from './query-string.js';
 import { DEFAULT_PARAM_PATTERN, parsePattern, toOriginalForm } from './router/pattern.js';

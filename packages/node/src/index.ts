@@ -17,7 +17,6 @@
  */
 
 export { normalizeBasePath, stripBasePath } from '@cms-json/core';
-export { apiViewer } from './api-viewer.js';
 export { type CheckContinueOptions, createCheckContinueListener } from './check-continue.js';
 export {
   createHandler,

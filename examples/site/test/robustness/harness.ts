@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { browsable } from '@cms-json/browsable';
 import { type Auth, type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
 import { createRestServer, type HttpResponse, RestError, type RestServer, type RestServerOptions } from '@cms-json/core';
 import { type Database, openDatabase, runMigrations } from '@cms-json/database';
@@ -17,6 +18,7 @@ import {
   type OutgoingLinksTables,
   outgoingLinksRoutes,
 } from '@cms-json/example-outgoing-links';
+import { openapi } from '@cms-json/openapi';
 import type {
   Kysely,
   KyselyPlugin,
@@ -209,6 +211,9 @@ async function buildPartsHarness(options: HarnessOptions): Promise<Harness> {
   // The content plugin (authenticator, users, application passwords, cookie login), as the site wires it.
   if (options.contentRoutes === false) wireAuth(server, auth);
   else await server.use(contentPlugin({ auth }));
+  // The OpenAPI document and the browsable API, as the site has them.
+  await server.use(openapi());
+  await server.use(browsable());
   // What `outgoingLinks({ db })` does (plugin.ts), with the store on the fault-injecting
   // instance: `runMigrations` needs the instance `openDatabase` returned to know the engine.
   await runMigrations(database.db, { owner: 'tel', migrations });

@@ -23,7 +23,6 @@
  *
  * @module
  */
-import { wantsHtml } from '../browsable/negotiate.js';
 import { errorResponse } from '../dispatch.js';
 import type { HttpResponse } from '../http.js';
 import type { CompiledRoute } from '../namespace.js';
@@ -144,14 +143,25 @@ function getValidator(route: CompiledRoute): Validator | undefined {
 /**
  * Whether a request may be tagged from its route's validator: a `GET` or `HEAD` sent as JSON
  * as it is (no `_embed`, whose embedded records come from other routes; no JSONP or
- * `_envelope`, which are never tagged; not the browsable API's HTML page).
+ * `_envelope`, which are never tagged; not a browser's navigation when a renderer, such as the
+ * browsable API's page, may answer it).
  */
 function validatable(state: ServeState): boolean {
   const { request } = state;
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (state.response !== undefined || state.jsonp !== undefined || state.embed !== false) return false;
   if (Object.hasOwn(request.query, '_envelope')) return false;
-  return state.options.browsable === undefined || !wantsHtml(request);
+  return state.options.renderers.length === 0 || !navigates(request);
+}
+
+/**
+ * Whether a request is a browser's navigation: a `GET` whose `Accept` header names `text/html`
+ * first. A renderer (the browsable API) may answer it with a page of its own, never tagged.
+ */
+function navigates(request: RestRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const accept = request.headers.accept;
+  return accept !== undefined && accept.split(',')[0]?.split(';')[0]?.trim().toLowerCase() === 'text/html';
 }
 
 /**

@@ -18,7 +18,6 @@ describe('the pipeline', () => {
       'response-headers',
       'head-cut',
       'links-and-embed',
-      'browsable',
       'render',
       'encode',
       'conditional',

@@ -5,7 +5,8 @@
  * standard headers → method override → JSONP check → authentication → validator (304) → dispatch
  *   (match → JSON parse → required → validate → sanitise → permission → handler → Allow)
  * → _fields → envelope → response headers (CORS, no-cache) → HEAD cut → links and embed
- * → browsable (an HTML page for a browser) → encode → conditional (ETag, 304, HEAD body)
+ * → render (a plugin's own form of the answer: the browsable API's page) → encode
+ * → conditional (ETag, 304, HEAD body)
  * ```
  *
  * A conditional write (`If-Match` on PUT, PATCH or DELETE) is checked inside dispatch, after
@@ -24,7 +25,6 @@ import type { Principal, RestRequest } from '../request.js';
 import { RestResponse } from '../response.js';
 import type { RouteMatch } from '../router/router.js';
 import type { ServerContext } from '../server-context.js';
-import { type BrowsableOptions, browsableStage } from './browsable.js';
 import { conditionalStage, isTaggable, validatorStage } from './conditional.js';
 import { type EmbedRequest, linkedData, narrowEmbed, parseEmbed, responseToData } from './embed.js';
 import { envelope } from './envelope.js';
@@ -61,8 +61,6 @@ export interface PipelineOptions {
   readonly jsonp: boolean;
   readonly cors: CorsPolicy;
   readonly authenticators: readonly Authenticator[];
-  /** The browsable API's settings; `undefined` when the server does not serve it. */
-  readonly browsable: BrowsableOptions | undefined;
   /** The renderers plugins gave (`server.renderWith`), in order: the live list. */
   readonly renderers: readonly ResponseRenderer[];
 }
@@ -255,7 +253,6 @@ export const STAGES: readonly (readonly [name: string, stage: Stage])[] = [
       });
     },
   ],
-  ['browsable', browsableStage],
   ['render', renderStage],
   [
     'encode',

@@ -6,10 +6,8 @@
  *
  * @module
  */
-import type { CompiledRoute } from '../namespace.js';
-import type { PrefixNames } from '../server-context.js';
+import { type CompiledRoute, escapeHtml, type PrefixNames } from '@cms-json/core';
 import { CLIENT_SCRIPT } from './client-script.js';
-import { escapeHtml } from './escape.js';
 import { routeForms } from './forms.js';
 import { jsonToHtml } from './json-html.js';
 
@@ -31,7 +29,7 @@ export interface BrowsablePageInput {
   readonly signedIn: boolean;
   /** The OpenAPI document's URL, when the server serves it. */
   readonly openApiUrl: string | undefined;
-  /** An OpenAPI viewer page, when one is linked ({@link RestServer.linkApiViewer}). */
+  /** An OpenAPI viewer page, when one is linked (the `viewerUrl` option of `browsable()`). */
   readonly viewerUrl: string | undefined;
   /** The cookie session route (`POST` signs in, `DELETE` signs out), when the site has one. */
   readonly sessionUrl: string | undefined;

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { RestRequest } from '../request.js';
+import type { RestRequest } from '@cms-json/core';
 
 /**
  * Whether a request wants the HTML page: a `GET` whose `Accept` header names `text/html`

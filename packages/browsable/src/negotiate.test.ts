@@ -1,5 +1,5 @@
+import { RestRequest } from '@cms-json/core';
 import { describe, expect, it } from 'vitest';
-import { RestRequest } from '../request.js';
 import { wantsHtml } from './negotiate.js';
 
 const request = (accept: string | undefined, init: { method?: string; query?: Record<string, string> } = {}) =>

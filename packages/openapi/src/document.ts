@@ -7,14 +7,19 @@
  *
  * @module
  */
-import { ERROR_CODES } from '../errors.js';
-import type { CompiledEndpoint, CompiledRoute } from '../namespace.js';
-import type { HttpMethod } from '../route.js';
-import type { CompiledArg } from '../schema/args.js';
-import type { RestContext } from '../schema/to-json-schema.js';
-import type { PrefixNames } from '../server-context.js';
+import {
+  type CompiledEndpoint,
+  type CompiledRoute,
+  ERROR_CODES,
+  type HttpMethod,
+  type PrefixNames,
+  type RestContext,
+} from '@cms-json/core';
 import { OperationIds, type PathPart } from './operation-ids.js';
 import { type OpenApiSchema, openApiSchema, recordSchema } from './schemas.js';
+
+/** One argument of an endpoint, as the core compiled it. */
+type CompiledArg = CompiledEndpoint['args'][number];
 
 /** What {@link openApiDocument} needs besides the routes. */
 export interface OpenApiOptions {

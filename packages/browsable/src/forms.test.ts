@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { CREATABLE, createRestServer, defineRoute, READABLE } from '@cms-json/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CREATABLE, createRestServer, defineRoute, READABLE } from '../index.js';
+import { browsable } from './browsable.js';
 
 describe('the forms of the browsable API', () => {
   const server = createRestServer({ siteUrl: 'http://example.test' });
@@ -28,6 +29,7 @@ describe('the forms of the browsable API', () => {
       ],
     }),
   );
+  beforeAll(() => server.use(browsable()));
 
   it('makes an input per argument, typed from its schema, and leaves out context', async () => {
     const res = await server.handle({ method: 'GET', url: '/cms-json/kit/v1/things', headers: { accept: 'text/html' } });

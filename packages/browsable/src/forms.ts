@@ -6,14 +6,29 @@
  *
  * @module
  */
-import type { CompiledRoute } from '../namespace.js';
-import { isCollection, templatePath } from '../openapi/document.js';
-import type { HttpMethod } from '../route.js';
-import type { CompiledArg } from '../schema/args.js';
-import { escapeHtml } from './escape.js';
+import { type CompiledEndpoint, type CompiledRoute, escapeHtml, type HttpMethod } from '@cms-json/core';
+
+/** One argument of an endpoint, as the core compiled it. */
+type CompiledArg = CompiledEndpoint['args'][number];
 
 /** Arguments a form never shows: the path's own and the response's shape. */
 const HIDDEN_ARGS = new Set(['context', '_fields', '_embed']);
+
+const PAGING_ARGS = new Set(['page', 'per_page', 'offset']);
+
+/**
+ * Whether a route is a collection (its `POST` creates): its key ends in literal text (not in
+ * a path parameter), and it pages or has a create-only `POST` endpoint. The same rule names
+ * `@cms-json/openapi`'s operations (`createNote`, `updateNote`).
+ */
+function isCollection(route: CompiledRoute): boolean {
+  if (/\)$/.test(route.key) || route.key === '/') return false;
+  return route.endpoints.some(
+    (endpoint) =>
+      (endpoint.methods.includes('GET') && endpoint.args.some((arg) => PAGING_ARGS.has(arg.name))) ||
+      (endpoint.methods.length === 1 && endpoint.methods[0] === 'POST'),
+  );
+}
 
 function input(arg: CompiledArg): string {
   const schema = arg.json;
@@ -53,7 +68,7 @@ function input(arg: CompiledArg): string {
  * ```
  */
 export function routeForms(route: CompiledRoute, allowed: ReadonlySet<string>, url: string): string {
-  const collection = isCollection(route, templatePath(route.key).path);
+  const collection = isCollection(route);
   const shown = new Set<HttpMethod>();
   const forms: string[] = [];
   for (const endpoint of route.endpoints) {

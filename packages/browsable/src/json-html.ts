@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { escapeHtml } from './escape.js';
+import { escapeHtml } from '@cms-json/core';
 
 const URL_TEXT = /^https?:\/\/[^\s"<>]+$/i;
 

@@ -1,7 +1,8 @@
 /**
  * An OpenAPI viewer for the site: Swagger UI (`swagger-ui-dist`, from the npm registry,
  * served from this package's dependency; no CDN) at `/<prefix>-json-viewer/`, showing the
- * server's `openapi.json`. The browsable API's pages link to it.
+ * server's `openapi.json`. Node only (it reads Swagger UI's files from disk): the
+ * `@cms-json/openapi/viewer` entry point. The browsable API links it with its `viewerUrl`.
  *
  * @module
  */
@@ -36,11 +37,15 @@ function viewerPage(openApiPath: string, title: string): string {
 
 /**
  * The viewer as a plugin: pages at `/<prefix>-json-viewer/` (the page) and
- * `/<prefix>-json-viewer/<file>` (Swagger UI's own files, read once and kept), and the
- * browsable API linked to it.
+ * `/<prefix>-json-viewer/<file>` (Swagger UI's own files, read once and kept). It shows the
+ * document the `openapi()` plugin serves; `browsable({ viewerUrl: '/cms-json-viewer/' })`
+ * links it from the browsable API's pages.
  *
  * @example
  * ```ts
+ * import { openapi } from '@cms-json/openapi';
+ * import { apiViewer } from '@cms-json/openapi/viewer';
+ * await server.use(openapi());
  * await server.use(apiViewer());
  * // http://localhost:8080/cms-json-viewer/ shows http://localhost:8080/cms-json/openapi.json
  * ```
@@ -76,6 +81,5 @@ export function apiViewer(): Plugin {
         return answer;
       },
     });
-    server.linkApiViewer(`${server.options.siteUrl ?? ''}${base}/`);
   };
 }

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { createDemoServer } from '../../test/fixture.js';
-import type { RestServer } from '../server.js';
+import type { RestServer } from '@cms-json/core';
+import { openapi } from '@cms-json/openapi';
+import { apiViewer } from '@cms-json/openapi/viewer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDemoServer } from '../test/fixture.js';
+import { browsable } from './browsable.js';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -12,6 +15,10 @@ async function page(server: RestServer, url: string, headers: Record<string, str
 
 describe('the browsable API', () => {
   const { server } = createDemoServer({ site: { name: 'Demo' } });
+  beforeAll(async () => {
+    await server.use(openapi());
+    await server.use(browsable());
+  });
 
   it('answers a browser with an HTML page of the response, links clickable, status and headers shown', async () => {
     const res = await page(server, '/cms-json/demo/v1/notes/3');
@@ -74,8 +81,8 @@ describe('the browsable API', () => {
     }
   });
 
-  it('is off with browsable: false', async () => {
-    const { server: plain } = createDemoServer({ browsable: false });
+  it('is off without the plugin', async () => {
+    const { server: plain } = createDemoServer();
     const res = await plain.handle({ method: 'GET', url: '/cms-json/demo/v1/notes/1', headers: { accept: BROWSER } });
     expect(res?.headers['Content-Type']).toBe('application/json; charset=UTF-8');
     expect(JSON.parse(String(res?.body)).id).toBe(1);
@@ -83,8 +90,19 @@ describe('the browsable API', () => {
 
   it('links the OpenAPI viewer a plugin serves', async () => {
     const { server: viewed } = createDemoServer();
-    viewed.linkApiViewer('/cms-json-viewer/');
+    await viewed.use(browsable({ viewerUrl: '/cms-json-viewer/' }));
     const res = await page(viewed, '/cms-json/');
     expect(res.html).toContain('<a href="/cms-json-viewer/">API reference</a>');
+  });
+
+  it('links the viewer of @cms-json/openapi/viewer, which serves its page there, and the document only with openapi()', async () => {
+    const { server: viewed } = createDemoServer();
+    await viewed.use(apiViewer());
+    await viewed.use(browsable({ viewerUrl: '/cms-json-viewer/' }));
+    const res = await page(viewed, '/cms-json/');
+    expect(res.html).toContain('>API reference</a>');
+    expect(res.html).not.toContain('>OpenAPI</a>');
+    const viewer = await viewed.handle({ method: 'GET', url: '/cms-json-viewer/', headers: {} });
+    expect(viewer?.status).toBe(200);
   });
 });

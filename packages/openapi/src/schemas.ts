@@ -6,8 +6,8 @@
  *
  * @module
  */
+import { inlineRefs, type RestContext } from '@cms-json/core';
 import { z } from 'zod';
-import { inlineRefs, type RestContext } from '../schema/to-json-schema.js';
 
 /** A JSON Schema (draft 2020-12) node. */
 export type OpenApiSchema = Record<string, unknown>;

@@ -5,25 +5,31 @@
  *
  * @module
  */
+import {
+  type CompiledEndpoint,
+  type CompiledRoute,
+  defineRoute,
+  READABLE,
+  type RestRequest,
+  type RestServer,
+  type Route,
+  response,
+} from '@cms-json/core';
 import { z } from 'zod';
-import type { IndexSource } from '../discovery.js';
-import type { CompiledEndpoint, CompiledRoute } from '../namespace.js';
-import type { RestRequest } from '../request.js';
-import { response } from '../response.js';
-import { defineRoute, READABLE, type Route } from '../route.js';
-import type { PrefixNames } from '../server-context.js';
 import { type OpenApiDocument, openApiDocument } from './document.js';
 
 /**
- * The route of the OpenAPI document of every route (`namespace` undefined, registered at the
- * root) or of one namespace (registered in it).
+ * The route of the OpenAPI document of every route of a server (`namespace` undefined,
+ * registered at the root) or of one namespace (registered in it).
  *
  * @example
  * ```ts
- * server.register('tel/v1', openApiRoute(source, names, 'tel/v1')); // GET /cms-json/tel/v1/openapi.json
+ * server.register('tel/v1', openApiRoute(server, 'tel/v1')); // GET /cms-json/tel/v1/openapi.json
  * ```
  */
-export function openApiRoute(source: IndexSource, names: PrefixNames, namespace?: string): Route {
+export function openApiRoute(server: RestServer, namespace?: string): Route {
+  const names = server.names;
+  const site = { name: server.options.site?.name ?? 'cms-json', description: server.options.site?.description ?? '' };
   // The whole document, per REST root URL, for the routes as last built: building the routes
   // again makes new compiled routes, so the first route's identity says whether it is stale.
   let built: { first: CompiledRoute | undefined; byRoot: Map<string, OpenApiDocument> } | undefined;
@@ -34,8 +40,8 @@ export function openApiRoute(source: IndexSource, names: PrefixNames, namespace?
       document = openApiDocument(routes, {
         names,
         restRootUrl,
-        title: source.site.name,
-        description: source.site.description,
+        title: site.name,
+        description: site.description,
         ...(namespace === undefined ? {} : { namespace }),
       });
       if (built.byRoot.size >= 8) built.byRoot.clear();
@@ -56,15 +62,15 @@ export function openApiRoute(source: IndexSource, names: PrefixNames, namespace?
         permission: 'public',
         showInIndex: false,
         handler: async ({ allowed }, request) => {
-          const routes = source.routes();
+          const routes = server.routes();
           const restRootUrl = request.scope.restUrl('/');
           if (allowed !== true) return response(whole(routes, restRootUrl), { raw: true });
           const kept = await allowedEndpoints(routes, request);
           const document = openApiDocument(routes, {
             names,
             restRootUrl,
-            title: source.site.name,
-            description: source.site.description,
+            title: site.name,
+            description: site.description,
             ...(namespace === undefined ? {} : { namespace }),
             keep: (endpoint) => kept.has(endpoint),
           });

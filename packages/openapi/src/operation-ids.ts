@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { HttpMethod } from '../route.js';
+import type { HttpMethod } from '@cms-json/core';
 
 /** One path part of a route: literal text, or a parameter. */
 export type PathPart = { readonly text: string } | { readonly param: string };
