@@ -1,8 +1,9 @@
 /**
- * In-process dispatch: a {@link RestRequest} in, a {@link RestResponse} out, in the
- * original's order: match → JSON parse → required → validate → sanitise → permission →
- * handler → records prepared (context, links; see `prepare-result.ts`) → `Allow`. Many GETs at
- * once (`_embed`) are answered by `dispatch-many.ts`.
+ * Dispatch: a {@link RestRequest} in, a {@link RestResponse} out, in the original's order:
+ * match → JSON parse → required → validate → sanitise → permission → (`If-Match`) → handler
+ * → records prepared (context, links; see `prepare-result.ts`) → `Allow`. Every request runs
+ * it: an outside request (from the pipeline), an `_embed` target, a batch member and an
+ * in-process `server.dispatch()`.
  *
  * Permission checks run at most once per endpoint and request: the `Allow` header reuses
  * the matched endpoint's outcome, and routes whose endpoints are all public need no check.
@@ -70,9 +71,6 @@ function settle(outcome: unknown): Outcome {
   return isRestError(outcome) ? outcome : false;
 }
 
-/** Requests whose handler changed what the checks see: looked up once, when `Allow` is set (no per-check cost). */
-const checksStale = new WeakSet<RestRequest>();
-
 /**
  * Says that a handler changed what the permission checks see (it deleted the record): the
  * checks of `Allow` then run again, the endpoint's own too, as the original runs every check
@@ -83,80 +81,46 @@ const checksStale = new WeakSet<RestRequest>();
  * permissionsChanged(request);
  */
 export function permissionsChanged(request: RestRequest): void {
-  checksStale.add(request);
+  request.checksStale = true;
 }
 
 /** The permission outcomes of one request, by endpoint: each check runs once (unless {@link permissionsChanged}). */
 class Permissions {
-  // Side by side rather than a Map: a route has a handful of endpoints, and most requests
-  // check one or two. Made at the first check: a public endpoint needs none.
-  #checked: CompiledEndpoint[] | undefined;
-  #outcomes: (Outcome | Promise<Outcome>)[] | undefined;
+  readonly #outcomes = new Map<CompiledEndpoint, Promise<Outcome>>();
   /** The parsed arguments; none when they failed to parse (the `Allow` of an error response). */
   args: Record<string, unknown> = {};
+  /** Whether the request's arguments parsed (the checks of `Allow` then see them all). */
+  parsed = false;
 
   constructor(readonly request: RestRequest) {}
 
   /** Forgets every outcome when the handler said {@link permissionsChanged}: the checks of `Allow` run again. */
   refreshIfChanged(): void {
-    if (!checksStale.delete(this.request)) return;
-    this.#checked = undefined;
-    this.#outcomes = undefined;
+    if (!this.request.checksStale) return;
+    this.request.checksStale = false;
+    this.#outcomes.clear();
   }
 
   /** The outcome of an endpoint's check; a throwing check is a failure (never an allow). */
-  check(endpoint: CompiledEndpoint): Outcome | Promise<Outcome> {
-    if (endpoint.permission === 'public') return true;
-    const index = this.#checked === undefined ? -1 : this.#checked.indexOf(endpoint);
-    if (index !== -1) return this.#outcomes?.[index] as Outcome | Promise<Outcome>;
-    const check = endpoint.permission as (request: RestRequest, args: Record<string, unknown>) => unknown;
-    let found: Outcome | Promise<Outcome>;
-    try {
-      const outcome = check(this.request, this.args);
-      found = outcome instanceof Promise ? outcome.then(settle) : settle(outcome);
-    } catch (error) {
-      found = Promise.reject(error);
+  check(endpoint: CompiledEndpoint): Promise<Outcome> {
+    let outcome = this.#outcomes.get(endpoint);
+    if (outcome === undefined) {
+      outcome = this.#run(endpoint);
+      this.#outcomes.set(endpoint, outcome);
     }
-    // Outcomes may be awaited later (for Allow): never let a rejection count as unhandled.
-    if (found instanceof Promise) found.catch(() => undefined);
-    (this.#checked ??= []).push(endpoint);
-    (this.#outcomes ??= []).push(found);
-    return found;
+    return outcome;
   }
-}
 
-/** Calls `next` with the settled value: at once when it is not a promise, else when it settles. */
-function after<T, R>(value: T | Promise<T>, next: (settled: T) => R | Promise<R>): R | Promise<R> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
-/** `next()`, with whatever it throws answered by `fail`. */
-function guarded<R>(fail: (error: unknown) => R, next: () => R): R {
-  try {
-    return next();
-  } catch (error) {
-    return fail(error);
+  async #run(endpoint: CompiledEndpoint): Promise<Outcome> {
+    if (endpoint.permission === 'public') return true;
+    const check = endpoint.permission as (request: RestRequest, args: Record<string, unknown>) => unknown;
+    return settle(await check(this.request, this.args));
   }
-}
-
-/**
- * One step of an answer: `next` with the settled value, at once when it is not a promise
- * (what `next` throws then goes to the caller's guard), else in one turn, with a rejection
- * or a throw answered by `fail`. A request costs one promise step per value really pending.
- */
-function step<T, R>(
-  value: T | Promise<T>,
-  fail: (error: unknown) => R | Promise<R>,
-  next: (settled: T) => R | Promise<R>,
-): R | Promise<R> {
-  if (!(value instanceof Promise)) return next(value);
-  return value.then((settled) => guarded(fail, () => next(settled)), fail);
 }
 
 /**
  * The answer to a path or method no route serves: made once, as it is never reported, and
- * its body is made fresh. Building an `Error`, even without its stack, was about a quarter of
- * such a request.
+ * its body is made fresh.
  */
 const NO_ROUTE = new RestError('rest_no_route');
 
@@ -191,23 +155,12 @@ export async function validateBatchMember(request: RestRequest, context: ServerC
   }
 }
 
-/** Dispatches a request to its route. Never throws: failures become error responses. */
-export function dispatch(request: RestRequest, context: ServerContext, options: DispatchOptions = {}): Promise<RestResponse> {
-  const answer = answerRequest(request, context, options);
-  return answer instanceof Promise ? answer : Promise.resolve(answer);
-}
-
-/**
- * Dispatches a request to its route: the response itself when nothing was pending (no route,
- * a synchronous handler), else a promise of it. Never throws: failures become error responses.
- */
-// Not an async function: each step waits only for what is really pending (a synchronous
-// handler's request finishes in one go), and no promise wraps what is already settled.
-export function answerRequest(
+/** Runs a request's route: the answer, with its `Allow` (unless `allow: false`). Never throws: failures become error responses. */
+export async function dispatch(
   request: RestRequest,
   context: ServerContext,
-  options: DispatchOptions,
-): RestResponse | Promise<RestResponse> {
+  options: DispatchOptions = {},
+): Promise<RestResponse> {
   const found = options.match === undefined ? context.router.match(request.path) : (options.match ?? undefined);
   if (found === undefined) {
     // The original answers OPTIONS on an unknown path with an empty list, not an error.
@@ -227,52 +180,55 @@ export function answerRequest(
       endpoint.streamBody === undefined ? undefined : limitBodyStream(request.bodyStream, endpoint.streamBody.maxBytes);
   }
   const permissions = new Permissions(request);
-  let parsed = false;
-  // Every answer, an error too, gets its Allow (unless an embedded request asks for none).
-  const finish = (response: RestResponse): RestResponse | Promise<RestResponse> => {
-    if (options.allow === false) return response;
-    // A handler that shows its record in a context of its choosing (`edit` after a write) has
-    // set that context on the request, as the original's `set_param('context', …)`: the checks
-    // of Allow that have not run yet see it.
-    if (response.context !== undefined) permissions.args = { ...permissions.args, context: response.context };
-    return after(setAllowHeader(response, route, permissions), () => response);
-  };
-  const fail = (error: unknown) => {
-    const response = errorResponse(error, request, context);
+  let response: RestResponse;
+  try {
+    response = await run(request, { route, endpoint, permissions, context, options });
+  } catch (error) {
+    response = errorResponse(error, request, context);
     // Arguments that failed to parse: the checks of Allow still see the path's own (the id).
-    if (parsed || options.allow === false || route.pattern.paramNames.length === 0) return finish(response);
-    return after(pathArgs(request, route, endpoint), (args) => {
-      permissions.args = args;
-      return finish(response);
-    });
-  };
-  if (options.batch === true && endpoint.allowBatch?.v1 !== true) return fail(new RestError('rest_batch_not_allowed'));
-  return guarded(fail, () =>
-    step(parseArgs(request, endpoint.args), fail, (args) => {
-      parsed = true;
-      permissions.args = args;
-      return step(permissions.check(endpoint), fail, (allowed) => {
-        if (allowed !== true) throw allowed === false ? denied(request, 'rest_forbidden') : allowed;
-        const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
-        const run = () =>
-          step(handler(args, request), fail, (value) =>
-            step(prepare(value, route, args, { context, json: options.json === true, request }), fail, finish),
-          );
-        if (options.precondition === undefined) return run();
-        return step(options.precondition(), fail, (refused) => {
-          if (refused !== undefined) throw refused;
-          return run();
-        });
-      });
-    }),
-  );
+    if (!permissions.parsed && options.allow !== false) permissions.args = await pathArgs(request, route, endpoint);
+  }
+  // Every answer, an error too, gets its Allow (unless an embedded request asks for none).
+  if (options.allow === false) return response;
+  // A handler that shows its record in a context of its choosing (`edit` after a write) has
+  // set that context on the request, as the original's `set_param('context', …)`: the checks
+  // of Allow that have not run yet see it.
+  if (response.context !== undefined) permissions.args = { ...permissions.args, context: response.context };
+  await setAllowHeader(response, route, permissions);
+  return response;
+}
+
+/** What {@link run} works with: the matched route and endpoint, the request's permission outcomes. */
+interface Run {
+  readonly route: CompiledRoute;
+  readonly endpoint: CompiledEndpoint;
+  readonly permissions: Permissions;
+  readonly context: ServerContext;
+  readonly options: DispatchOptions;
+}
+
+/** Arguments, permission, precondition, handler, preparation: the answer, or a throw. */
+async function run(request: RestRequest, { route, endpoint, permissions, context, options }: Run): Promise<RestResponse> {
+  if (options.batch === true && endpoint.allowBatch?.v1 !== true) throw new RestError('rest_batch_not_allowed');
+  const args = await parseArgs(request, endpoint.args);
+  permissions.args = args;
+  permissions.parsed = true;
+  const allowed = await permissions.check(endpoint);
+  if (allowed !== true) throw allowed === false ? denied(request, 'rest_forbidden') : allowed;
+  if (options.precondition !== undefined) {
+    const refused = await options.precondition();
+    if (refused !== undefined) throw refused;
+  }
+  const handler = endpoint.handler as (args: Record<string, unknown>, request: RestRequest) => unknown;
+  const value = await handler(args, request);
+  return prepare(value, route, args, { context, json: options.json === true, request });
 }
 
 async function optionsResponse(route: CompiledRoute, request: RestRequest, context: ServerContext): Promise<RestResponse> {
   const result = new RestResponse(context.describeRoute(route, { withSchema: true }));
   const permissions = new Permissions(request);
   const [first] = route.endpoints;
-  if (first !== undefined && route.pattern.paramNames.length > 0) permissions.args = await pathArgs(request, route, first);
+  if (first !== undefined) permissions.args = await pathArgs(request, route, first);
   await setAllowHeader(result, route, permissions);
   return result;
 }
@@ -281,19 +237,19 @@ async function optionsResponse(route: CompiledRoute, request: RestRequest, conte
  * The path's own arguments (`id` of `/users/:id`), parsed by the endpoint's schemas, for the
  * permission checks of `Allow` when the request's arguments as a whole are not parsed (an
  * OPTIONS request, or arguments that failed): the original's checks see the URL's id then
- * too. `{}` when they do not parse either.
+ * too. `{}` when they do not parse either, or the path has none.
  */
-function pathArgs(
+async function pathArgs(
   request: RestRequest,
   route: CompiledRoute,
   endpoint: CompiledEndpoint,
-): Record<string, unknown> | Promise<Record<string, unknown>> {
+): Promise<Record<string, unknown>> {
   const names: readonly string[] = route.pattern.paramNames;
+  if (names.length === 0) return {};
   const own = endpoint.args.filter((arg) => names.includes(arg.name));
   if (own.length === 0) return {};
   try {
-    const values = parseArgs(request, own);
-    return values instanceof Promise ? values.catch(() => ({})) : values;
+    return await parseArgs(request, own);
   } catch {
     return {};
   }
@@ -302,31 +258,16 @@ function pathArgs(
 /**
  * `Allow`: the methods whose permission check passes for this caller (the original's
  * `rest_send_allow_header`); no header at all when none passes, as the original sends none.
- * Synchronous unless a permission check is.
+ * Every check is started first, so slow checks run side by side.
  */
-function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions: Permissions): void | Promise<void> {
+async function setAllowHeader(result: RestResponse, route: CompiledRoute, permissions: Permissions): Promise<void> {
   if (route.publicAllow !== undefined) {
     result.setHeader('Allow', route.publicAllow);
     return;
   }
   permissions.refreshIfChanged();
-  const outcomes = route.endpoints.map((endpoint): Outcome | Promise<Outcome> => {
-    try {
-      return permissions.check(endpoint);
-    } catch {
-      return false;
-    }
-  });
-  if (outcomes.some((outcome) => outcome instanceof Promise)) {
-    // Every check was started first, so slow (async) checks run side by side.
-    return Promise.all(outcomes.map((outcome) => Promise.resolve(outcome).catch(() => false))).then((settled) => {
-      setAllow(result, allowedMethods(route, settled));
-    });
-  }
-  setAllow(result, allowedMethods(route, outcomes as Outcome[]));
-}
-
-function setAllow(result: RestResponse, methods: string): void {
+  const outcomes = await Promise.all(route.endpoints.map((endpoint) => permissions.check(endpoint).catch((): Outcome => false)));
+  const methods = allowedMethods(route, outcomes);
   if (methods !== '') result.setHeader('Allow', methods);
 }
 

@@ -141,9 +141,6 @@ export interface ErrorBody {
   additional_data?: readonly unknown[];
 }
 
-/** `Error` with V8's `stackTraceLimit`, which other engines do not have. */
-const ERROR = Error as ErrorConstructor & { stackTraceLimit?: number };
-
 /**
  * The one error class. Throw it (or return it) from handlers and permission checks.
  *
@@ -167,15 +164,7 @@ export class RestError extends Error {
   constructor(code: string, message: string, options?: RestErrorOptions);
   constructor(code: string, message?: string, options?: RestErrorOptions) {
     const known = (ERROR_CODES as Record<string, ErrorCodeInfo>)[code];
-    // A RestError is an answer, not a fault: capturing its stack would cost more than the rest
-    // of a 404 (a fault's own stack stays on `cause`). `stackTraceLimit` exists on V8 only.
-    const limit = ERROR.stackTraceLimit;
-    if (limit !== undefined) ERROR.stackTraceLimit = 0;
-    try {
-      super(message ?? known?.message ?? code, options?.cause === undefined ? undefined : { cause: options.cause });
-    } finally {
-      if (limit !== undefined) ERROR.stackTraceLimit = limit;
-    }
+    super(message ?? known?.message ?? code, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'RestError';
     this.code = code;
     // Rest and spread only when there is data: on Node 20 both take V8's slow path.

@@ -53,9 +53,9 @@ export { type AuthorsProvider, ObjectType } from './object-types/object-type.js'
 export { type ArgsFilter, type BuiltRoutes, ObjectTypeRegistry, type TypeDeclaration } from './object-types/registry.js';
 export type { RestField } from './object-types/rest-field.js';
 export { allOf, editContextRequires, requireCapability, requireLogin } from './permissions.js';
+export type { Authenticator, AuthOutcome } from './pipeline/authenticator.js';
 export { entityTag, hashText, matchesTag } from './pipeline/etag.js';
 export type { CorsPolicy } from './pipeline/headers.js';
-export type { Authenticator, AuthOutcome } from './pipeline/pipeline.js';
 export type { RenderableAnswer, ResponseRenderer } from './pipeline/render.js';
 export { parseQueryString, type QueryMap, type QueryValue, stringifyQuery } from './query-string.js';
 export type { Principal, RequestScope, RestRequestInit } from './request.js';

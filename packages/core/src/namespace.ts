@@ -18,7 +18,6 @@ import {
   type AllowBatch,
   type AnyEndpoint,
   type HttpMethod,
-  type LoadMany,
   normalizeMethods,
   type Permission,
   type Route,
@@ -44,8 +43,6 @@ export interface CompiledEndpoint {
   readonly streamBody: StreamedBody | undefined;
   /** The endpoint's `allow_batch`, or its route's (`undefined`: not batchable). */
   readonly allowBatch: AllowBatch | undefined;
-  /** The endpoint's grouped GET, when it declares one. */
-  readonly loadMany: LoadMany<never, unknown> | undefined;
   /** The endpoint's cheap validator of its `GET` answers, if it declares one. */
   readonly validator: Validator | undefined;
 }
@@ -188,7 +185,6 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
       showInIndex: endpoint.showInIndex ?? true,
       streamBody: endpoint.streamBody,
       allowBatch: endpoint.allowBatch ?? route.allowBatch,
-      loadMany: endpoint.loadMany,
       validator: endpoint.validator,
     };
   });

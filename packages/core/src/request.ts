@@ -112,6 +112,11 @@ export class RestRequest {
    * when it is answered alone.
    */
   batchScope: object = this;
+  /**
+   * Set when a handler changed what the permission checks see (`permissionsChanged(request)`):
+   * the checks of `Allow` then run again.
+   */
+  checksStale = false;
   #locals: Map<object, unknown> | undefined;
 
   #json: Record<string, unknown> | undefined | null = null;

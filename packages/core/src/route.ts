@@ -76,12 +76,6 @@ export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs e
    */
   allowBatch?: AllowBatch;
   /**
-   * Answers many GETs of this endpoint at once: the grouped form of its permission check
-   * and handler, which `_embed` uses so that every link of a response to this route costs
-   * one store query, not one request each. See {@link LoadMany}.
-   */
-  loadMany?: LoadMany<ArgsOf<MergedArgs<TRouteArgs, TArgs>>, TItem>;
-  /**
    * A `GET` endpoint's cheap validator: a version of everything its answer depends on besides
    * the URL, the caller and the server (see {@link Validator}). With it, a revalidation
    * (`If-None-Match`) at a version the server already answered this caller and URL at is
@@ -90,35 +84,6 @@ export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs e
    */
   validator?: Validator;
 }
-
-/** One request of a {@link LoadMany} group, its arguments parsed and checked. */
-export interface LoadCall<TArgs> {
-  readonly args: TArgs;
-  readonly request: RestRequest;
-}
-
-/**
- * Answers a group of GET requests to one endpoint, each with its own arguments (the ids of
- * the links of an `_embed`), in one go. It answers one result per call, in order: what the
- * endpoint's handler would return for that request, or the {@link RestError} its permission
- * check or handler would give. The answers must be those of the check and the handler run
- * once per request; only the loading is shared. Routes without it are embedded one
- * request per link.
- *
- * @example
- * ```ts
- * endpoint({
- *   methods: READABLE, permission: 'public', handler: ({ id }) => findLink(id),
- *   loadMany: async (calls) => {
- *     const found = await findLinks(calls.map((call) => call.args.id));
- *     return calls.map(({ args }) => found.get(args.id) ?? new RestError('rest_not_found'));
- *   },
- * });
- * ```
- */
-export type LoadMany<TArgs, TItem> = (
-  calls: readonly LoadCall<TArgs>[],
-) => Promise<readonly (TItem | RestResponse | RestError | null)[]>;
 
 /**
  * A version of the data a `GET` answer depends on, read with one small query (a counter the
@@ -175,7 +140,6 @@ export interface AnyEndpoint {
   showInIndex?: boolean;
   streamBody?: StreamedBody;
   allowBatch?: AllowBatch;
-  loadMany?: LoadMany<never, unknown>;
   validator?: Validator;
 }
 

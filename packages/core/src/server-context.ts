@@ -4,12 +4,11 @@
  *
  * @module
  */
-import type { DispatchOptions } from './dispatch.js';
 import type { CurieRegistry } from './links/curies.js';
 import type { LinkContext } from './links/link.js';
+import type { LruMap } from './lru-map.js';
 import type { CompiledRoute } from './namespace.js';
-import type { RequestScope, RestRequest, RestRequestInit } from './request.js';
-import type { RestResponse } from './response.js';
+import type { RequestScope, RestRequest } from './request.js';
 import type { Router } from './router/router.js';
 
 /** The names that follow the product prefix. */
@@ -26,12 +25,28 @@ export interface PrefixNames {
   readonly nonceParam: string;
 }
 
-/** The server as the dispatcher and the stages see it. */
+/** A tag the server gave: the tag of the answer to one caller's `GET` of one URL, and the version read before it. */
+export interface KnownTag {
+  readonly version: string;
+  readonly tag: string;
+}
+
+/**
+ * The server as the dispatcher and the stages see it, for one site (the address a request
+ * came to). What is expensive (the router, the ETag memory) is the server's, shared by every
+ * site; what is the site's own is small: its URLs and its standard headers.
+ */
 export interface ServerContext {
   readonly names: PrefixNames;
+  /** The server's router (shared by every site). */
   readonly router: Router<CompiledRoute>;
   readonly curies: CurieRegistry;
   readonly curieBase: string;
+  /**
+   * The server's memory of the tags it gave (shared by every site, keyed by caller, path and
+   * query): what lets a revalidation answer 304 without building the answer (`conditional.ts`).
+   */
+  readonly knownTags: LruMap<string, KnownTag>;
   readonly linkContext: LinkContext;
   /** What requests see of the server. */
   readonly scope: RequestScope;
@@ -41,17 +56,7 @@ export interface ServerContext {
   describeRoute(route: CompiledRoute, options: { withSchema: boolean }): Record<string, unknown>;
   /** Reports an unexpected failure (logged; never sent to the client). */
   reportError(error: unknown, request: RestRequest): void;
-  /** In-process dispatch, used by `_embed` and the pipeline; `allow: false` skips the `Allow` header. */
-  dispatch(init: RestRequestInit | RestRequest, options?: DispatchOptions): Promise<RestResponse>;
-  /** Many GETs without `Allow`, grouped by endpoints that load many at once (`_embed`); one answer each, in order. */
-  dispatchMany(requests: readonly RestRequest[]): Promise<RestResponse>[];
-  /**
-   * The pipeline's dispatch of a request: the response itself when nothing was pending (no
-   * route, a synchronous handler), so that it costs no turn of the microtask queue; else a
-   * promise of it. Never throws.
-   */
-  answer(request: RestRequest, options: DispatchOptions): RestResponse | Promise<RestResponse>;
-  /** A fresh copy of the standard headers of an API response (precomputed per site URL). */
+  /** A fresh copy of the standard headers of an API response (made once per site). */
   standardHeaders(jsonp: boolean): Record<string, string | string[]>;
   /** Builds a request for an absolute URL under the REST root, or `undefined`. */
   requestFromUrl(url: string): RestRequest | undefined;

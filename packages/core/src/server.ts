@@ -9,28 +9,31 @@
 import type { z } from 'zod';
 import { batchRoute, type TransactionRunner } from './batch.js';
 import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute, type SiteDescriber } from './discovery.js';
-import { answerRequest, dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
-import { dispatchMany } from './dispatch-many.js';
+import { dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import { decodePath, normalizeHeaders, normalizeRoutePath, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
 import { CurieRegistry } from './links/curies.js';
 import type { LinkContext } from './links/link.js';
+import { LruMap } from './lru-map.js';
 import { apiRoutePath, isUnderRestRoot, takesRestRoute } from './mount.js';
 import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from './namespace.js';
 import type { RecordTypesOf } from './object-types/hooks.js';
 import { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
+import type { Authenticator } from './pipeline/authenticator.js';
+import { KNOWN_TAGS } from './pipeline/conditional.js';
 import { linkedData } from './pipeline/embed.js';
 import { filterFields, parseFields } from './pipeline/fields.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
-import { type Authenticator, answerPipeline, type PipelineOptions } from './pipeline/pipeline.js';
+import { answer as answerApiRequest } from './pipeline/pipeline.js';
 import type { ResponseRenderer } from './pipeline/render.js';
+import type { PipelineOptions } from './pipeline/state.js';
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
 import { RestRequest, type RestRequestInit } from './request.js';
 import type { RestResponse } from './response.js';
 import type { Route, StreamedBody } from './route.js';
 import { Router } from './router/router.js';
-import type { PrefixNames, ServerContext } from './server-context.js';
+import type { KnownTag, PrefixNames, ServerContext } from './server-context.js';
 import { answerSitePath, type PageDefinition, PageRegistry } from './site.js';
 
 /** Options of {@link createRestServer}. */
@@ -85,7 +88,8 @@ export interface ServerExtensions {}
 /** A plugin: registers namespaces, routes, CURIEs, authenticators or pages. */
 export type Plugin = (server: RestServer) => void | Promise<void>;
 
-const MAX_CONTEXTS = 32;
+/** How many sites' contexts a server keeps (the least recently used forgotten first): each is a few URLs and headers. */
+const MAX_SITES = 32;
 
 /** The server. Create it with {@link createRestServer}. */
 export class RestServer {
@@ -121,7 +125,16 @@ export class RestServer {
   /** What the pipeline reads, built once (the authenticators list is the live one). */
   readonly #pipelineOptions: PipelineOptions;
   readonly #pages = new PageRegistry();
-  readonly #contexts = new Map<string, ServerContext>();
+  /**
+   * The per-site part of what dispatch and the pipeline read, by the site's URL (the `Host` a
+   * request came to, when the server has no `siteUrl`): small, and bounded.
+   */
+  readonly #contexts = new LruMap<string, ServerContext>(MAX_SITES);
+  /**
+   * The tags given to revalidated answers (`conditional.ts`): the server's, keyed by caller,
+   * path and query, not by site, so a spoofed `Host` cannot push them out.
+   */
+  readonly #knownTags = new LruMap<string, KnownTag>(KNOWN_TAGS);
   #authentication: Record<string, unknown> = {};
   #transactions: TransactionRunner | undefined;
   #siteDescriber: SiteDescriber | undefined;
@@ -318,8 +331,9 @@ export class RestServer {
     this.#streams = [...routes.values()].some((route) => route.endpoints.some((endpoint) => endpoint.streamBody !== undefined));
     this.#routes = routes;
     this.#router = router;
-    // The per-site contexts hold the router and the links made ready for the old routes.
+    // The per-site contexts hold the router of the old routes, and the tags were given by them.
     this.#contexts.clear();
+    this.#knownTags.clear();
     this.#built = true;
     return this;
   }
@@ -445,15 +459,12 @@ export class RestServer {
       router: this.#router,
       curies: this.curies,
       curieBase: this.options.curieBase,
+      knownTags: this.#knownTags,
       linkContext,
       scope: { prefix: this.names.prefix, headerPrefix: this.names.headerPrefix, restUrl, siteUrl },
       restUrl,
       describeRoute: (route, options) => describeRoute(route, { ...options, restUrl }),
       reportError: (error, request) => this.#reportError(error, request),
-      dispatch: (init, options) =>
-        dispatchRequest(init instanceof RestRequest ? init : requestFromInit(init), context as ServerContext, options),
-      dispatchMany: (requests) => dispatchMany(requests, context as ServerContext),
-      answer: (request, options) => answerRequest(request, context as ServerContext, options),
       standardHeaders: (jsonp) => {
         // Not a spread: on Node 20 an object made by spreading takes V8's slow path for every
         // member added later, and the pipeline adds several.
@@ -468,7 +479,6 @@ export class RestServer {
         return requestFromInit({ path: rest === '' || rest.startsWith('?') ? `/${rest}` : rest });
       },
     };
-    if (this.#contexts.size >= MAX_CONTEXTS) this.#contexts.clear();
     this.#contexts.set(siteUrl, context);
     return context;
   }
@@ -483,8 +493,8 @@ export class RestServer {
    * res.status; // 200
    * ```
    */
-  dispatch(init: RestRequestInit): Promise<RestResponse> {
-    if (!this.#built) this.ready();
+  async dispatch(init: RestRequestInit): Promise<RestResponse> {
+    this.ready();
     const request = requestFromInit(init);
     return dispatchRequest(request, this.#context(this.options.siteUrl ?? 'http://localhost'));
   }
@@ -541,45 +551,23 @@ export class RestServer {
   /**
    * The front door for adapters: an HTTP request in, an HTTP response out, or `null` when
    * the path is neither under the REST root nor a registered page (the adapter passes it on).
-   */
-  handle(http: HttpRequest): Promise<HttpResponse | null> {
-    const answer = this.respond(http);
-    return answer instanceof Promise ? answer : Promise.resolve(answer);
-  }
-
-  /**
-   * {@link handle} without a promise where none is needed: the response (or `null`) itself
-   * when nothing had to wait (a synchronous route, a 404), else a promise of it. An adapter
-   * that writes the answer at once then costs no turn of the microtask queue. A failure is a
-   * rejected promise, as with `handle`: this never throws.
    *
    * @example
    * ```ts
-   * const answer = server.respond({ method: 'GET', url: '/cms-json/tel/v1', headers: {} });
-   * const response = answer instanceof Promise ? await answer : answer;
+   * const response = await server.handle({ method: 'GET', url: '/cms-json/tel/v1', headers: {} });
    * ```
    */
-  respond(http: HttpRequest): HttpResponse | null | Promise<HttpResponse | null> {
-    try {
-      if (!this.#built) this.ready();
-      return this.#handle(http);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  #handle(http: HttpRequest): HttpResponse | Promise<HttpResponse | null> {
+  async handle(http: HttpRequest): Promise<HttpResponse | null> {
+    this.ready();
     const siteUrl = this.options.siteUrl ?? http.baseUrl ?? 'http://localhost';
     const { pathname, query } = splitUrl(http.url);
     let routePath = apiRoutePath(pathname, query, this.names.restRoot);
-    if (routePath !== undefined) {
-      if (isUnderRestRoot(pathname, this.names.restRoot)) routePath = decodePath(routePath);
-      // `?rest_route=/tel/v1/…`: the route is taken out of the query, as in the original.
-      else delete query.rest_route;
-    }
     if (routePath === undefined) return this.#handlePage(http.method.toUpperCase(), decodePath(pathname), query, http, siteUrl);
+    if (isUnderRestRoot(pathname, this.names.restRoot)) routePath = decodePath(routePath);
+    // `?rest_route=/tel/v1/…`: the route is taken out of the query, as in the original.
+    else delete query.rest_route;
     const request = requestFromHttp(http, routePath, query);
-    return answerPipeline(request, this.#context(siteUrl), this.#pipelineOptions);
+    return answerApiRequest(request, this.#context(siteUrl), this.#pipelineOptions);
   }
 
   #handlePage(method: string, path: string, query: QueryMap, http: HttpRequest, siteUrl: string): Promise<HttpResponse | null> {

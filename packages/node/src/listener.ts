@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { declaredTooLarge, type HttpResponse, normalizeBasePath, type RestServer, stripBasePath } from '@cms-json/core';
+import { declaredTooLarge, normalizeBasePath, type RestServer, stripBasePath } from '@cms-json/core';
 import { declaresBody, readBody } from './read-body.js';
 import { type NodeRequest, requestBaseUrl, toHttpRequest } from './to-http-request.js';
 import { type NodeResponse, writeBodyTooLarge, writeInternalError, writeResponse } from './write-response.js';
@@ -38,35 +38,20 @@ export interface NodeExchange {
  * const answered = await handleNodeRequest(server, { req, res, url: req.url ?? '/', baseUrl: 'http://localhost' });
  * ```
  */
-export function handleNodeRequest(server: RestServer, exchange: NodeExchange): Promise<boolean> {
-  const served = serveNodeRequest(server, exchange);
-  return typeof served === 'boolean' ? Promise.resolve(served) : served;
-}
-
-/**
- * {@link handleNodeRequest} without a promise where none is needed: whether it answered, at
- * once when the core answered at once (the answer is then written), else a promise of it.
- * Throws nothing: a failure is a rejected promise.
- */
-function serveNodeRequest(server: RestServer, exchange: NodeExchange): boolean | Promise<boolean> {
+export async function handleNodeRequest(server: RestServer, exchange: NodeExchange): Promise<boolean> {
   const { req, res, url } = exchange;
-  try {
-    if (exchange.consumedBody === undefined && declaresBody(req) && server.serves(url)) {
-      const streamed = server.streamedBody(req.method ?? 'GET', url);
-      if (streamed !== undefined) return answerStreamed(server, exchange, streamed.maxBytes);
-      return readBody(req, server.options.maxBodyBytes).then((read) => {
-        if (read === 'aborted') return true;
-        if (read === 'too-large') {
-          writeBodyTooLarge(res);
-          return true;
-        }
-        return answer(server, exchange, read);
-      });
+  if (exchange.consumedBody === undefined && declaresBody(req) && server.serves(url)) {
+    const streamed = server.streamedBody(req.method ?? 'GET', url);
+    if (streamed !== undefined) return answerStreamed(server, exchange, streamed.maxBytes);
+    const read = await readBody(req, server.options.maxBodyBytes);
+    if (read === 'aborted') return true;
+    if (read === 'too-large') {
+      writeBodyTooLarge(res);
+      return true;
     }
-    return answer(server, exchange, exchange.consumedBody?.body);
-  } catch (error) {
-    return Promise.reject(error);
+    return answer(server, exchange, read);
   }
+  return answer(server, exchange, exchange.consumedBody?.body);
 }
 
 /**
@@ -75,26 +60,24 @@ function serveNodeRequest(server: RestServer, exchange: NodeExchange): boolean |
  * left unread (it refused the request first) is discarded within bounds, then the
  * connection closed.
  */
-function answerStreamed(server: RestServer, exchange: NodeExchange, maxBytes: number): Promise<boolean> {
+async function answerStreamed(server: RestServer, exchange: NodeExchange, maxBytes: number): Promise<boolean> {
   const { req, res } = exchange;
   if (declaredTooLarge(req.headers['content-length'], maxBytes)) {
     writeBodyTooLarge(res);
-    return Promise.resolve(true);
+    return true;
   }
   // Not the request itself: leaving a `for await` over a Node stream early destroys the
   // stream, and with it the socket the answer goes out on.
   const bodyStream = req.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
   const http = toHttpRequest(req, { url: exchange.url, baseUrl: exchange.baseUrl, bodyStream });
-  return server.handle(http).then((response) => {
-    if (response === null) return false;
-    if (!res.writableEnded) writeResponse(res, response, req.method ?? 'GET', { unreadBody: !req.readableEnded });
-    return true;
-  });
+  const response = await server.handle(http);
+  if (response === null) return false;
+  if (!res.writableEnded) writeResponse(res, response, req.method ?? 'GET', { unreadBody: !req.readableEnded });
+  return true;
 }
 
-// Promise chains rather than async functions, and no promise at all when the core answers at
-// once: a GET costs no more turns of the microtask queue than the core's own.
-function answer(server: RestServer, exchange: NodeExchange, body: Uint8Array | string | undefined): boolean | Promise<boolean> {
+/** Hands the request, its body read, to the core and writes the answer. */
+async function answer(server: RestServer, exchange: NodeExchange, body: Uint8Array | string | undefined): Promise<boolean> {
   const { req, res } = exchange;
   const http = toHttpRequest(req, {
     url: exchange.url,
@@ -107,13 +90,10 @@ function answer(server: RestServer, exchange: NodeExchange, body: Uint8Array | s
     http.bodyStream = oneChunk(exchange.consumedBody.body);
     http.body = undefined;
   }
-  const write = (response: HttpResponse | null): boolean => {
-    if (response === null) return false;
-    if (!res.writableEnded) writeResponse(res, response, req.method ?? 'GET');
-    return true;
-  };
-  const response = server.respond(http);
-  return response instanceof Promise ? response.then(write) : write(response);
+  const response = await server.handle(http);
+  if (response === null) return false;
+  if (!res.writableEnded) writeResponse(res, response, req.method ?? 'GET');
+  return true;
 }
 
 async function* oneChunk(body: Uint8Array | string): AsyncGenerator<Uint8Array> {
@@ -153,30 +133,23 @@ function reportError(error: unknown): void {
 export function createHandler(server: RestServer, options: NodeHandlerOptions = {}): NodeHandler {
   const serve = mounted(server, options);
   const fail = failureHandler(options);
-  return (req, res) => {
-    const serving = serve(req, res);
-    return typeof serving === 'boolean' ? Promise.resolve(serving) : serving.catch((error: unknown) => fail(res, error));
+  return async (req, res) => {
+    try {
+      return await serve(req, res);
+    } catch (error) {
+      return fail(res, error);
+    }
   };
 }
 
-/**
- * Serves requests under the base path: whether it answered (`false` for the others, untouched),
- * at once when the core answered at once, else a promise; rejects on failure.
- */
-function mounted(
-  server: RestServer,
-  options: NodeHandlerOptions,
-): (req: NodeRequest, res: NodeResponse) => Promise<boolean> | boolean {
+/** Serves requests under the base path: whether it answered (`false` for the others, untouched); rejects on failure. */
+function mounted(server: RestServer, options: NodeHandlerOptions): (req: NodeRequest, res: NodeResponse) => Promise<boolean> {
   const basePath = normalizeBasePath(options.basePath);
-  return (req, res) => {
+  return async (req, res) => {
     const url = stripBasePath(req.url ?? '/', basePath);
     if (url === undefined) return false;
-    try {
-      const baseUrl = server.options.siteUrl === undefined ? requestBaseUrl(req, basePath) : undefined;
-      return serveNodeRequest(server, { req, res, url, baseUrl });
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    const baseUrl = server.options.siteUrl === undefined ? requestBaseUrl(req, basePath) : undefined;
+    return handleNodeRequest(server, { req, res, url, baseUrl });
   };
 }
 
@@ -230,15 +203,11 @@ export function createRequestListener(
     }
   };
   return (req, res) => {
-    const serving = serve(req, res);
-    if (typeof serving === 'boolean') {
-      if (!serving) passOn(req, res);
-    } else
-      serving.then(
-        (answered) => {
-          if (!answered) passOn(req, res);
-        },
-        (error: unknown) => fail(res, error),
-      );
+    serve(req, res).then(
+      (answered) => {
+        if (!answered) passOn(req, res);
+      },
+      (error: unknown) => fail(res, error),
+    );
   };
 }

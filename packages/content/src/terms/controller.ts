@@ -24,7 +24,6 @@ import {
   response,
 } from '@cms-json/core';
 import { z } from 'zod';
-import { eachAlone } from '../each-alone.js';
 import { contentError } from '../errors.js';
 import type { MetaWrite } from '../meta/write.js';
 import {
@@ -215,8 +214,6 @@ export class TermsController {
           args: listTermArgs(this.context.taxonomy, schema),
           permission: listPermission,
           handler: list,
-          // The lists of an `_embed` (a post's terms, `?post=<id>`, for every post of a page).
-          loadMany: eachAlone(listPermission, list),
         }),
         endpoint({
           methods: CREATABLE,

@@ -21,7 +21,6 @@ import {
   type Route,
 } from '@cms-json/core';
 import { z } from 'zod';
-import { eachAlone } from '../each-alone.js';
 import { createUserArgs, deleteUserArgs, listUserArgs, updateUserArgs } from './args.js';
 import { existingUser, recordOf, USER_TYPE, type UsersContext } from './context.js';
 import { listUsers } from './list.js';
@@ -114,8 +113,6 @@ export function usersRoutes(options: UsersRoutesOptions): Route[] {
         args: { context: contextArg(UserSchema) },
         permission: readPermission,
         handler: read,
-        // The authors of an `_embed`: the users and whether they published are read once for all.
-        loadMany: eachAlone(readPermission, read),
       }),
       endpoint({
         methods: EDITABLE,

@@ -31,7 +31,7 @@ import type { Validator } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { entityTag, matchesTag } from './etag.js';
 import { corsHeaders, NO_CACHE_HEADERS } from './headers.js';
-import type { ServeState, Validated } from './pipeline.js';
+import type { ServeState, Validated } from './state.js';
 
 /**
  * The headers a 304 keeps, lower case: those RFC 9110 §15.4.5 requires (`Cache-Control`,
@@ -99,29 +99,8 @@ export function varyOf(nonceHeader: string): string {
   return `Origin, Authorization, Cookie, ${nonceHeader}`;
 }
 
-/**
- * A tag a server gave: the tag of the answer to one caller's `GET` of one URL, and the version
- * the route's validator read before that answer's data was read.
- */
-interface KnownTag {
-  readonly version: string;
-  readonly tag: string;
-}
-
-/** Each server's known tags, by {@link answerKey}. */
-const knownTags = new WeakMap<ServerContext, Map<string, KnownTag>>();
-
-/** How many answers' tags a server keeps; past that, it forgets them all and starts again. */
-const KNOWN_TAGS = 512;
-
-function knownTagsOf(context: ServerContext): Map<string, KnownTag> {
-  let known = knownTags.get(context);
-  if (known === undefined) {
-    known = new Map();
-    knownTags.set(context, known);
-  }
-  return known;
-}
+/** How many answers' tags a server keeps (the least recently used forgotten first). */
+export const KNOWN_TAGS = 512;
 
 /** What decides an answer besides the data and the server: the caller, the path and the query. */
 function answerKey(request: RestRequest): string {
@@ -174,7 +153,7 @@ function navigates(request: RestRequest): boolean {
  *
  * A request that does not revalidate reads no version: its answer is tagged from its body.
  */
-export function validatorStage(state: ServeState): void | Promise<void> {
+export async function validatorStage(state: ServeState): Promise<void> {
   if (!validatable(state)) return;
   // The match is kept for dispatch, which then does not match the path again.
   const found = state.context.router.match(state.request.path);
@@ -183,18 +162,13 @@ export function validatorStage(state: ServeState): void | Promise<void> {
   if (condition === undefined || condition.trim() === '*') return;
   const validator = found === undefined ? undefined : getValidator(found.value);
   if (validator === undefined) return;
-  let version: ReturnType<Validator>;
+  let version: Awaited<ReturnType<Validator>>;
   try {
-    version = validator(state.request);
+    version = await validator(state.request);
   } catch (error) {
     refuse(state, error);
     return;
   }
-  if (version instanceof Promise)
-    return version.then(
-      (settled) => revalidate(state, settled, condition),
-      (error: unknown) => refuse(state, error),
-    );
   revalidate(state, version, condition);
 }
 
@@ -207,7 +181,7 @@ function revalidate(state: ServeState, version: string | number | bigint, condit
   const { request } = state;
   const validated = { key: answerKey(request), version: String(version) };
   state.validated = validated;
-  const known = knownTagsOf(state.context).get(validated.key);
+  const known = state.context.knownTags.get(validated.key);
   if (known === undefined || known.version !== validated.version || !matchesTag(condition, known.tag)) return;
   // The headers the answer would carry that a 304 keeps: those of the response-headers stage.
   const headers = state.headers;
@@ -227,16 +201,14 @@ function notModified(headers: Record<string, string | string[]>): HttpResponse {
 
 /** Keeps the tag of an answer to a revalidation, under the version read before its data. */
 function remember(context: ServerContext, validated: Validated, tag: string): void {
-  const known = knownTagsOf(context);
-  if (known.size >= KNOWN_TAGS && !known.has(validated.key)) known.clear();
-  known.set(validated.key, { version: validated.version, tag });
+  context.knownTags.set(validated.key, { version: validated.version, tag });
 }
 
 /**
- * The stage: tags the answer, answers 304 when `If-None-Match` matches, and drops the body
- * of a HEAD answer. `state.body` is the encoded body (`null` for none).
+ * The last step: tags the answer, answers 304 when `If-None-Match` matches, and drops the
+ * body of a HEAD answer; the response sent. `state.body` is the encoded body (`null` for none).
  */
-export function conditionalStage(state: ServeState): void {
+export function conditionalStage(state: ServeState): HttpResponse {
   const headers = state.headers;
   let body = state.body;
   if (body !== null && isTaggable(state)) {
@@ -248,11 +220,8 @@ export function conditionalStage(state: ServeState): void {
     if (state.validated !== undefined) remember(state.context, state.validated, tag);
     headers.Vary = varyOf(state.context.names.nonceHeader);
     const condition = state.request.headers['if-none-match'];
-    if (condition !== undefined && matchesTag(condition, tag)) {
-      state.result = notModified(headers);
-      return;
-    }
+    if (condition !== undefined && matchesTag(condition, tag)) return notModified(headers);
   }
   if (state.request.method === 'HEAD') body = null;
-  state.result = { status: state.status, headers, body };
+  return { status: state.status, headers, body };
 }

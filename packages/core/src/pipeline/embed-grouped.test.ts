@@ -1,11 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createRestServer, defineRoute, READABLE, RestError } from '../index.js';
+import { createRestServer, defineRoute, READABLE, RestError, type RestRequest } from '../index.js';
 import { testClient } from '../testing.js';
 
 /**
- * A site whose users route loads many users at once (or not, `grouped: false`), and whose
- * posts link their authors and reviewers: the embedded answers must be the same both ways.
+ * A loader keyed by the request's batch scope: the ids asked for in the same tick by the
+ * requests of one scope (the links of one `_embed`) are loaded by one call, each id once.
+ */
+function scopeLoader<V>(
+  load: (ids: number[]) => Promise<Map<number, V>>,
+): (request: RestRequest, id: number) => Promise<V | undefined> {
+  const open = new WeakMap<object, { ids: Set<number>; result: Promise<Map<number, V>> }>();
+  return (request, id) => {
+    let batch = open.get(request.batchScope);
+    if (batch === undefined) {
+      const ids = new Set<number>();
+      batch = { ids, result: Promise.resolve().then(() => load([...ids])) };
+      open.set(request.batchScope, batch);
+    }
+    batch.ids.add(id);
+    return batch.result.then((values) => values.get(id));
+  };
+}
+
+/**
+ * A site whose users route reads its users with a loader keyed by the batch scope (or one
+ * read per request, `grouped: false`), and whose posts link their authors and reviewers: the
+ * embedded answers must be the same both ways.
  */
 function site(options: { grouped: boolean }) {
   const calls = { one: 0, many: [] as number[][] };
@@ -27,6 +48,15 @@ function site(options: { grouped: boolean }) {
     if (user.hidden) return new RestError('rest_user_cannot_view', 'Sorry, you are not allowed to list users.', { status: 401 });
     return { id: user.id, name: user.name };
   };
+  const grouped = scopeLoader(async (ids) => {
+    calls.many.push(ids);
+    return new Map(ids.map((id) => [id, answer(id)]));
+  });
+  const read = async (request: RestRequest, id: number) => {
+    if (options.grouped) return grouped(request, id);
+    calls.one++;
+    return answer(id);
+  };
   const server = createRestServer({ siteUrl: 'http://example.test' });
   server.register(
     'demo/v1',
@@ -45,24 +75,15 @@ function site(options: { grouped: boolean }) {
       endpoints: (e) => [
         e({
           methods: READABLE,
-          permission: (_request, { id }) => {
-            const found = answer(id);
+          permission: async (request, { id }) => {
+            const found = await read(request, id);
             return found instanceof RestError && found.code === 'rest_user_cannot_view' ? found : true;
           },
-          handler: ({ id }) => {
-            calls.one++;
-            const found = answer(id);
+          handler: async ({ id }, request) => {
+            const found = await read(request, id);
             if (found instanceof RestError) throw found;
             return found;
           },
-          ...(options.grouped
-            ? {
-                loadMany: async (group) => {
-                  calls.many.push(group.map((call) => call.args.id));
-                  return group.map((call) => answer(call.args.id));
-                },
-              }
-            : {}),
         }),
       ],
     }),
@@ -70,13 +91,13 @@ function site(options: { grouped: boolean }) {
   return { client: testClient(server), calls };
 }
 
-describe('grouped _embed (loadMany)', () => {
-  it('answers every link of a list to a route that loads many with one call, each target once', async () => {
+describe('grouped _embed (one batch scope)', () => {
+  it('reads every link of a list to a route with one load, each target once, permission checks included', async () => {
     const { client, calls } = site({ grouped: true });
     const res = await client.get('/demo/v1/posts?_embed');
     expect(res.status).toBe(200);
     expect(calls.one).toBe(0);
-    // Users 7, 8, 9 and 404 once each; `0` fails its argument check and never reaches the group.
+    // Users 7, 8, 9 and 404 once each; `0` fails its argument check and never reaches the load.
     expect(calls.many).toEqual([[7, 8, 9, 404]]);
   });
 
@@ -97,8 +118,11 @@ describe('grouped _embed (loadMany)', () => {
     expect(embedded[3]?.reviewer).toEqual([expect.objectContaining({ code: 'rest_invalid_param' })]);
   });
 
-  it('answers a failing load with an error for each link of the group, not a failed response', async () => {
+  it('answers a failing load with an error for each link, each reported, not a failed response', async () => {
     const errors: unknown[] = [];
+    const down = scopeLoader(async () => {
+      throw new Error('the store is down');
+    });
     const server = createRestServer({ siteUrl: 'http://example.test', onError: (error) => errors.push(error) });
     server.register(
       'demo/v1',
@@ -123,10 +147,7 @@ describe('grouped _embed (loadMany)', () => {
           e({
             methods: READABLE,
             permission: 'public',
-            handler: ({ id }) => ({ id }),
-            loadMany: async () => {
-              throw new Error('the store is down');
-            },
+            handler: ({ id }, request) => down(request, id),
           }),
         ],
       }),
@@ -135,6 +156,6 @@ describe('grouped _embed (loadMany)', () => {
     expect(res.status).toBe(200);
     const authors = (res.body as { _embedded: { author: { code: string }[] } }[]).map((post) => post._embedded.author[0]?.code);
     expect(authors).toEqual(['rest_internal_error', 'rest_internal_error']);
-    expect(errors).toHaveLength(1);
+    expect(errors).toHaveLength(2);
   });
 });

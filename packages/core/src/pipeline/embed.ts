@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { dispatch } from '../dispatch.js';
 import type { Links } from '../links/link.js';
 import { isRecord, withMember } from '../record.js';
 import type { Principal, RestRequest } from '../request.js';
@@ -94,9 +95,10 @@ function isFilled(value: unknown): boolean {
 const EMPTY: Promise<unknown> = Promise.resolve({});
 
 /**
- * Starts every embedded target of these records that is not in the cache yet, all at once:
- * the server answers the requests to a route that loads many at once as one group (one
- * store query for all the links of a page to it, not one each), and the others one by one.
+ * Starts every embedded target of these records that is not in the cache yet, all at once,
+ * each dispatched as an outside request is (its permission check included, no `Allow`).
+ * They share one {@link RestRequest.batchScope}: loaders keyed by it read the targets of one
+ * route with one store query for all the links of a page, not one each.
  */
 function startEmbedded(records: readonly unknown[], embed: true | readonly string[], scope: EmbedScope): void {
   const hrefs: string[] = [];
@@ -117,8 +119,11 @@ function startEmbedded(records: readonly unknown[], embed: true | readonly strin
       }
     }
   }
-  if (requests.length === 0) return;
-  scope.context.dispatchMany(requests).forEach((answer, index) => {
+  // One batch scope for all of them, set before any starts: loaders keyed by it load for all at once.
+  const batchScope = {};
+  for (const request of requests) request.batchScope = batchScope;
+  requests.forEach((request, index) => {
+    const answer = dispatch(request, scope.context, { allow: false });
     scope.cache.set(
       hrefs[index] as string,
       answer.then((result) => responseToData(result, false, scope)),

@@ -19,13 +19,15 @@
  *
  * @module
  */
+import { dispatch } from '../dispatch.js';
 import { RestError } from '../errors.js';
+import { requestFromInit } from '../incoming.js';
 import type { RestResponse } from '../response.js';
 import type { ServerContext } from '../server-context.js';
 import { linkedData } from './embed.js';
 import { entityTag, matchesTag } from './etag.js';
-import type { ServeState } from './pipeline.js';
 import { encodeJson } from './serialize.js';
+import type { ServeState } from './state.js';
 
 const CONDITIONAL_WRITES: ReadonlySet<string> = new Set(['PUT', 'PATCH', 'DELETE']);
 
@@ -37,10 +39,8 @@ export async function currentTag(state: ServeState): Promise<string | undefined>
   const { request, context } = state;
   const query: Record<string, unknown> = {};
   if (Object.hasOwn(request.query, 'context')) query.context = request.query.context;
-  const read = await context.dispatch(
-    { method: 'GET', path: request.path, query, headers: request.headers, user: request.user },
-    { allow: false, json: true },
-  );
+  const get = requestFromInit({ method: 'GET', path: request.path, query, headers: request.headers, user: request.user });
+  const read = await dispatch(get, context, { allow: false, json: true });
   if (read.status < 200 || read.status >= 300 || read.status === 204) return undefined;
   const own = read.getHeader('etag');
   if (own !== undefined) return Array.isArray(own) ? own[0] : own;
@@ -66,8 +66,8 @@ function bodyText(read: RestResponse, context: ServerContext): string | undefine
 export function ifMatchPrecondition(state: ServeState): (() => Promise<RestError | undefined>) | undefined {
   const condition = state.request.headers['if-match'];
   if (condition === undefined || !CONDITIONAL_WRITES.has(state.request.method)) return undefined;
-  return () =>
-    currentTag(state).then((tag) =>
-      tag === undefined || matchesTag(condition, tag) ? undefined : new RestError('rest_precondition_failed'),
-    );
+  return async () => {
+    const tag = await currentTag(state);
+    return tag === undefined || matchesTag(condition, tag) ? undefined : new RestError('rest_precondition_failed');
+  };
 }

@@ -1,27 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import { createDemoServer } from '../../test/fixture.js';
-import { defineRoute, READABLE, RestError, RestResponse } from '../index.js';
+import { createRestServer, defineRoute, entityTag, READABLE, RestError, RestResponse } from '../index.js';
 import { testClient } from '../testing.js';
-import { STAGES } from './pipeline.js';
 
 describe('the pipeline', () => {
-  it("runs the stages in the original's order", () => {
-    expect(STAGES.map(([name]) => name)).toEqual([
-      'standard-headers',
-      'method-override',
-      'jsonp-check',
-      'authenticate',
-      'validator',
-      'dispatch',
-      'fields',
-      'envelope',
-      'response-headers',
-      'head-cut',
-      'links-and-embed',
-      'render',
-      'encode',
-      'conditional',
+  it("runs the steps in the original's order", async () => {
+    const seen: string[] = [];
+    const server = createRestServer({ siteUrl: 'http://example.test' });
+    server.authenticate((request) => {
+      seen.push(`authenticate ${request.method}`);
+      return { user: { id: 7, can: () => true } };
+    });
+    server.register(
+      't/v1',
+      defineRoute({
+        path: '/thing',
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: ['GET', 'DELETE'],
+            permission: 'public',
+            handler: (_args, request) => {
+              seen.push(`dispatch ${request.method} as ${request.user?.id}`);
+              return { id: 1, title: 'T' };
+            },
+          }),
+        ],
+      }),
+    );
+    server.renderWith((answer) => {
+      seen.push(`render ${answer.status} ${JSON.stringify(answer.data)}`);
+      return undefined;
+    });
+    const client = testClient(server);
+    // Method override, then authentication, then dispatch, then _fields and the envelope, then renderers.
+    await client.post('/t/v1/thing?_method=DELETE&_fields=title&_envelope');
+    expect(seen).toEqual([
+      'authenticate DELETE',
+      'dispatch DELETE as 7',
+      'render 200 {"body":{"title":"T"},"status":200,"headers":{"Allow":"GET, DELETE"}}',
     ]);
+    // The JSONP check answers before anyone is authenticated.
+    seen.length = 0;
+    expect((await client.get('/t/v1/thing?_jsonp=a(b')).status).toBe(400);
+    expect(seen).toEqual([]);
+    // Encoding, then the conditional step: the tag is the encoded body's.
+    const res = await client.get('/t/v1/thing');
+    expect(res.header('ETag')).toBe(entityTag(res.text as string, { userId: 7 }));
   });
 
   it('sends X-Content-Type-Options: nosniff on every kind of answer', async () => {

@@ -7,8 +7,8 @@
  */
 import type { HttpResponse } from '../http.js';
 import type { RestRequest } from '../request.js';
-import type { PrefixNames } from '../server-context.js';
-import type { ServeState } from './pipeline.js';
+import type { RestResponse } from '../response.js';
+import type { PrefixNames, ServerContext } from '../server-context.js';
 
 /** An API answer as a {@link ResponseRenderer} sees it, complete but not yet encoded. */
 export interface RenderableAnswer {
@@ -41,8 +41,21 @@ export interface RenderableAnswer {
  */
 export type ResponseRenderer = (answer: RenderableAnswer) => HttpResponse | undefined;
 
+/** What the render step reads of the pipeline's state (`state.ts`'s `ServeState`). */
+interface RenderState {
+  readonly request: RestRequest;
+  readonly context: ServerContext;
+  readonly options: { readonly renderers: readonly ResponseRenderer[] };
+  readonly response: RestResponse | undefined;
+  readonly status: number;
+  readonly headers: Record<string, string | string[]>;
+  readonly data: unknown;
+  readonly json: string | undefined;
+  result: HttpResponse | undefined;
+}
+
 /** The answer of the state, its data read (and a list's JSON text parsed) only when a renderer asks. */
-function renderable(state: ServeState): RenderableAnswer {
+function renderable(state: RenderState): RenderableAnswer {
   let data: unknown;
   let read = false;
   const context = state.context;
@@ -63,7 +76,7 @@ function renderable(state: ServeState): RenderableAnswer {
 }
 
 /** Runs the renderers: the first response one returns is the answer. */
-export function renderStage(state: ServeState): void {
+export function renderStage(state: RenderState): void {
   const renderers = state.options.renderers;
   if (renderers.length === 0 || state.response === undefined || state.request.method === 'HEAD') return;
   const answer = renderable(state);
