@@ -2,7 +2,7 @@
  * A handler's result made the answer's records: registered fields added, each record
  * filtered by the requested context, given its route's links, and passed to its object
  * type's `prepare` hooks; a list (or a single record) sent as it is is written straight to
- * JSON text. The last step of a dispatch and of a grouped `loadMany`.
+ * JSON text. The last step of a dispatch.
  *
  * @module
  */
