@@ -11,7 +11,7 @@ const sources = import.meta.glob(['../../*/src/**/*.ts', '!../../*/src/**/*.test
   query: '?raw',
   import: 'default',
   eager: true,
-}) as Record<string, string>;
+});
 
 /** A glob key as `<package>/src/…` (this package's own sources are globbed as `../src/…`). */
 function sourcePath(key: string): string {

@@ -3,3 +3,8 @@ declare module '*?raw' {
   const text: string;
   export default text;
 }
+
+/** Vite's `import.meta.glob` of files' text, as errors-from-tables.test reads the packages' sources. */
+interface ImportMeta {
+  glob(pattern: string | string[], options: { query: '?raw'; import: 'default'; eager: true }): Record<string, string>;
+}
