@@ -240,7 +240,7 @@ export function defineRoute<
   TSchema extends ItemSchema | undefined = undefined,
   TRouteArgs extends ArgsShape = Record<never, never>,
 >(definition: RouteDefinition<TSchema, TRouteArgs>): Route {
-  const factory = ((endpoint: AnyEndpoint) => endpoint) as unknown as EndpointFactory<TRouteArgs, ItemOf<TSchema>>;
+  const factory: EndpointFactory<TRouteArgs, ItemOf<TSchema>> = (definition) => definition;
   return {
     path: definition.path,
     schema: definition.schema,

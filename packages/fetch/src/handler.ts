@@ -5,8 +5,6 @@
  * @module
  */
 import { declaredTooLarge, normalizeBasePath, RestError, type RestServer } from '@cms-json/core';
-import { headerRecordOf } from './bridge-protocol.js';
-import { lazyResponse } from './lazy-response.js';
 import { discardBody, readBody, type StreamedRequestBody, streamRequestBody } from './read-body.js';
 import { toResponse } from './to-response.js';
 
@@ -23,8 +21,15 @@ export interface FetchHandlerOptions {
   onError?: (error: unknown) => void;
 }
 
-/** A Fetch handler. Never rejects. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** A Fetch handler of a {@link RestServer}. Never rejects. */
+export interface FetchHandler {
+  (request: Request): Promise<Response>;
+  /**
+   * The server it serves and how: on `node:http`, `toNodeListener` of `@cms-json/fetch/node`
+   * serves them with the node adapter (`@cms-json/node`), with no `Request` or `Response` built.
+   */
+  readonly served: { readonly server: RestServer; readonly options: FetchHandlerOptions };
+}
 
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=UTF-8' };
 
@@ -87,7 +92,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
   const basePath = normalizeBasePath(options.basePath);
   const fallback = options.fallback ?? notFound;
   const onError = options.onError ?? reportError;
-  return async (request) => {
+  const handler = async (request: Request): Promise<Response> => {
     try {
       const url = splitUrl(request.url);
       let path = url.path;
@@ -95,9 +100,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
         if (path !== basePath && !path.startsWith(`${basePath}/`)) return await fallback(request);
         path = path.length === basePath.length ? '/' : path.slice(basePath.length);
       }
-      // A bridge's request carries its headers as a record, and takes its answer back unbuilt.
-      const bridged = headerRecordOf(request);
-      const headers = bridged ?? headerRecord(request);
+      const headers = headerRecord(request);
       const target = path + url.search;
       let body: Uint8Array | undefined;
       let streamed: StreamedRequestBody | undefined;
@@ -125,10 +128,11 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
       // A body the handler left unread (it refused the upload first) is discarded within bounds.
       streamed?.discardRest();
       if (answer === null) return await fallback(request);
-      return bridged === undefined ? toResponse(answer) : lazyResponse(answer);
+      return toResponse(answer);
     } catch (error) {
       onError(error);
       return jsonError(new RestError('rest_internal_error'));
     }
   };
+  return Object.assign(handler, { served: { server, options } });
 }

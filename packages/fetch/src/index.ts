@@ -14,8 +14,6 @@
  *
  * @module
  */
-export { type BridgedRequest, HEADER_RECORD, headerRecordOf } from './bridge-protocol.js';
 export { createFetchHandler, type FetchHandler, type FetchHandlerOptions } from './handler.js';
-export { answerOf, lazyResponse } from './lazy-response.js';
 export { type BodyFailure, LINGER_LIMITS, readBody } from './read-body.js';
 export { toResponse } from './to-response.js';

@@ -1,8 +1,8 @@
 /**
  * `@cms-json/fetch/node`: a Fetch handler on `node:http`. `toNodeListener(handler)` is the
- * bridge; with the handler of `createFetchHandler` it builds no `Request` or `Response` the
- * handler does not read, so the Fetch adapter on Node runs close to the node adapter.
- * Node only (the package's main entry stays Web APIs only).
+ * bridge; the handler of `createFetchHandler` is served by the node adapter itself
+ * (`@cms-json/node`), any other through a `Request` and a `Response`. Node only (the
+ * package's main entry stays Web APIs only).
  *
  * @example
  * ```ts
@@ -17,6 +17,6 @@
  *
  * @module
  */
-export { lightRequest, requestUrl } from './node/light-request.js';
 export { type NodeListener, type NodeListenerOptions, toNodeListener } from './node/listener.js';
-export { writeAnswer, writeFetchResponse, writeWebResponse } from './node/write-response.js';
+export { requestUrl, toRequest } from './node/to-request.js';
+export { writeWebResponse } from './node/write-response.js';

@@ -125,7 +125,7 @@ describe('failures outside dispatch', () => {
             permission: 'public',
             handler: async () => {
               const res = new RestResponse({ ok: true });
-              // Not a header value: the response-headers stage cannot make it safe.
+              // Not a header value, on purpose (hence the cast): the response-headers step cannot make it safe.
               res.headers.set('X-Odd', Symbol('odd') as unknown as string);
               return res;
             },

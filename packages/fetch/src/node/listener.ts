@@ -1,17 +1,17 @@
 /**
- * `toNodeListener(handler)`: a Fetch handler served on `node:http` (or `node:https`). With
- * the handler of `createFetchHandler`, a request costs about what the node adapter costs:
- * the `Request` is built lazily from the Node request, and the answer written from the
- * core's response without a `Response` in between (see `light-request.ts`,
- * `lazy-response.ts`). Any other Fetch handler works too, through real `Request`s and
- * `Response`s where it reads them.
+ * `toNodeListener(handler)`: a Fetch handler served on `node:http` (or `node:https`). The
+ * handler of `createFetchHandler` is served by the node adapter (`@cms-json/node`) for its
+ * server: one node adapter, so a request costs what it costs there. Any other Fetch handler
+ * works too, through real `Request`s and `Response`s.
  *
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RestError } from '@cms-json/core';
-import { lightRequest } from './light-request.js';
-import { writeFetchResponse } from './write-response.js';
+import { createRequestListener } from '@cms-json/node';
+import type { FetchHandler } from '../handler.js';
+import { toRequest } from './to-request.js';
+import { writeWebResponse } from './write-response.js';
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -51,10 +51,18 @@ function writeInternalError(res: ServerResponse): void {
   }
 }
 
+/** Whether a handler is the one `createFetchHandler` made (it says which server it serves). */
+function isServing(handler: (request: Request) => Response | Promise<Response>): handler is FetchHandler {
+  return typeof (handler as Partial<FetchHandler>).served === 'object';
+}
+
 /**
- * Serves a Fetch handler on `node:http`: each Node request becomes a `Request` and the
- * `Response` is written back with one `writeHead` (each `Set-Cookie` on its own line).
- * The global `Request` and `Response` are left as they are.
+ * Serves a Fetch handler on `node:http`. The handler of `createFetchHandler` is served by the
+ * node adapter (`@cms-json/node`) for its server, as `createRequestListener` serves it (the
+ * requests the server does not serve go to the handler, for its `fallback`); any other Fetch
+ * handler gets each Node request as a `Request`, and its `Response` is written back with one
+ * `writeHead` (each `Set-Cookie` on its own line). The global `Request` and `Response` are
+ * left as they are.
  *
  * @example
  * ```ts
@@ -69,7 +77,7 @@ export function toNodeListener(
   handler: (request: Request) => Response | Promise<Response>,
   options: NodeListenerOptions = {},
 ): NodeListener {
-  const onError = options.onError ?? reportError;
+  const onError = options.onError ?? (isServing(handler) ? handler.served.options.onError : undefined) ?? reportError;
   const fail = (res: ServerResponse, error: unknown) => {
     try {
       onError(error);
@@ -78,16 +86,14 @@ export function toNodeListener(
     }
     writeInternalError(res);
   };
-  // Promise chains rather than an async function: a request costs no more turns of the
-  // microtask queue than the handler's own.
-  return (req, res) => {
+  const asFetch: NodeListener = (req, res) => {
     const method = req.method ?? 'GET';
-    try {
-      Promise.resolve(handler(lightRequest(req, res)))
-        .then((response) => writeFetchResponse(res, response, method))
-        .catch((error: unknown) => fail(res, error));
-    } catch (error) {
-      fail(res, error);
-    }
+    const answer = async () => writeWebResponse(res, await handler(toRequest(req, res)), method);
+    answer().catch((error: unknown) => fail(res, error));
   };
+  if (!isServing(handler)) return asFetch;
+  const { server, options: served } = handler.served;
+  // The listener is `node:http`'s: its requests are `IncomingMessage`s, not HTTP/2 ones.
+  const fallback = (req: unknown, res: unknown) => asFetch(req as IncomingMessage, res as ServerResponse);
+  return createRequestListener(server, { basePath: served.basePath, onError, fallback });
 }

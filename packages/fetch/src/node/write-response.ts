@@ -1,28 +1,12 @@
 /**
  * A Fetch `Response` written to a `node:http` response: one `writeHead(status, rawHeaders)`
- * (each `Set-Cookie` on its own line), then the body. A lazy response from
- * `createFetchHandler` is written from the core's answer, with no `Response` built; any
- * other is read from its body stream, with `Content-Length` when it came in one piece.
+ * (each `Set-Cookie` on its own line), then the body, read from its stream, with
+ * `Content-Length` when it came in one piece.
  *
  * @module
  */
 import type { ServerResponse } from 'node:http';
-import { type HttpResponse, headerLines, isBodiless } from '@cms-json/core';
-import { answerOf } from '../lazy-response.js';
-
-/**
- * Writes the core's answer as the node adapter does: `Content-Length` is the body's length
- * in bytes; for `HEAD`, 204 and 304, no body and no computed `Content-Length`. Throws (with
- * nothing sent) when Node refuses a header.
- */
-export function writeAnswer(res: ServerResponse, answer: HttpResponse, method: string): void {
-  const raw = headerLines(answer, method, Buffer.byteLength);
-  const { status, body } = answer;
-  const noBody = isBodiless(method, status);
-  res.writeHead(status, raw);
-  if (noBody || body === null) res.end();
-  else res.end(body);
-}
+import { isBodiless } from '@cms-json/core';
 
 function rawHeadersOf(response: Response): { raw: string[]; hasLength: boolean } {
   const raw: string[] = [];
@@ -92,16 +76,4 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
     next = await reader.read();
   }
   res.end();
-}
-
-/**
- * Writes a `Response` from a Fetch handler: the core's answer when it is a lazy response
- * nobody read ({@link writeAnswer}), else the `Response` itself ({@link writeWebResponse}).
- * Returns a promise only when the body has to be read.
- */
-export function writeFetchResponse(res: ServerResponse, response: Response, method: string): Promise<void> | undefined {
-  const answer = answerOf(response);
-  if (answer === undefined) return writeWebResponse(res, response, method);
-  writeAnswer(res, answer, method);
-  return undefined;
 }
