@@ -25,7 +25,7 @@ import { KNOWN_TAGS } from './pipeline/conditional.js';
 import { linkedData } from './pipeline/embed.js';
 import { filterFields, parseFields } from './pipeline/fields.js';
 import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
-import { answer as answerApiRequest } from './pipeline/pipeline.js';
+import { handle } from './pipeline/pipeline.js';
 import type { ResponseRenderer } from './pipeline/render.js';
 import type { PipelineOptions } from './pipeline/state.js';
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
@@ -384,12 +384,12 @@ export class RestServer {
 
   /**
    * Gives the server its transaction capability, for atomic batches (docs/batch.md): the
-   * database package's `transactionRunner(db)`, or any function that runs work in one
+   * database package's `database.transactionRunner()`, or any function that runs work in one
    * transaction. The last one given is used.
    *
    * @example
    * ```ts
-   * server.provideTransactions(transactionRunner(db));
+   * server.provideTransactions(database.transactionRunner());
    * ```
    */
   provideTransactions(runner: TransactionRunner): this {
@@ -567,7 +567,7 @@ export class RestServer {
     // `?rest_route=/tel/v1/…`: the route is taken out of the query, as in the original.
     else delete query.rest_route;
     const request = requestFromHttp(http, routePath, query);
-    return answerApiRequest(request, this.#context(siteUrl), this.#pipelineOptions);
+    return handle(request, this.#context(siteUrl), this.#pipelineOptions);
   }
 
   #handlePage(method: string, path: string, query: QueryMap, http: HttpRequest, siteUrl: string): Promise<HttpResponse | null> {

@@ -1,6 +1,6 @@
 /**
  * The pipeline: how the server answers one API request, in the original's order of
- * `serve_request`. {@link answer} calls each step in turn (see docs/pipeline.md):
+ * `serve_request`. {@link handle} calls each step in turn (see docs/pipeline.md):
  *
  * ```
  * standard headers → method override → JSONP check → authenticate → validator (304) → dispatch
@@ -34,11 +34,8 @@ import { renderStage } from './render.js';
 import { encodeJson } from './serialize.js';
 import type { PipelineOptions, ServeState } from './state.js';
 
-export type { Authenticator, AuthOutcome } from './authenticator.js';
-export type { PipelineOptions, ServeState, Validated } from './state.js';
-
-/** Answers one API request: the HTTP response. Never throws. */
-export async function answer(request: RestRequest, context: ServerContext, options: PipelineOptions): Promise<HttpResponse> {
+/** Handles one API request (what `server.handle` does for a path under the REST root): the HTTP response. Never throws. */
+export async function handle(request: RestRequest, context: ServerContext, options: PipelineOptions): Promise<HttpResponse> {
   const state: ServeState = {
     request,
     context,
