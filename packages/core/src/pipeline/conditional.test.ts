@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDemoServer } from '../../test/fixture.js';
-import { defineRoute, EDITABLE, entityTag, READABLE, response } from '../index.js';
+import { createRestServer, defineRoute, EDITABLE, entityTag, READABLE, response } from '../index.js';
 import { testClient } from '../testing.js';
 
 const TAG = /^W\/"\d+\.[0-9a-f]{16}"$/;
@@ -313,5 +313,41 @@ describe.each(['cms', 'wp'] as const)('conditional GET of a route with a validat
     const stale = await client.put('/versioned/v1/items/1', { headers: { 'if-match': tag }, body: { title: 'Theirs' } });
     expect(stale.status).toBe(412);
     expect(items.get(1)?.title).toBe('Mine');
+  });
+});
+
+describe('the memory of the tags given, with many sites', () => {
+  it('survives requests to many other Host names: a spoofed Host cannot push it out', async () => {
+    const server = createRestServer();
+    const counts = { handler: 0 };
+    server.register(
+      'versioned/v1',
+      defineRoute({
+        path: '/thing',
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: READABLE,
+            permission: 'public',
+            validator: () => 1,
+            handler: () => {
+              counts.handler++;
+              return { id: 1 };
+            },
+          }),
+        ],
+      }),
+    );
+    const get = (host: string, headers: Record<string, string> = {}) =>
+      server.handle({ method: 'GET', url: '/cms-json/versioned/v1/thing', headers, baseUrl: `http://${host}` });
+    // A revalidation is what the server remembers the tag of.
+    const first = await get('a.test', { 'if-none-match': 'W/"0.0000000000000000"' });
+    const tag = first?.headers.ETag as string;
+    expect(first?.status).toBe(200);
+    for (let i = 0; i < 100; i++) await get(`spoofed-${i}.test`);
+    const handled = counts.handler;
+    const again = await get('a.test', { 'if-none-match': tag });
+    expect(again?.status).toBe(304);
+    // Answered by the validator: the route's handler did not run again.
+    expect(counts.handler).toBe(handled);
   });
 });
