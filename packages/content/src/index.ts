@@ -66,6 +66,7 @@ export { type CommentRecordScope, commentRecord, renderComment, restStatus } fro
 export { commentRoutes } from './comments/routes.js';
 export { CommentSchema, commentSchema } from './comments/schema.js';
 export { type Comment, type CommentOrderBy, type CommentQuery, CommentStore } from './comments/store.js';
+export type { CommentRecordTypes } from './comments/types.js';
 export { canCreateComment, createComment, deleteComment, updateComment } from './comments/write.js';
 export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError, type PlainContentErrorCode } from './errors.js';
 export {
@@ -98,6 +99,7 @@ export {
   storeUpload,
   withStoredUpload,
 } from './media/store-upload.js';
+export type { MediaRoutesController, MediaSteps } from './media/types.js';
 export { MetaFields } from './meta/fields.js';
 export { loadMeta, metaRecord, prepareMetaValue, type StoredMeta } from './meta/read.js';
 export {
@@ -150,6 +152,7 @@ export { postRoutes } from './posts/routes.js';
 export { postSchema, WRITABLE_STATUSES } from './posts/schema.js';
 export { effectiveStatus, POST_STATUSES, type PostStatus } from './posts/statuses.js';
 export { type Post, type PostAccessFields, type PostOrderBy, type PostQuery, PostStore } from './posts/store.js';
+export type { PostRecordTypes, PostTypeController } from './posts/types.js';
 export { phpStripTags } from './settings/sanitize-option.js';
 export type {
   ApplicationPasswordsTable,
@@ -194,7 +197,9 @@ export {
   type TermsControllerClass,
   taxonomiesOf,
 } from './terms/taxonomy.js';
+export type { Taxonomies, TermRecordTypes } from './terms/types.js';
 export { AVATAR_SIZES, type AvatarUrls, avatarUrls } from './users/avatar.js';
+export { CapabilitySet, DEFAULT_ROLE_CAPABILITIES, RoleCapabilities } from './users/capability-sets.js';
 export { USER_TYPE } from './users/context.js';
 export { siteUrlOf, userRecord } from './users/record.js';
 export { capabilitiesOf, DEFAULT_ROLE, DEFAULT_ROLES, type DefaultRoleName, type Role, type Roles } from './users/roles.js';
@@ -211,4 +216,5 @@ export {
   type UserStore,
   type UserStoreOptions,
 } from './users/store.js';
+export type { UserRecordTypes } from './users/types.js';
 export { mapMetaCapability, toUser, type User, type UserData } from './users/user.js';

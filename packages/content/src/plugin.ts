@@ -40,6 +40,7 @@ import { setUpTaxonomies } from './terms/plugin-setup.js';
 import { termLink } from './terms/record.js';
 import type { Term, TermStore } from './terms/store.js';
 import type { TaxonomyRegistry } from './terms/taxonomy.js';
+import type { TermRecordTypes } from './terms/types.js';
 import { usersRoutes } from './users/routes.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -78,12 +79,20 @@ export interface ContentPluginOptions {
   clientIp?: ((request: RestRequest) => string | undefined) | undefined;
 }
 
+declare module '@cms-json/core' {
+  interface ServerExtensions {
+    /** The options `contentPlugin` was used with on the server (it may be used once). */
+    content: ContentPluginOptions;
+  }
+}
+
 /**
  * The site's own content on a REST server: the authenticator (application passwords over
  * HTTP Basic, cookie sessions with nonces), the users and application-password routes in
  * `<prefix>/v2`, and cookie login, logout and nonce in `<prefix>-auth/v1`.
  *
- * @throws Error when the server's prefix is not the prefix of `auth`.
+ * @throws Error when the server's prefix is not the prefix of `auth`, or when the plugin was
+ *   used on the server already.
  * @example
  * const auth = createAuth({ db, secret: process.env.SITE_SECRET! });
  * const server = createRestServer();
@@ -92,6 +101,10 @@ export interface ContentPluginOptions {
 export function contentPlugin(options: ContentPluginOptions): Plugin {
   return function contentPluginSetup(server) {
     const { auth } = options;
+    const used = { ...options };
+    if (server.extension('content', () => used) !== used) {
+      throw new Error('contentPlugin: used on this server already; use it once.');
+    }
     const prefix = server.names.prefix;
     if (auth.prefix !== prefix) {
       throw new Error(`contentPlugin: the server's prefix is "${prefix}" but createAuth was given "${auth.prefix}".`);
@@ -149,7 +162,7 @@ function serveSiteRoutes(
       taxonomy,
       taxonomies,
       store: terms,
-      type: server.objectTypes.get(taxonomy.name),
+      type: server.objectTypes.serving<TermRecordTypes>(taxonomy.name),
       objectTypes: server.objectTypes,
       contentNamespace: namespace,
       relationBase: server.options.curieBase,
@@ -238,6 +251,9 @@ function servePostTypes(
       meta: new MetaFields({ registry: metaRegistry(server), store: metaStore, objectType: 'post', subtype: name }),
       typeArgs: (type) => registry.get(type),
     });
+    if (!(controller instanceof PostsController)) {
+      throw new Error(`contentPlugin: the controller of the post type "${name}" is not a PostsController or a subclass of it.`);
+    }
     // Anyone may see the authors of published records of a type with routes (spec §2.2).
     if (args.supports.includes('author')) {
       server.objectTypes

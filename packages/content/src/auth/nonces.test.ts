@@ -54,7 +54,8 @@ describe('createNonces', () => {
     expect(nonces.verify('', 'cms_rest', session)).toBe(0);
     expect(nonces.verify(nonce.slice(0, 9), 'cms_rest', session)).toBe(0);
     expect(nonces.verify(`${nonce}0`, 'cms_rest', session)).toBe(0);
-    expect(nonces.verify(42 as unknown as string, 'cms_rest', session)).toBe(0);
+    // A caller without types (plain JavaScript, a parsed body) may give anything.
+    expect(Reflect.apply(nonces.verify, nonces, [42, 'cms_rest', session])).toBe(0);
   });
 });
 

@@ -45,6 +45,7 @@ import {
 import { commentRecord } from './record.js';
 import { commentSchema } from './schema.js';
 import type { Comment, CommentOrderBy, CommentQuery, CommentStore } from './store.js';
+import type { CommentRecordTypes } from './types.js';
 
 /** The object type of comments: fields, links and hooks registered for `comment` apply to them. */
 export const COMMENT_TYPE = 'comment';
@@ -63,7 +64,7 @@ export interface CommentsContext {
   /** The content namespace (`cms/v2`). */
   readonly namespace: string;
   /** The `comment` object type. */
-  readonly type: ObjectType;
+  readonly type: ObjectType<CommentRecordTypes>;
   /** What the content plugin knows of post types. */
   readonly postTypes: {
     /** A type's arguments after every filter. */
@@ -330,14 +331,15 @@ export class CommentsController {
    * the comments the caller may not read are left out of the page but not of the totals.
    */
   async list(args: ListCommentArgs, request: RestRequest): Promise<RestResponse> {
-    const query = (await this.context.type.filter(
+    const query = await this.context.type.filter(
       'query',
       { ...(await this.buildQuery(args, request)) },
       {
         request,
-        args: args as unknown as Readonly<Record<string, unknown>>,
+        // A copy: the hooks read the list's arguments as a plain record.
+        args: { ...args },
       },
-    )) as unknown as CommentQuery;
+    );
     const { comments, total } = await listComments(this.context.store, request, query);
     const onePost = args.post.length === 1;
     const posts = await Promise.all(

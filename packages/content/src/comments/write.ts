@@ -264,11 +264,10 @@ async function afterWrite(
   meta: MetaWrite | undefined,
 ) {
   const { type } = controller.context;
-  const record = comment as unknown as Record<string, unknown>;
-  await type.emit('insert', record, event);
+  await type.emit('insert', comment, event);
   await meta?.apply(comment.id);
   await type.updateFields(await controller.prepare(event.request, comment), args, event.request);
-  await type.emit('afterInsert', record, event);
+  await type.emit('afterInsert', comment, event);
 }
 
 /**
@@ -417,12 +416,12 @@ export async function deleteComment(
     if (!(await store.delete(comment.id))) throw contentError('rest_cannot_delete.comment');
     // The checks of Allow run again and find the comment gone, as the original's.
     permissionsChanged(request);
-    await type.emit('delete', comment as unknown as Record<string, unknown>, { request });
+    await type.emit('delete', comment, { request });
     return response({ deleted: true, previous }, { context: 'edit', raw: true });
   }
   if (comment.approved === 'trash') throw contentError('rest_already_trashed.comment');
   await applyStatus(controller, comment, 'trash');
   const trashed = (await store.find(comment.id)) ?? comment;
-  await type.emit('trash', trashed as unknown as Record<string, unknown>, { request });
+  await type.emit('trash', trashed, { request });
   return response(await controller.prepare(request, trashed), { context: 'edit' });
 }

@@ -26,7 +26,6 @@ import type { ListPostArgs } from '../posts/args.js';
 import { PostsController, type PostsControllerClass, type PostsControllerContext } from '../posts/controller.js';
 import { localDate } from '../posts/dates.js';
 import { canEditPost } from '../posts/permissions.js';
-import type { PostTypeArgs } from '../posts/post-types.js';
 import { permalink, type RecordScope } from '../posts/record.js';
 import { sanitizeTitle, uniqueSlug } from '../posts/slug.js';
 import type { Post, PostQuery } from '../posts/store.js';
@@ -37,7 +36,7 @@ import { siteUrlOf } from '../users/record.js';
 import { writeTransaction } from '../write-transaction.js';
 import { splitExtension } from './file-name.js';
 import type { FileStore } from './file-store.js';
-import { type AllowedFileType, DEFAULT_ALLOWED_TYPES } from './file-types.js';
+import { DEFAULT_ALLOWED_TYPES } from './file-types.js';
 import { DEFAULT_IMAGE_SIZES, type ImageSize } from './image-sizes.js';
 import { storedFileUrl, storedPaths } from './media-details.js';
 import { deleteMetaByValue, MEDIA_META_KEYS, readPostMetaFor, setPostMeta } from './post-meta.js';
@@ -45,51 +44,18 @@ import { type AttachmentFiles, attachmentRecord } from './record.js';
 import { mediaRoutes } from './routes.js';
 import { attachmentSchema } from './schema.js';
 import { type AttachmentMetadata, withStoredUpload } from './store-upload.js';
+import type { ListMediaArgs, MediaSettings, MediaSteps, WriteMediaArgs } from './types.js';
+
+export {
+  DEFAULT_MAX_UPLOAD_BYTES,
+  type ListMediaArgs,
+  type MediaOptions,
+  type MediaSettings,
+  type WriteMediaArgs,
+} from './types.js';
 
 /** The media types in the order the original lists them. */
 const MEDIA_TYPE_ORDER = ['image', 'video', 'text', 'application', 'audio'];
-
-/**
- * How a site keeps uploads: `contentPlugin({ auth, media })` serves the media routes with it.
- *
- * @example
- * const media: MediaOptions = { store: diskFileStore({ directory: './data/uploads', urlPath: '/cms-content/uploads' }) };
- */
-export interface MediaOptions {
-  /** Where files are kept. */
-  store: FileStore;
-  /** The largest upload, in bytes (413 `rest_body_too_large` past it). @default DEFAULT_MAX_UPLOAD_BYTES (64 MiB) */
-  maxUploadBytes?: number | undefined;
-  /** The types accepted, checked by the file's bytes. @default DEFAULT_ALLOWED_TYPES */
-  allowedTypes?: readonly AllowedFileType[] | undefined;
-  /** The resized copies made of images. @default DEFAULT_IMAGE_SIZES */
-  imageSizes?: readonly ImageSize[] | undefined;
-  /** Images larger than this are kept as a `-scaled` copy; `false` keeps them whole. @default 2560 */
-  bigImageThreshold?: number | false | undefined;
-}
-
-/** The largest upload by default: 64 MiB. */
-export const DEFAULT_MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
-
-/** What an attachments controller needs besides a posts controller's context. */
-export interface MediaSettings extends MediaOptions {
-  /** The arguments of another post type (a parent's), for its permission checks. */
-  readonly typeArgs: (name: string) => PostTypeArgs | undefined;
-}
-
-/** A media list's arguments: a post list's and the media filters. */
-export interface ListMediaArgs extends ListPostArgs {
-  media_type?: string | undefined;
-  mime_type?: string | undefined;
-}
-
-/** A media create's or update's arguments. */
-export interface WriteMediaArgs extends WritePostArgs {
-  alt_text?: string | undefined;
-  caption?: string | { raw: string } | undefined;
-  description?: string | { raw: string } | undefined;
-  post?: number | undefined;
-}
 
 /** A record scope that also knows each attachment's files. */
 interface AttachmentScope extends RecordScope {
@@ -120,7 +86,7 @@ function parseMetadata(text: string | undefined): AttachmentMetadata | undefined
  * @example
  * postTypes(server).register('attachment', { showInRest: true, controller: mediaController({ store, typeArgs }) });
  */
-export class AttachmentsController extends PostsController {
+export class AttachmentsController extends PostsController implements MediaSteps {
   readonly media: MediaSettings;
   #mediaSchema: z.ZodObject | undefined;
 
@@ -258,7 +224,7 @@ export class AttachmentsController extends PostsController {
         request,
       );
       const event = { request, creating: true };
-      const filtered = (await this.type.filter('preInsert', { ...row }, event)) as unknown as typeof row;
+      const filtered = await this.type.filter('preInsert', { ...row }, event);
       // The record, its meta and what the hooks write in one transaction, once the files are
       // stored (the upload has arrived by now): all of it or nothing, then no file either.
       const post = await writeTransaction(this.context.store.db)(async () => {
@@ -321,7 +287,7 @@ export class AttachmentsController extends PostsController {
     if (media.post !== undefined) changes.parent = media.post;
     const nowLocal = localDate(new Date((this.context.now ?? Date.now)()), scope.timeZone);
     const prepared = { ...changes, modified: nowLocal, modified_gmt: scope.nowGmt };
-    const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
+    const row = await this.type.filter('preInsert', { ...prepared }, event);
     const updated = await this.context.store.update(before.id, row);
     if (updated === undefined) throw contentError('rest_post_invalid_id');
     if (media.alt_text !== undefined) {

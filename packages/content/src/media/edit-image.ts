@@ -19,11 +19,11 @@ import { sanitizeTitle, uniqueSlug } from '../posts/slug.js';
 import { newPostRow } from '../posts/write.js';
 import type { WritePostArgs } from '../posts/write-args.js';
 import { writeTransaction } from '../write-transaction.js';
-import type { AttachmentsController } from './controller.js';
 import { DEFAULT_ALLOWED_TYPES } from './file-types.js';
 import { storedFileUrl } from './media-details.js';
 import { MEDIA_META_KEYS, setPostMeta } from './post-meta.js';
 import { type AttachmentMetadata, storeStagedFile } from './store-upload.js';
+import type { MediaRoutesController } from './types.js';
 
 /** The types the original edits (`edit_media_item`'s `$supported_types`). */
 export const EDITABLE_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
@@ -310,7 +310,7 @@ function isEmpty(value: unknown): boolean {
  * permission: (request, args) => canEditImage(controller, request, id),
  */
 export async function canEditImage(
-  controller: AttachmentsController,
+  controller: MediaRoutesController,
   request: RestRequest,
   id: number,
 ): Promise<true | RestError> {
@@ -327,7 +327,7 @@ export async function canEditImage(
  * handler: (args, request) => editImage(controller, Number(request.urlParams.id), args, request),
  */
 export async function editImage(
-  controller: AttachmentsController,
+  controller: MediaRoutesController,
   id: number,
   args: EditImageArgs,
   request: RestRequest,
@@ -379,9 +379,9 @@ export async function editImage(
 
 /** The new attachment of an edited image: its record, its meta, its response. */
 async function insertEdited(
-  controller: AttachmentsController,
+  controller: MediaRoutesController,
   edit: {
-    source: Awaited<ReturnType<AttachmentsController['existing']>>;
+    source: Awaited<ReturnType<MediaRoutesController['existing']>>;
     stored: Awaited<ReturnType<typeof storeStagedFile>>;
     imagePath: string;
     alt: string;
@@ -409,7 +409,7 @@ async function insertEdited(
     request,
   );
   const event = { request, creating: true };
-  const filtered = (await controller.type.filter('preInsert', { ...row }, event)) as unknown as typeof row;
+  const filtered = await controller.type.filter('preInsert', { ...row }, event);
   // The record, its meta and what the hooks write in one transaction: all of it or nothing.
   const post = await writeTransaction(posts.db)(async () => {
     const created = await posts.create(filtered);

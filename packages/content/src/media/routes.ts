@@ -14,8 +14,8 @@ import { z } from 'zod';
 import { listPostArgs, readPostArgs } from '../posts/args.js';
 import { postRoutes } from '../posts/routes.js';
 import { textArg, writePostArgs } from '../posts/write-args.js';
-import { type AttachmentsController, DEFAULT_MAX_UPLOAD_BYTES, type WriteMediaArgs } from './controller.js';
 import { canEditImage, editImage, editImageArgs } from './edit-image.js';
+import { DEFAULT_MAX_UPLOAD_BYTES, type MediaRoutesController, type WriteMediaArgs } from './types.js';
 
 const ids = (description: string) => z.array(z.number().int()).default([]).meta({ description });
 
@@ -25,7 +25,7 @@ const ids = (description: string) => z.array(z.number().int()).default([]).meta(
  * @example
  * server.register('cms/v2', ...mediaRoutes(controller));
  */
-export function mediaRoutes(controller: AttachmentsController): Route[] {
+export function mediaRoutes(controller: MediaRoutesController): Route[] {
   const { name, args } = controller.context;
   const schema = controller.schema();
   const shared = { schema, objectType: name, links: controller.links(), schemaLinks: controller.schemaLinks() };

@@ -179,6 +179,8 @@ function restKey(name: string, options: MetaOptions): RestMetaKey | undefined {
  */
 export class MetaRegistry {
   readonly #keys = new Map<MetaObjectType, Map<string, Map<string, MetaOptions>>>();
+  /** Whether the routes read the keys already (their schemas are built from them: a key registered after would be missing). */
+  #read = false;
 
   /**
    * Registers a key of an object type (of one subtype when `options.subtype` is given).
@@ -187,6 +189,11 @@ export class MetaRegistry {
    * `showInRest.schema.items`, or a `default` that does not fit the type (WordPress refuses these too).
    */
   register(objectType: MetaObjectType, key: string, options: MetaOptions = {}): this {
+    if (this.#read) {
+      throw new Error(
+        `registerMeta(server, '${objectType}', '${key}'): the server built its routes already; register meta keys in a plugin, before server.ready() or the first request.`,
+      );
+    }
     if (!OBJECT_TYPES.includes(objectType)) {
       throw new Error(`Meta can be registered for "post", "term" and "comment", not "${String(objectType)}".`);
     }
@@ -222,6 +229,7 @@ export class MetaRegistry {
    * those of every subtype, then the subtype's own (which win over a same-named one).
    */
   restKeys(objectType: MetaObjectType, subtype: string): RestMetaKey[] {
+    this.#read = true;
     const bySubtype = this.#keys.get(objectType);
     const merged = new Map<string, MetaOptions>(bySubtype?.get('') ?? []);
     if (subtype !== '') for (const [key, options] of bySubtype?.get(subtype) ?? []) merged.set(key, options);
@@ -234,18 +242,22 @@ export class MetaRegistry {
   }
 }
 
-const registries = new WeakMap<RestServer, MetaRegistry>();
+declare module '@cms-json/core' {
+  interface ServerExtensions {
+    /** The server's registered meta keys (the content package's {@link metaRegistry}). */
+    meta: MetaRegistry;
+  }
+}
 
 /**
- * The meta registry of a server.
+ * The meta registry of a server: a member of the server (`server.extension('meta', …)`),
+ * made at first use.
  *
  * @example
  * metaRegistry(server).register('term', 'color', { type: 'string', single: true, showInRest: true, subtype: 'category' });
  */
 export function metaRegistry(server: RestServer): MetaRegistry {
-  let registry = registries.get(server);
-  if (registry === undefined) registries.set(server, (registry = new MetaRegistry()));
-  return registry;
+  return server.extension('meta', () => new MetaRegistry());
 }
 
 /**

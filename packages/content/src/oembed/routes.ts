@@ -41,7 +41,7 @@ async function answerIn(format: string, answer: () => Promise<Record<string, unk
     data = await answer();
   } catch (error) {
     if (!(error instanceof RestError)) throw error;
-    data = error.toBody() as unknown as Record<string, unknown>;
+    data = { ...error.toBody() };
     status = error.status;
   }
   return response(data, {

@@ -14,7 +14,7 @@ const ids = (description: string) => z.array(z.number().int()).default([]).meta(
 const date = (description: string) => z.string().meta({ description, format: 'date-time' }).optional();
 
 /** The statuses a list may ask for: every status WordPress 6.1 registers (its privacy requests' too), and `any`. */
-const LISTABLE = [
+const LISTABLE: readonly string[] = [
   ...Object.keys(POST_STATUSES).filter((status) => status !== 'inherit'),
   'auto-draft',
   'inherit',
@@ -23,7 +23,7 @@ const LISTABLE = [
   'request-failed',
   'request-completed',
   'any',
-] as unknown as [string, ...string[]];
+];
 
 /**
  * The arguments of a type's list route (`GET /<rest_base>`).

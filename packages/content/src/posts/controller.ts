@@ -11,7 +11,6 @@ import {
   type Links,
   type LinkTemplate,
   type ObjectType,
-  type ObjectTypeRegistry,
   pageWindow,
   permissionsChanged,
   type RestError,
@@ -25,9 +24,8 @@ import {
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
 import { featuredMediaFor, setFeaturedMedia } from '../media/featured-media.js';
-import type { MetaFields } from '../meta/fields.js';
 import type { MetaWrite } from '../meta/write.js';
-import { DEFAULT_OPTIONS, type OptionsStore } from '../options/options.js';
+import { DEFAULT_OPTIONS } from '../options/options.js';
 import { siteOption } from '../options/request-options.js';
 import { userCan } from '../permissions.js';
 import { requestBatch, requestBatchPer } from '../request-batch.js';
@@ -44,54 +42,21 @@ import {
   readablePosts,
   typeCapabilities,
 } from './permissions.js';
-import type { PostTypeArgs } from './post-types.js';
 import { restFeatures } from './post-types.js';
 import { permalink, postRecord, type RecordScope } from './record.js';
-import type { Renderer } from './render.js';
 import { revisionRoutes, saveRevision } from './revisions.js';
 import { postRoutes } from './routes.js';
 import { sanitizePostHtml } from './sanitize.js';
 import { postSchema } from './schema.js';
 import { postSchemaLinks } from './schema-links.js';
 import type { Post, PostOrderBy, PostQuery, PostStore } from './store.js';
+import type { PostRecordTypes, PostsControllerContext, PostTypeController } from './types.js';
 import { canCreate, canDelete, canUpdate, newPostRow, postChanges, trashedSlug, type WriteScope } from './write.js';
 import type { WritePostArgs } from './write-args.js';
 
-/**
- * What a posts controller works with.
- *
- * @example
- * new PostsController({ name: 'post', args, namespace: 'cms/v2', store, options, objectTypes: server.objectTypes, render: defaultRenderer, relationBase: 'https://api.cms-json.org/' });
- */
-export interface PostsControllerContext {
-  /** The post type's name and filtered arguments. */
-  readonly name: string;
-  readonly args: PostTypeArgs;
-  /** The content namespace (`cms/v2`); the type's `restNamespace` wins when set. */
-  readonly namespace: string;
-  readonly store: PostStore;
-  readonly options: OptionsStore;
-  readonly objectTypes: ObjectTypeRegistry;
-  readonly render: Renderer;
-  /** The base of link relations (`https://api.w.org/` in the `wp` profile): `cms:attachment` is `<base>attachment`. */
-  readonly relationBase: string;
-  /** The current time; tests move it. @default Date.now */
-  readonly now?: (() => number) | undefined;
-  /** Whether a user id names a user (authors must). */
-  readonly userExists: (id: number) => Promise<boolean>;
-  /** The type's registered meta (post meta of this type); none when left out. */
-  readonly meta?: MetaFields | undefined;
-  /**
-   * Every post type's arguments, for the read check of records that inherit from another
-   * type's (an attachment's post); only this type's when left out.
-   */
-  readonly typeArgs?: ((name: string) => PostTypeArgs | undefined) | undefined;
-}
-
-/** A post's constructor, for `register(name, { controller })`. */
-export type PostsControllerClass = new (context: PostsControllerContext) => PostsController;
-
 /** The posts asked for in one tick by a request and those answered with it (the links of an `_embed`): one query. */
+export type { PostsControllerClass, PostsControllerContext } from './types.js';
+
 const postById = requestBatchPer(async (store: PostStore, ids: number[]) => {
   return new Map((await store.findMany(ids)).map((post) => [post.id, post]));
 });
@@ -108,7 +73,7 @@ const loaded = requestLocal<Map<number, Promise<Post | undefined>>>('posts.loade
  *   }
  * }
  */
-export class PostsController {
+export class PostsController implements PostTypeController {
   readonly context: PostsControllerContext;
   #schema: z.ZodObject | undefined;
 
@@ -127,8 +92,8 @@ export class PostsController {
   }
 
   /** The type's object type: its registered fields, links and hooks. */
-  get type(): ObjectType {
-    return this.context.objectTypes.get(this.context.name);
+  get type(): ObjectType<PostRecordTypes> {
+    return this.context.objectTypes.serving<PostRecordTypes>(this.context.name);
   }
 
   /** The record schema (built once). */
@@ -347,11 +312,12 @@ export class PostsController {
     const refusal = this.listRefusal(request, args);
     if (refusal !== true) throw refusal;
     if (args.orderby === 'relevance' && (args.search ?? '') === '') throw contentError('rest_no_search_term_defined');
-    const query = (await this.type.filter(
+    const query = await this.type.filter(
       'query',
       { ...(await this.buildQuery(args, request)) },
-      { request, args: args as unknown as Readonly<Record<string, unknown>> },
-    )) as unknown as PostQuery;
+      // A copy: the hooks read the list's arguments as a plain record.
+      { request, args: { ...args } },
+    );
     const { posts, total } = await this.context.store.list(query);
     // The page of the paging headers is the one asked for, with an `offset` too (as the original).
     const page = args.page;
@@ -416,7 +382,7 @@ export class PostsController {
     const event = { request, creating: true };
     const prepared = newPostRow(scope, await postChanges(scope, args, request), request);
     const meta = await this.planMeta(request, undefined, args);
-    const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
+    const row = await this.type.filter('preInsert', { ...prepared }, event);
     const created = await this.context.store.create(row);
     // As WordPress: the guid is the permalink the record has when it is made.
     const guid = permalink(created, await this.scope(request, [created], { edit: true }));
@@ -439,7 +405,7 @@ export class PostsController {
     const meta = await this.planMeta(request, before.id, args);
     const nowLocal = localDate(new Date((this.context.now ?? Date.now)()), scope.timeZone);
     const prepared = { ...changes, modified: nowLocal, modified_gmt: scope.nowGmt };
-    const row = (await this.type.filter('preInsert', { ...prepared }, event)) as unknown as typeof prepared;
+    const row = await this.type.filter('preInsert', { ...prepared }, event);
     const updated = await this.context.store.update(before.id, row);
     if (updated === undefined) throw contentError('rest_post_invalid_id');
     if (this.context.args.supports.includes('revisions')) await saveRevision(this.context.store, updated);
@@ -466,16 +432,15 @@ export class PostsController {
     args: WritePostArgs,
     event: { request: RestRequest; creating: boolean; meta?: MetaWrite | undefined },
   ): Promise<void> {
-    const record = post as unknown as Record<string, unknown>;
     const hookEvent = { request: event.request, creating: event.creating };
-    await this.type.emit('insert', record, hookEvent);
+    await this.type.emit('insert', post, hookEvent);
     if (args.sticky !== undefined) await this.setSticky(post.id, args.sticky);
     if (args.featured_media !== undefined && restFeatures(this.context.name, this.context.args).has('thumbnail')) {
       await setFeaturedMedia(this.context.store.db, post.id, args.featured_media);
     }
     await event.meta?.apply(post.id);
-    await this.type.updateFields(record, args, event.request);
-    await this.type.emit('afterInsert', record, hookEvent);
+    await this.type.updateFields(post, args, event.request);
+    await this.type.emit('afterInsert', post, hookEvent);
   }
 
   /** `DELETE /<rest_base>/<id>`: to the trash, or for good with `force=true`. */
@@ -490,7 +455,7 @@ export class PostsController {
       const trashed = (await this.context.store.update(post.id, { status: 'trash', slug: trashedSlug(post.slug) })) ?? post;
       // Trashing is an update in the original (`wp_update_post`): a first revision is kept.
       if (this.context.args.supports.includes('revisions')) await saveRevision(this.context.store, trashed);
-      await this.type.emit('trash', trashed as unknown as Record<string, unknown>, { request });
+      await this.type.emit('trash', trashed, { request });
       return response(this.prepare(trashed, scope), { context: 'edit' });
     }
     // Read before it goes: its registered fields (the terms) go with it.
@@ -504,13 +469,13 @@ export class PostsController {
    * `DELETE`, and a user deleted without `reassign`).
    */
   async deleteForGood(post: Post, request: RestRequest): Promise<void> {
-    await this.type.emit('preDelete', post as unknown as Record<string, unknown>, { request });
+    await this.type.emit('preDelete', post, { request });
     await this.context.store.delete(post.id);
     // Gone for the rest of the request too: the checks of `Allow` find no record, as the original's.
     loaded.ensure(request, () => new Map()).set(post.id, Promise.resolve(undefined));
     permissionsChanged(request);
     await this.setSticky(post.id, false);
-    await this.type.emit('delete', post as unknown as Record<string, unknown>, { request });
+    await this.type.emit('delete', post, { request });
   }
 
   /** Adds a post to the sticky posts, or takes it out. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { PostTypeArgs } from './post-types.js';
+import type { PostTypeArgs } from './types.js';
 
 /** Labels by key; WordPress leaves a few `null` (a post's `parent_item_colon`). */
 export type Labels = Record<string, string | null>;

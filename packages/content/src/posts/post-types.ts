@@ -8,73 +8,10 @@
  * @module
  */
 import type { ObjectTypeRegistry, RestServer, Route } from '@cms-json/core';
-import type { PostsControllerClass } from './controller.js';
 import { defaultPostTypeLabels } from './labels.js';
+import type { PostTypeArgs, PostTypeFeature } from './types.js';
 
-/**
- * What a post type supports, as WordPress names it: each switches fields of its records on.
- *
- * @example
- * const supports: PostTypeFeature[] = ['title', 'editor', 'author'];
- */
-export type PostTypeFeature =
-  | 'title'
-  | 'editor'
-  | 'author'
-  | 'thumbnail'
-  | 'excerpt'
-  | 'trackbacks'
-  | 'custom-fields'
-  | 'comments'
-  | 'revisions'
-  | 'page-attributes'
-  | 'post-formats';
-
-/**
- * The arguments of a post type (WordPress's `register_post_type` arguments, camel-cased).
- *
- * @example
- * const args: PostTypeArgs = { ...postTypeDefaults('book'), public: true, showInRest: true, restBase: 'books' };
- */
-export interface PostTypeArgs {
-  /** The plural name shown to people. */
-  label: string;
-  /** More names shown to people (`singular_name`, `add_new`, …). */
-  labels: Readonly<Record<string, string | null>>;
-  description: string;
-  /** Whether visitors see its records (and `/types` lists it to anyone). */
-  public: boolean;
-  /** Whether records have parents (pages) and the `parent` field. */
-  hierarchical: boolean;
-  /** Whether the type has routes in the REST namespace. */
-  showInRest: boolean;
-  /** The collection's path segment; defaults to the type's name. */
-  restBase: string;
-  /** The namespace of its routes; defaults to the content namespace (`cms/v2`). */
-  restNamespace: string | undefined;
-  supports: readonly PostTypeFeature[];
-  /** The taxonomies of its records (filled by the taxonomy registry). */
-  taxonomies: readonly string[];
-  /** The capability base: `post` gives `edit_posts`, `edit_others_posts`, …; `[singular, plural]` to spell both. */
-  capabilityType: string | readonly [string, string];
-  /** Whether menus may link its records; `undefined`: as `public`. */
-  showInNavMenus: boolean | undefined;
-  /** Capability names that replace those of `capabilityType` (`{ create_posts: 'upload_files' }`). */
-  capabilities: Readonly<Record<string, string>>;
-  /** Whether the type has an archive page (its `link` is the archive). */
-  hasArchive: boolean;
-  /** The icon of the admin menu (`dashicons-book`), shown in `/types` as `icon`. */
-  icon: string | null;
-  /** Whether records can be moved to the trash before being deleted. */
-  trash: boolean;
-  /**
-   * Whether a user's records of this type are deleted with the user (when no `reassign` is
-   * given); `undefined` means "when the type supports `author`", as WordPress's `delete_with_user`.
-   */
-  deleteWithUser: boolean | undefined;
-  /** The controller class of its routes: `PostsController` or a subclass (spec §4.4). */
-  controller: PostsControllerClass | undefined;
-}
+export type { PostTypeArgs, PostTypeFeature } from './types.js';
 
 /**
  * The arguments a post type gets where it says nothing, as WordPress's defaults.
@@ -220,6 +157,8 @@ export class PostTypeRegistry {
   readonly #objectTypes: ObjectTypeRegistry;
   readonly #names: string[] = [];
   #routes: PostTypeRoutes | undefined;
+  /** Whether the server built the routes of the types (a type registered after would have none). */
+  #built = false;
 
   constructor(objectTypes: ObjectTypeRegistry) {
     this.#objectTypes = objectTypes;
@@ -228,18 +167,28 @@ export class PostTypeRegistry {
   /**
    * Registers a post type; arguments left out take {@link postTypeDefaults}.
    *
-   * @throws Error when the name is taken, or is not 1–20 lowercase letters, digits, `-` or `_`.
+   * @throws Error when the name is taken, or is not 1–20 lowercase letters, digits, `-` or `_`,
+   *   or when the server built its routes already (register types in a plugin, before the first request).
    */
   register(name: string, args: Partial<PostTypeArgs> = {}): this {
     if (!/^[a-z0-9_-]{1,20}$/.test(name)) {
       throw new Error(`Post type names are 1-20 lowercase letters, digits, "-" or "_"; "${name}" is not.`);
+    }
+    // A name taken is refused as such by the declaration, whenever it comes.
+    if (this.#built && !this.#names.includes(name)) {
+      throw new Error(
+        `postTypes(server).register('${name}'): the server built its routes already; register post types in a plugin, before server.ready() or the first request.`,
+      );
     }
     const full: PostTypeArgs = { ...postTypeDefaults(name), ...args };
     this.#objectTypes.declare<PostTypeArgs>({
       kind: 'post_type',
       name,
       args: full,
-      routes: (filtered) => (filtered.showInRest && this.#routes !== undefined ? this.#routes(name, filtered) : undefined),
+      routes: (filtered) => {
+        this.#built = true;
+        return filtered.showInRest && this.#routes !== undefined ? this.#routes(name, filtered) : undefined;
+      },
     });
     this.#names.push(name);
     return this;
@@ -272,26 +221,36 @@ export class PostTypeRegistry {
     });
   }
 
-  /** Sets how routes are built (the content plugin does this once). */
+  /**
+   * Sets how routes are built (the content plugin does this once).
+   *
+   * @throws Error when they are set already: `contentPlugin` was used twice on the server.
+   */
   buildRoutesWith(routes: PostTypeRoutes): void {
+    if (this.#routes !== undefined) throw new Error('contentPlugin: used on this server already; use it once.');
     this.#routes = routes;
   }
 }
 
-const registries = new WeakMap<RestServer, PostTypeRegistry>();
+declare module '@cms-json/core' {
+  interface ServerExtensions {
+    /** The server's post types (the content package's {@link postTypes}). */
+    postTypes: PostTypeRegistry;
+  }
+}
 
 /**
- * The post types of a server, with the built-in ones registered at first use.
+ * The post types of a server, with the built-in ones registered at first use: a member of
+ * the server (`server.extension('postTypes', …)`), so a plugin may register a type before
+ * or after `contentPlugin`, as long as the routes are not built yet.
  *
  * @example
  * postTypes(server).register('book', { public: true, showInRest: true, restBase: 'books', supports: ['title', 'editor', 'author'] });
  */
 export function postTypes(server: RestServer): PostTypeRegistry {
-  let registry = registries.get(server);
-  if (registry === undefined) {
-    registry = new PostTypeRegistry(server.objectTypes);
+  return server.extension('postTypes', () => {
+    const registry = new PostTypeRegistry(server.objectTypes);
     for (const [name, args] of Object.entries(BUILT_IN_POST_TYPES)) registry.register(name, args);
-    registries.set(server, registry);
-  }
-  return registry;
+    return registry;
+  });
 }

@@ -21,9 +21,9 @@ import {
 } from '@cms-json/core';
 import { z } from 'zod';
 import { contentError } from '../errors.js';
-import type { PostsController } from './controller.js';
 import { canEditPost } from './permissions.js';
 import type { Post, PostStore } from './store.js';
+import type { PostsControllerContext } from './types.js';
 
 const ALL = ['view', 'edit', 'embed'];
 const VIEW_EDIT = ['view', 'edit'];
@@ -115,13 +115,24 @@ export async function saveRevision(store: PostStore, after: Post): Promise<Post 
   });
 }
 
+/** What the revision routes ask of their type's controller (a `PostsController` gives it). */
+export interface RevisionParent {
+  readonly context: PostsControllerContext;
+  /** The collection's path under the REST root: `/cms/v2/posts`. */
+  readonly base: string;
+  /** The record of this type with this id, if any. */
+  find(request: RestRequest, id: number): Promise<Post | undefined>;
+  /** The current GMT time, `YYYY-MM-DDTHH:MM:SS`. */
+  nowGmt(): string;
+}
+
 /**
  * The revision routes of a type that supports revisions.
  *
  * @example
  * server.register('cms/v2', ...revisionRoutes(controller));
  */
-export function revisionRoutes(controller: PostsController): Route[] {
+export function revisionRoutes(controller: RevisionParent): Route[] {
   const { store } = controller.context;
   const base = `/${controller.context.args.restBase}/:parent/revisions`;
   const parentOf = async (request: RestRequest, id: number): Promise<Post> => {

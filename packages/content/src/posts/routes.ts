@@ -12,16 +12,21 @@ import {
   DELETABLE,
   defineRoute,
   EDITABLE,
+  type LinkTemplate,
   type PermissionCheck,
   READABLE,
+  type RestError,
+  type RestRequest,
+  type RestResponse,
   type Route,
   response,
+  type SchemaLink,
   type StreamedBody,
 } from '@cms-json/core';
 import { z } from 'zod';
 import { writeTransaction } from '../write-transaction.js';
 import { type ListPostArgs, listPostArgs, readPostArgs } from './args.js';
-import type { PostsController } from './controller.js';
+import type { PostsControllerContext } from './types.js';
 import { deletePostArgs, type WritePostArgs, writePostArgs } from './write-args.js';
 
 /**
@@ -40,12 +45,34 @@ export interface PostRoutesOptions {
 }
 
 /**
+ * What a post type's routes ask of its controller: the steps of {@link PostsController},
+ * which a subclass overrides (named here so the routes need not import the controller).
+ */
+export interface PostRouteSteps {
+  readonly context: PostsControllerContext;
+  schema(): z.ZodObject;
+  links(): LinkTemplate[];
+  schemaLinks(): SchemaLink[];
+  version(): Promise<string>;
+  canList(request: RestRequest, args: ListPostArgs): true | RestError;
+  list(args: ListPostArgs, request: RestRequest): Promise<RestResponse>;
+  canCreate(request: RestRequest, args: WritePostArgs): true | RestError;
+  create(args: WritePostArgs, request: RestRequest): Promise<RestResponse>;
+  canRead(request: RestRequest, args: { id: number; context: string; password?: string | undefined }): Promise<true | RestError>;
+  read(args: { id: number; password?: string | undefined }, request: RestRequest): Promise<Record<string, unknown>>;
+  canUpdate(request: RestRequest, args: WritePostArgs & { id: number }): Promise<true | RestError>;
+  update(args: WritePostArgs & { id: number }, request: RestRequest): Promise<RestResponse>;
+  canDelete(request: RestRequest, args: { id: number }): Promise<true | RestError>;
+  delete(args: { id: number; force: boolean }, request: RestRequest): Promise<RestResponse>;
+}
+
+/**
  * The routes of the controller's type.
  *
  * @example
  * server.register('cms/v2', ...postRoutes(controller));
  */
-export function postRoutes(controller: PostsController, options: PostRoutesOptions = {}): Route[] {
+export function postRoutes(controller: PostRouteSteps, options: PostRoutesOptions = {}): Route[] {
   const { name, args } = controller.context;
   const schema = controller.schema();
   // The original's posts controller allows batching (`allow_batch`); its attachments controller does not.

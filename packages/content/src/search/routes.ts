@@ -79,6 +79,8 @@ export function searchRoute(namespace: string, handlers: readonly SearchHandler[
   const handlerOf = (result: SearchResult) =>
     handlers.find((handler) => handler.type === result.type) ??
     handlers.find((handler) => handler.subtypes().includes(result.type));
+  // The route's records are its handlers' results; the links see them as plain records.
+  const resultOf = (record: Record<string, unknown>) => record as SearchResult;
   return defineRoute({
     path: '/search',
     schema: SearchResultSchema,
@@ -87,14 +89,16 @@ export function searchRoute(namespace: string, handlers: readonly SearchHandler[
         rel: 'self',
         embeddable: true,
         href: (record, context) => {
-          const path = handlerOf(record as unknown as SearchResult)?.selfPath(record as unknown as SearchResult);
+          const result = resultOf(record);
+          const path = handlerOf(result)?.selfPath(result);
           return path === undefined ? undefined : context.url(path);
         },
       },
       {
         rel: 'about',
         href: (record, context) => {
-          const path = handlerOf(record as unknown as SearchResult)?.aboutPath(record as unknown as SearchResult);
+          const result = resultOf(record);
+          const path = handlerOf(result)?.aboutPath(result);
           return path === undefined ? undefined : context.url(path);
         },
       },

@@ -29,13 +29,14 @@ export interface SearchQuery {
  * @example
  * const result: SearchResult = { id: 1, title: 'Hello world', url: 'https://example.com/hello-world/', type: 'post', subtype: 'post' };
  */
-export interface SearchResult {
+// A type, not an interface: a route's record (a plain record to the links) is read back as one.
+export type SearchResult = {
   id: number;
   title: string;
   url: string;
   type: string;
   subtype?: string;
-}
+};
 
 /**
  * A kind of object `/search` finds: `post` (posts, pages, custom types) or `term`.

@@ -5,40 +5,14 @@
  *
  * @module
  */
-import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
+import { type RestRequest, requestLocal } from '@cms-json/core';
 import { contentError } from '../errors.js';
-import type { MetaFields } from '../meta/fields.js';
 import type { PostAccessFields } from '../posts/store.js';
 import { keptBatchPer, listsPerObject } from '../request-batch.js';
 import type { Term, TermQuery, TermStore } from './store.js';
-import type { Taxonomy, TaxonomyRegistry } from './taxonomy.js';
+import type { TermsContext } from './types.js';
 
-/**
- * The shared state of a taxonomy's routes, given to its controller.
- *
- * @example
- * const controller = new TermsController(context);
- */
-export interface TermsContext {
-  readonly taxonomy: Taxonomy;
-  readonly taxonomies: TaxonomyRegistry;
-  readonly store: TermStore;
-  /** The object type of the terms: named after the taxonomy (`category`, `genre`). */
-  readonly type: ObjectType;
-  /** The server's object types: the post types' arguments give their routes. */
-  readonly objectTypes: ObjectTypeRegistry;
-  /** The content namespace (`cms/v2`); post types without a namespace of their own are served there. */
-  readonly contentNamespace: string;
-  /** The base of the relation URIs (`https://api.cms-json.org/`). */
-  readonly relationBase: string;
-  /** The taxonomy's registered term meta; none when left out. */
-  readonly meta?: MetaFields | undefined;
-  /**
-   * Whether the caller may read this post (the posts' one read check), for a list of one
-   * post's terms; without it such a list is refused to everyone.
-   */
-  readonly canReadPost?: ((request: RestRequest, post: PostAccessFields) => Promise<boolean>) | undefined;
-}
+export type { TermsContext } from './types.js';
 
 /** The collection's path under the REST root: `/cms/v2/categories`. */
 export function basePath(context: TermsContext): string {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { RestServer } from '@cms-json/core';
 import { taxonomiesOf } from './taxonomy.js';
 
 /**
@@ -14,7 +15,7 @@ import { taxonomiesOf } from './taxonomy.js';
  * await server.use(contentPlugin({ auth }));
  * await server.use((server) => registerGenre(server));
  */
-export function registerGenre(server: object): void {
+export function registerGenre(server: RestServer): void {
   taxonomiesOf(server).register('genre', ['book'], {
     labels: {
       name: 'Genres',

@@ -18,6 +18,7 @@ import { connectPostTerms } from './post-terms.js';
 import { createTermStore, type TermStore } from './store.js';
 import { taxonomiesRoutes } from './taxonomies-routes.js';
 import { attachTaxonomies, registerBuiltInTaxonomies, TaxonomyRegistry } from './taxonomy.js';
+import type { TermRecordTypes } from './types.js';
 
 /**
  * Sets up taxonomies and terms on a server; returns the registry and the store.
@@ -39,7 +40,7 @@ export function setUpTaxonomies(
       taxonomy,
       taxonomies,
       store: terms,
-      type: server.objectTypes.get(taxonomy.name),
+      type: server.objectTypes.serving<TermRecordTypes>(taxonomy.name),
       objectTypes: server.objectTypes,
       contentNamespace: namespace,
       relationBase,

@@ -34,5 +34,5 @@ export async function termQuery(context: TermsContext, args: ListTermArgs, reque
   };
   // No hook: the query as it is, with no wait (each `cms:term` link of an `_embed` is a list).
   if (context.type.hooks('query').length === 0) return query;
-  return (await context.type.filter('query', { ...query }, { request })) as unknown as TermQuery;
+  return context.type.filter('query', { ...query }, { request });
 }

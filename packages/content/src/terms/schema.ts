@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { metaFieldSchema } from '../meta/schema.js';
-import type { Taxonomy } from './taxonomy.js';
+import type { Taxonomy } from './types.js';
 
 const ALL = ['view', 'embed', 'edit'];
 const VIEW_EDIT = ['view', 'edit'];
@@ -42,22 +42,4 @@ export function termSchema(taxonomy: Taxonomy, options: { meta?: z.ZodType | und
   return z.object(shape).meta({ title: taxonomy.name === 'post_tag' ? 'tag' : taxonomy.name });
 }
 
-/**
- * A term record as the routes build it (every context; the core trims it). `meta` is `[]`
- * while no meta key is registered, as in the original.
- *
- * @example
- * const record: TermRecord = { id: 1, count: 0, description: '', link: 'https://example.com/category/uncategorized/', name: 'Uncategorized', slug: 'uncategorized', taxonomy: 'category', parent: 0, meta: [] };
- */
-export interface TermRecord {
-  id: number;
-  count: number;
-  description: string;
-  link: string;
-  name: string;
-  slug: string;
-  taxonomy: string;
-  parent?: number;
-  meta: Record<string, unknown> | never[];
-  [field: string]: unknown;
-}
+export type { TermRecord } from './types.js';

@@ -7,90 +7,17 @@
  *
  * @module
  */
-import type { ObjectTypeRegistry, Route } from '@cms-json/core';
-import type { TermsContext } from './context.js';
+import type { ObjectTypeRegistry, RestServer, Route } from '@cms-json/core';
+import type { Taxonomies, Taxonomy, TaxonomyArgs, TaxonomyCapabilities } from './types.js';
 
-/** The capabilities a taxonomy's terms need, by meta capability. */
-export interface TaxonomyCapabilities {
-  /** Listing terms in the `edit` context. @default 'manage_categories' */
-  manage_terms: string;
-  /** Creating (hierarchical taxonomies) and editing terms. @default 'manage_categories' */
-  edit_terms: string;
-  /** Deleting terms. @default 'manage_categories' */
-  delete_terms: string;
-  /** Giving terms to posts, and creating terms of a flat taxonomy. @default 'edit_posts' */
-  assign_terms: string;
-}
-
-/** A controller class for a taxonomy's routes: {@link TermsController} or a class derived from it. */
-export type TermsControllerClass = new (context: TermsContext) => { routes(): Route[] };
-
-/**
- * The registration arguments of a taxonomy, as `register_taxonomy` takes them.
- *
- * @example
- * const args: Partial<TaxonomyArgs> = { labels: { name: 'Genres', singular_name: 'Genre' }, showInRest: true, restBase: 'genres' };
- */
-export interface TaxonomyArgs {
-  /**
-   * The names shown to people (`name`, `singular_name`, `add_new_item`, …): those given; the
-   * others are WordPress's defaults (see `taxonomyLabels`). @default {}
-   */
-  labels: Readonly<Record<string, string | null>>;
-  /** @default '' */
-  description: string;
-  /** Whether terms have parents (categories) or not (tags). @default false */
-  hierarchical: boolean;
-  /** Whether the taxonomy has REST routes, and shows under `/taxonomies`. @default false */
-  showInRest: boolean;
-  /** The routes' base: `/<namespace>/<restBase>`. @default the taxonomy's name */
-  restBase: string;
-  /** The routes' namespace. @default the content namespace (`cms/v2`, `wp/v2`) */
-  restNamespace: string;
-  /** The class that serves the routes. @default TermsController */
-  controller: TermsControllerClass | undefined;
-  /** @default manage_categories for managing, editing and deleting; edit_posts for assigning */
-  capabilities: TaxonomyCapabilities;
-  /** The public address of a term: `<site>/<slug>/<term slug>/`, with the parents' slugs when `hierarchical`. */
-  rewrite: { slug: string; hierarchical: boolean };
-  /** Whether the tag cloud widget may show the taxonomy. @default true */
-  showCloud: boolean;
-  /** Whether admin lists of its post types show a column of its terms. @default false */
-  showAdminColumn: boolean;
-  /**
-   * The term every object of the taxonomy's types gets when it has none (`Uncategorized`).
-   * With `option`, the site option of that name holds the default term's id (the category's
-   * `default_category`, changed through `/settings`), and `fallbackId` is used until it is set.
-   */
-  defaultTerm: DefaultTerm | undefined;
-}
-
-/**
- * A taxonomy's default term: by slug, or by the id a site option holds.
- *
- * @example
- * const fallback: DefaultTerm = { name: 'Uncategorized', slug: 'uncategorized', option: { name: 'default_category', fallbackId: 1 } };
- */
-export interface DefaultTerm {
-  name: string;
-  slug: string;
-  description?: string;
-  /** The site option naming the default term by id, and the id it names until it is set. */
-  option?: { name: string; fallbackId: number };
-}
-
-/**
- * A registered taxonomy: its name, the object types (post types) it is for, and its
- * arguments after every `filterArgs('taxonomy', …)`.
- *
- * @example
- * taxonomies.get('category')?.args.restBase; // 'categories'
- */
-export interface Taxonomy {
-  readonly name: string;
-  readonly objectTypes: readonly string[];
-  readonly args: TaxonomyArgs;
-}
+export type {
+  DefaultTerm,
+  Taxonomies,
+  Taxonomy,
+  TaxonomyArgs,
+  TaxonomyCapabilities,
+  TermsControllerClass,
+} from './types.js';
 
 /** The capabilities taxonomies get unless they say otherwise. */
 export const DEFAULT_TAXONOMY_CAPABILITIES: TaxonomyCapabilities = {
@@ -133,12 +60,14 @@ export type TaxonomyRoutes = (taxonomy: Taxonomy) => { namespace: string; routes
  * });
  * ```
  */
-export class TaxonomyRegistry {
+export class TaxonomyRegistry implements Taxonomies {
   readonly #names: string[] = [];
   readonly #objectTypes = new Map<string, string[]>();
   readonly #registry: ObjectTypeRegistry;
   readonly #namespace: string;
   readonly #routes: TaxonomyRoutes;
+  /** Whether the server built the routes of the taxonomies (one registered after would have none). */
+  #built = false;
 
   /**
    * @param registry The server's object types: each taxonomy is declared there (kind `taxonomy`).
@@ -163,18 +92,28 @@ export class TaxonomyRegistry {
    * Registers a taxonomy for some object types (post types). Its routes are built with the
    * server's, after every `filterArgs('taxonomy', …)`.
    *
-   * @throws Error when the name is taken or not a lower-case word of at most 32 characters.
+   * @throws Error when the name is taken or not a lower-case word of at most 32 characters, or
+   *   when the server built its routes already (register taxonomies in a plugin, before the first request).
    */
   register(name: string, objectTypes: readonly string[], args: Partial<TaxonomyArgs> = {}): this {
     if (!/^[a-z0-9_-]{1,32}$/.test(name)) {
       throw new Error(`Taxonomy names are lower-case words of at most 32 characters: "${name}".`);
+    }
+    // A name taken is refused as such by the declaration, whenever it comes.
+    if (this.#built && !this.#names.includes(name)) {
+      throw new Error(
+        `taxonomiesOf(server).register('${name}'): the server built its routes already; register taxonomies in a plugin, before server.ready() or the first request.`,
+      );
     }
     const full = taxonomyArgs(name, this.#namespace, args);
     this.#registry.declare<TaxonomyArgs>({
       kind: 'taxonomy',
       name,
       args: full,
-      routes: (filtered) => (filtered.showInRest ? this.#routes(this.#taxonomy(name, filtered)) : undefined),
+      routes: (filtered) => {
+        this.#built = true;
+        return filtered.showInRest ? this.#routes(this.#taxonomy(name, filtered)) : undefined;
+      },
     });
     this.#names.push(name);
     this.#objectTypes.set(name, [...objectTypes]);
@@ -241,11 +180,22 @@ export function registerBuiltInTaxonomies(taxonomies: TaxonomyRegistry): void {
   });
 }
 
-const registries = new WeakMap<object, TaxonomyRegistry>();
+declare module '@cms-json/core' {
+  interface ServerExtensions {
+    /** The server's taxonomies (the content package's {@link taxonomiesOf}), from `contentPlugin`. */
+    taxonomies: TaxonomyRegistry;
+  }
+}
 
-/** Ties a registry to its server (done by `contentPlugin`). */
-export function attachTaxonomies(server: object, taxonomies: TaxonomyRegistry): void {
-  registries.set(server, taxonomies);
+/**
+ * Makes `taxonomies` the server's taxonomy registry (done once, by `contentPlugin`).
+ *
+ * @throws Error when the server has one already: `contentPlugin` was used twice on it.
+ */
+export function attachTaxonomies(server: RestServer, taxonomies: TaxonomyRegistry): void {
+  if (server.extension('taxonomies', () => taxonomies) !== taxonomies) {
+    throw new Error('contentPlugin: used on this server already; use it once.');
+  }
 }
 
 /**
@@ -255,8 +205,8 @@ export function attachTaxonomies(server: object, taxonomies: TaxonomyRegistry): 
  * @example
  * taxonomiesOf(server).register('genre', ['book'], { showInRest: true, restBase: 'genres' });
  */
-export function taxonomiesOf(server: object): TaxonomyRegistry {
-  const found = registries.get(server);
-  if (found === undefined) throw new Error('taxonomiesOf: use contentPlugin on this server first.');
-  return found;
+export function taxonomiesOf(server: RestServer): TaxonomyRegistry {
+  return server.extension('taxonomies', () => {
+    throw new Error('taxonomiesOf: use contentPlugin on this server first.');
+  });
 }

@@ -47,7 +47,7 @@ export async function insertTerm(context: TermsContext, input: NewTerm, request:
     request,
     creating: true,
   });
-  return context.store.create(prepared as unknown as NewTerm, { hierarchical: context.taxonomy.args.hierarchical });
+  return context.store.create(prepared, { hierarchical: context.taxonomy.args.hierarchical });
 }
 
 /**

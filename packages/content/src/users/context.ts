@@ -11,6 +11,7 @@ import { requestBatchPer } from '../request-batch.js';
 import { siteUrlOf, userRecord } from './record.js';
 import type { UserRecord } from './schema.js';
 import type { UserStore } from './store.js';
+import type { UserRecordTypes } from './types.js';
 import type { User } from './user.js';
 
 /** The object type of user records. */
@@ -27,7 +28,7 @@ export interface UsersContext {
   /** The collection's path under the REST root: `/cms/v2/users`. */
   readonly base: string;
   /** The `user` object type. */
-  readonly type: ObjectType;
+  readonly type: ObjectType<UserRecordTypes>;
   /** The server's object types: the types with authors say who has published. */
   readonly objectTypes: ObjectTypeRegistry;
   /** Runs before a user is deleted, to hand their content to `reassign` (or delete it when `null`). */

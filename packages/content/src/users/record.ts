@@ -6,28 +6,23 @@
  */
 import type { RestRequest } from '@cms-json/core';
 import { avatarUrls } from './avatar.js';
+import { CapabilitySet } from './capability-sets.js';
 import type { UserRecord } from './schema.js';
 import type { User } from './user.js';
 
-/** The site's address of each scope (a server's, for one site URL), made once: every term and user record asks. */
-const siteUrls = new WeakMap<RestRequest['scope'], string>();
-
 /**
- * The site's address, from the REST root of the request (`https://example.com`).
+ * The site's address the request was made to (`https://example.com`): its scope's, which the
+ * server keeps per site; from the REST root for a request no server dispatched.
  *
  * @example
  * siteUrlOf(request); // 'http://site.test'
  */
 export function siteUrlOf(request: RestRequest): string {
   const scope = request.scope;
-  let found = siteUrls.get(scope);
-  if (found === undefined) {
-    const root = scope.restUrl('/');
-    const suffix = `/${scope.prefix}-json/`;
-    found = root.endsWith(suffix) ? root.slice(0, -suffix.length) : root.replace(/\/$/, '');
-    siteUrls.set(scope, found);
-  }
-  return found;
+  if (scope.siteUrl !== undefined) return scope.siteUrl;
+  const root = scope.restUrl('/');
+  const suffix = `/${scope.prefix}-json/`;
+  return root.endsWith(suffix) ? root.slice(0, -suffix.length) : root.replace(/\/$/, '');
 }
 
 /** `2030-01-01T00:00:00.000Z` → `2030-01-01T00:00:00+00:00`, PHP's `gmdate('c')`. */
@@ -35,17 +30,10 @@ function isoWithOffset(iso: string): string {
   return `${iso.slice(0, 19)}+00:00`;
 }
 
-/** The `capabilities` member of each set of capabilities (users of the same roles share a set). */
-const capabilityRecords = new WeakMap<ReadonlySet<string>, Readonly<Record<string, true>>>();
-
-/** `{ capability: true, … }` for a set, made once per set and frozen (records of every request share it). */
+/** `{ capability: true, … }` for a set: the shared set's own (made once), or made for a set of another kind. */
 function capabilitiesRecord(capabilities: ReadonlySet<string>): Readonly<Record<string, true>> {
-  let found = capabilityRecords.get(capabilities);
-  if (found === undefined) {
-    found = Object.freeze(Object.fromEntries([...capabilities].map((capability) => [capability, true as const])));
-    capabilityRecords.set(capabilities, found);
-  }
-  return found;
+  if (capabilities instanceof CapabilitySet) return capabilities.record;
+  return Object.freeze(Object.fromEntries([...capabilities].map((capability) => [capability, true as const])));
 }
 
 /**

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { capabilitiesOf, DEFAULT_ROLES, type Roles } from './roles.js';
+import { type RoleCapabilities, roleCapabilities } from './capability-sets.js';
+import { DEFAULT_ROLES, type Roles } from './roles.js';
 
 /**
  * A user of the site, without any secret. `can` answers capability checks the way
@@ -50,46 +51,26 @@ export interface User {
 export type UserData = Omit<User, 'capabilities' | 'can'>;
 
 /**
- * Builds a {@link User} from its data and the site's roles.
+ * Builds a {@link User} from its data and the site's roles. Users of the same roles share
+ * one set of capabilities: give the store's {@link RoleCapabilities} (a plain roles table
+ * other than the default one gets a table of its own for this user only).
  *
  * @example
  * const user = toUser({ id: 1, login: 'admin', roles: ['administrator'], … });
  * user.can('manage_options'); // true
  */
-export function toUser(data: UserData, roles: Roles = DEFAULT_ROLES): User {
-  const capabilities = sharedCapabilities(data.roles, roles);
+export function toUser(data: UserData, roles: Roles | RoleCapabilities = DEFAULT_ROLES): User {
+  const capabilities = roleCapabilities(roles).of(data.roles);
   const id = data.id;
   // Not a spread: on Node 20 `{ ...data, … }` takes V8's slow path, for every user loaded
   // (the authors of a page); the copy's own members then come after the data's, as a spread puts them.
-  const user: Record<string, unknown> = Object.assign({}, data);
-  user.roles = Object.freeze([...data.roles]);
-  user.capabilities = capabilities;
-  user.can = (capability: string, objectId?: number): boolean =>
-    mapMetaCapability(capability, id, objectId).every((needed) => capabilities.has(needed));
-  return Object.freeze(user) as unknown as User;
-}
-
-/** The capabilities of each list of roles, per roles table: users of the same roles share one set. */
-const capabilitiesByRoles = new WeakMap<Roles, Map<string, ReadonlySet<string>>>();
-
-/** Role lists kept per roles table (a site has a few; more are computed each time). */
-const ROLE_LISTS_KEPT = 64;
-
-/**
- * {@link capabilitiesOf} made once per list of roles and roles table: every user loaded (the
- * authors of a page, each request's own user) would otherwise build a set of some sixty
- * capabilities. The roles table is only read, never changed, by the package.
- */
-function sharedCapabilities(roleNames: readonly string[], roles: Roles): ReadonlySet<string> {
-  let byRoles = capabilitiesByRoles.get(roles);
-  if (byRoles === undefined) capabilitiesByRoles.set(roles, (byRoles = new Map()));
-  const key = roleNames.join('\u0000');
-  let found = byRoles.get(key);
-  if (found === undefined) {
-    found = capabilitiesOf(roleNames, roles);
-    if (byRoles.size < ROLE_LISTS_KEPT) byRoles.set(key, found);
-  }
-  return found;
+  const user: User = Object.assign({}, data, {
+    roles: Object.freeze([...data.roles]),
+    capabilities,
+    can: (capability: string, objectId?: number): boolean =>
+      mapMetaCapability(capability, id, objectId).every((needed) => capabilities.has(needed)),
+  });
+  return Object.freeze(user);
 }
 
 /** Never granted; stands for "no one may". */

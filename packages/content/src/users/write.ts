@@ -12,7 +12,7 @@ import { ksesField } from '../kses/filter.js';
 import type { CreateUserArgs, DeleteUserArgs, UpdateUserArgs } from './args.js';
 import { existingUser, forgetUser, recordOf, type UsersContext } from './context.js';
 import { checkRoleUpdate } from './permissions.js';
-import type { NewUser, UserChanges } from './store.js';
+import type { UserChanges } from './store.js';
 import type { User } from './user.js';
 
 /**
@@ -58,7 +58,7 @@ export async function createUser(context: UsersContext, args: CreateUserArgs, re
     { ...profileOf(args, request), login: args.username, email: args.email, password: args.password, roles: args.roles },
     event,
   );
-  const user = await context.users.create(input as unknown as NewUser);
+  const user = await context.users.create(input);
   const record = await afterWrite(context, user, args, event);
   const location = request.scope.restUrl(`${context.base}/${user.id}`);
   return response(record, { status: 201, context: 'edit', headers: { Location: location } });
@@ -79,7 +79,7 @@ export async function updateUser(
   if (roles !== undefined) checkRoleUpdate(context, request, id, roles);
   const event = { request, creating: false };
   const changes = await context.type.filter('preInsert', { ...profileOf(args, request), roles }, event);
-  const updated = await context.users.update(id, changes as unknown as UserChanges);
+  const updated = await context.users.update(id, changes);
   return response(await afterWrite(context, updated, args, event), { context: 'edit' });
 }
 

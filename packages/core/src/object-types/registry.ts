@@ -9,7 +9,7 @@
  * @module
  */
 import type { Route } from '../route.js';
-import type { RecordTypesOf } from './hooks.js';
+import type { RecordTypes, RecordTypesOf } from './hooks.js';
 import { type AuthorsProvider, ObjectType } from './object-type.js';
 
 /** A type whose routes come from its registration arguments. */
@@ -71,6 +71,20 @@ export class ObjectTypeRegistry {
     }
     // One object type per name: the record types of the name are the ones it was made for.
     return type as ObjectType<RecordTypesOf<TName>>;
+  }
+
+  /**
+   * The object type of a name whose record types the caller knows because it serves the
+   * type's records (a post type's controller, for a type of any name): its hooks and fields
+   * see `TTypes`. One object type per name, whichever way it is asked for.
+   *
+   * @example
+   * ```ts
+   * const type = server.objectTypes.serving<PostRecordTypes>(name); // a custom post type
+   * ```
+   */
+  serving<TTypes extends RecordTypes>(name: string): ObjectType<TTypes> {
+    return this.get(name) as ObjectType<RecordTypes> as ObjectType<TTypes>;
   }
 
   /** The object type of this name, if anything made it. */
