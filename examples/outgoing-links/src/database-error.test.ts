@@ -12,7 +12,7 @@ describe('the database text in the plugin errors', () => {
     const database = openDatabase({ url: 'postgres://site_user:s3cret@127.0.0.1:1/site' });
     try {
       const server = createRestServer({ siteUrl: 'http://site.test' });
-      const store = new OutgoingLinksStore(database.db as never);
+      const store = new OutgoingLinksStore(database);
       server.register('tel/v1', ...outgoingLinksRoutes(store));
       const res = await testClient(server).get('/tel/v1/outgoing-links');
       // The database was never reached: the core's 503 (try again later), not the plugin's 500.

@@ -71,53 +71,80 @@ const MAX_VARIANTS = 10_000;
  * The default store: files under `directory` in the folders asked for, served by the site
  * at `urlPath` (the example site serves it). Staged files go to `directory/.staging`, on the
  * same disk, so a file is moved into place with a hard link, which fails instead of
- * replacing a file of the same name.
+ * replacing a file of the same name. Its steps are methods a subclass may override.
+ *
+ * @example
+ * const store = new DiskFileStore({ directory: './data/uploads', urlPath: '/cms-content/uploads' });
+ */
+export class DiskFileStore implements FileStore {
+  /** The uploads folder, absolute. */
+  protected readonly root: string;
+  /** Where files are staged before they are kept. */
+  protected readonly staging: string;
+  /** The URL of the uploads folder, without a trailing slash. */
+  protected readonly urlBase: string;
+
+  constructor(options: DiskFileStoreOptions) {
+    this.root = resolve(options.directory);
+    this.staging = join(this.root, '.staging');
+    this.urlBase = options.urlPath.replace(/\/+$/, '');
+  }
+
+  /** The file of a stored path; throws for a path outside the store (or in its staging folder). */
+  protected inside(path: string): string {
+    const full = resolve(this.root, path);
+    if (!full.startsWith(this.root + sep) || full.startsWith(this.staging + sep)) throw new Error(`Not a stored path: ${path}`);
+    return full;
+  }
+
+  async stagingPath(): Promise<string> {
+    await mkdir(this.staging, { recursive: true });
+    return join(this.staging, randomUUID());
+  }
+
+  async put(file: PutFile): Promise<string> {
+    const folder = this.inside(file.folder);
+    await mkdir(folder, { recursive: true });
+    const { base, extension } = splitExtension(file.name);
+    for (let n = 0; n < MAX_VARIANTS; n++) {
+      const name = n === 0 ? file.name : `${base}-${n}${extension}`;
+      try {
+        await link(file.localPath, join(folder, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        throw error;
+      }
+      await unlink(file.localPath);
+      return `${file.folder}/${name}`;
+    }
+    throw new Error(`No free name for ${file.name} in ${file.folder}`);
+  }
+
+  async remove(paths: readonly string[]): Promise<void> {
+    for (const path of paths) {
+      try {
+        await unlink(this.inside(path));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+  }
+
+  async read(path: string): Promise<Uint8Array> {
+    return readFile(this.inside(path));
+  }
+
+  url(path: string): string {
+    return `${this.urlBase}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  }
+}
+
+/**
+ * A {@link DiskFileStore}: the shorthand the docs and the example site use.
+ *
+ * @example
+ * const store = diskFileStore({ directory: './data/uploads', urlPath: '/cms-content/uploads' });
  */
 export function diskFileStore(options: DiskFileStoreOptions): FileStore {
-  const root = resolve(options.directory);
-  const staging = join(root, '.staging');
-  const urlBase = options.urlPath.replace(/\/+$/, '');
-  const inside = (path: string): string => {
-    const full = resolve(root, path);
-    if (!full.startsWith(root + sep) || full.startsWith(staging + sep)) throw new Error(`Not a stored path: ${path}`);
-    return full;
-  };
-  return {
-    async stagingPath() {
-      await mkdir(staging, { recursive: true });
-      return join(staging, randomUUID());
-    },
-    async put(file) {
-      const folder = inside(file.folder);
-      await mkdir(folder, { recursive: true });
-      const { base, extension } = splitExtension(file.name);
-      for (let n = 0; n < MAX_VARIANTS; n++) {
-        const name = n === 0 ? file.name : `${base}-${n}${extension}`;
-        try {
-          await link(file.localPath, join(folder, name));
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
-          throw error;
-        }
-        await unlink(file.localPath);
-        return `${file.folder}/${name}`;
-      }
-      throw new Error(`No free name for ${file.name} in ${file.folder}`);
-    },
-    async remove(paths) {
-      for (const path of paths) {
-        try {
-          await unlink(inside(path));
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        }
-      }
-    },
-    async read(path) {
-      return readFile(inside(path));
-    },
-    url(path) {
-      return `${urlBase}/${path.split('/').map(encodeURIComponent).join('/')}`;
-    },
-  };
+  return new DiskFileStore(options);
 }
