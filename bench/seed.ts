@@ -42,8 +42,8 @@ export interface Seeded {
 export async function seedLinks(url: string): Promise<void> {
   const database = openDatabase<OutgoingLinksTables>({ url });
   try {
-    await runMigrations(database.db, { owner: 'tel', migrations });
-    const store = new OutgoingLinksStore(database.db);
+    await runMigrations(database, { owner: 'tel', migrations });
+    const store = new OutgoingLinksStore(database);
     for (let i = 1; i <= SEED_LINKS; i++) {
       await store.insert({ title: `Link ${i}`, slug: `link${i}`, link: `https://example.com/page/${i}` });
     }
@@ -80,7 +80,7 @@ function commentOf(i: number): string {
 export async function seedPosts(url: string): Promise<void> {
   const app = await createPostsApp(url);
   try {
-    await migrateContent(app.db);
+    await migrateContent(app.database);
     const users = app.auth.users;
     const admin = await users.create({
       login: POSTS_LOGIN,

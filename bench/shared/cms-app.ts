@@ -34,7 +34,7 @@ export async function createCmsApp(fileOrUrl: string): Promise<CmsApp> {
   server.authenticate((request) =>
     request.header(AUTH_HEADER) === AUTH_VALUE ? { user: { id: 1, can: (capability) => capability === 'edit_posts' } } : null,
   );
-  await server.use(outgoingLinks({ db: database.db, clickCounter: false }));
+  await server.use(outgoingLinks({ database: database, clickCounter: false }));
   // The OpenAPI document and the browsable API, which the core once served by itself.
   await server.use(openapi());
   await server.use(browsable());

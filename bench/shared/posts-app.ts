@@ -7,7 +7,7 @@
 import { browsable } from '@cms-json/browsable';
 import { type ContentTables, contentPlugin, createAuth } from '@cms-json/content';
 import { createRestServer, type RestServer } from '@cms-json/core';
-import { openDatabase } from '@cms-json/database';
+import { type Database, openDatabase } from '@cms-json/database';
 import { openapi } from '@cms-json/openapi';
 import type { Kysely } from 'kysely';
 import { POSTS_SECRET, SITE_URL } from './constants.js';
@@ -15,6 +15,7 @@ import { POSTS_SECRET, SITE_URL } from './constants.js';
 /** A built posts server and the way to close its database. */
 export interface PostsApp {
   server: RestServer;
+  database: Database<ContentTables>;
   db: Kysely<ContentTables>;
   auth: ReturnType<typeof createAuth>;
   close(): Promise<void>;
@@ -32,10 +33,10 @@ export async function createPostsApp(fileOrUrl: string): Promise<PostsApp> {
         console.error(`[cms-json] ${request.method} ${request.path} failed (further failures not printed):`, error);
     },
   });
-  const auth = createAuth({ db: database.db, secret: POSTS_SECRET });
+  const auth = createAuth({ database, secret: POSTS_SECRET });
   await server.use(contentPlugin({ auth }));
   // The OpenAPI document and the browsable API, which the core once served by itself.
   await server.use(openapi());
   await server.use(browsable());
-  return { server, db: database.db, auth, close: () => database.close() };
+  return { server, database, db: database.db, auth, close: () => database.close() };
 }

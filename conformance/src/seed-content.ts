@@ -12,7 +12,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { type ContentTables, OptionsStore } from '@cms-json/content';
+import { type ContentTables, contentDatabase, type SiteDatabase, SqlOptionsStore } from '@cms-json/content';
 import type { Kysely } from 'kysely';
 import { send, type Target } from './send.js';
 
@@ -140,11 +140,12 @@ function postBody(i: number, category: ReadonlyMap<string, number>, tag: Readonl
  * already seeded (admin = 1, author = 2).
  *
  * @example
- * await seedContent(target, database.db);
+ * await seedContent(target, database);
  */
-export async function seedContent<DB extends ContentTables>(target: Target, site: Kysely<DB>): Promise<void> {
-  // The content tables are a part of the site's: narrowing the view is safe.
-  const db = site as unknown as Kysely<ContentTables>;
+export async function seedContent(target: Target, site: SiteDatabase): Promise<void> {
+  // The content tables are a part of the site's.
+  const database = contentDatabase(site);
+  const { db } = database;
   const fill = (text: string) => text.replaceAll('{origin}', target.origin);
   const fixed = seedDate(0, 8);
   for (const [id, record] of Object.entries(defaults)) {
@@ -221,7 +222,7 @@ export async function seedContent<DB extends ContentTables>(target: Target, site
   }
   await seedComments(db, fill);
   // The installer gives the site its administrator's address.
-  await new OptionsStore(db).set('email', 'admin@example.test');
+  await new SqlOptionsStore(database).set('email', 'admin@example.test');
 }
 
 /** A comment of the original's seed, as its edit context shows it (`wordpress-comments.json`). */

@@ -80,13 +80,13 @@ export function freePort(): Promise<number> {
 export async function startConformanceSite(): Promise<ConformanceSite> {
   const database = await openTestDatabase<ContentTables & OutgoingLinksTables>();
   try {
-    await migrateContent(database.db);
+    await migrateContent(database);
     const port = await freePort();
     const target: Target = { origin: `http://127.0.0.1:${port}`, restRoot: '/wp-json' };
-    const auth = createAuth({ db: database.db, secret: 'conformance-suite-secret-0123456789', prefix: 'wp' });
+    const auth = createAuth({ database: database, secret: 'conformance-suite-secret-0123456789', prefix: 'wp' });
     const server = createRestServer({ prefix: 'wp', siteUrl: target.origin, site: SITE });
     // The original registers tel/v1 before the core's wp/v2: its index lists it first.
-    await server.use(outgoingLinks({ db: database.db, clickCounter: false }));
+    await server.use(outgoingLinks({ database: database, clickCounter: false }));
     // Uploads go to a folder of this run's own, removed when it closes.
     const uploads = mkdtempSync(join(tmpdir(), 'cms-conformance-uploads-'));
     const media = { store: diskFileStore({ directory: uploads, urlPath: '/wp-content/uploads' }) };
@@ -115,7 +115,7 @@ export async function startConformanceSite(): Promise<ConformanceSite> {
         await auth.applicationPasswords.create(user.id, { name: 'oracle', password });
         await update(target, user.id, profile);
       }
-      await seedContent(target, database.db);
+      await seedContent(target, database);
       return { ...target, close };
     } catch (error) {
       await close();

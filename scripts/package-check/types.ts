@@ -1,6 +1,8 @@
 // Type-checked in the scratch project under moduleResolution node16 (as ESM) and bundler:
 // every entry point's types resolve from the installed tarballs, and a small program
 // using them compiles with strict settings and skipLibCheck off.
+
+import { browsable } from '@cms-json/browsable';
 import { type Auth, type ContentTables, contentPlugin, createAuth, migrateContent } from '@cms-json/content';
 import { createRestServer, defineRoute, READABLE, type RestServer } from '@cms-json/core';
 import { testClient } from '@cms-json/core/testing';
@@ -8,7 +10,6 @@ import { type Database, openDatabase } from '@cms-json/database';
 import { createMiddleware } from '@cms-json/express';
 import { createFetchHandler, type FetchHandler } from '@cms-json/fetch';
 import { type NodeListener, toNodeListener } from '@cms-json/fetch/node';
-import { browsable } from '@cms-json/browsable';
 import { createRequestListener, type Served, serve } from '@cms-json/node';
 import { openapi } from '@cms-json/openapi';
 import { apiViewer } from '@cms-json/openapi/viewer';
@@ -28,8 +29,8 @@ const greeting = defineRoute({
 
 export async function start(): Promise<Served> {
   const database: Database<ContentTables> = openDatabase<ContentTables>({ url: 'sqlite::memory:' });
-  await migrateContent(database.db);
-  const auth: Auth = createAuth({ db: database.db, secret: 'sixteen characters at least' });
+  await migrateContent(database);
+  const auth: Auth = createAuth({ database: database, secret: 'sixteen characters at least' });
   const server: RestServer = createRestServer();
   server.register('hello/v1', greeting);
   await server.use(contentPlugin({ auth }));

@@ -70,11 +70,11 @@ export async function startMatrixSite(): Promise<MatrixSite> {
   const database = await openTestDatabase<ContentTables>();
   const uploads = mkdtempSync(join(tmpdir(), 'cms-matrix-uploads-'));
   try {
-    await migrateContent(database.db);
+    await migrateContent(database);
     const port = await freePort();
     const target: Target = { origin: `http://127.0.0.1:${port}`, restRoot: '/wp-json' };
     const auth = createAuth({
-      db: database.db,
+      database,
       secret: 'permission-matrix-secret-0123456789',
       prefix: 'wp',
       roles: MATRIX_ROLES,

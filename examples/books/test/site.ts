@@ -15,8 +15,8 @@ const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login
 export async function booksSite(options: { prefix: 'cms' | 'wp'; plugin?: boolean }) {
   const { prefix } = options;
   const database = await openTestDatabase<ContentTables>();
-  await migrateContent(database.db);
-  const auth = createAuth({ db: database.db, secret: 'a books test secret, long enough', prefix });
+  await migrateContent(database);
+  const auth = createAuth({ database: database, secret: 'a books test secret, long enough', prefix });
   const server = createRestServer({ prefix, siteUrl: 'http://site.test' });
   await server.use(contentPlugin({ auth }));
   if (options.plugin ?? true) await server.use(books());

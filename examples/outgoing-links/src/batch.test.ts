@@ -2,7 +2,6 @@
  * The model plugin's routes through `POST /batch/v1`: several links in one request, and the
  * atomic mode undoing all of them when one fails (docs/batch.md).
  */
-import { transactionRunner } from '@cms-json/database';
 import { describe, expect, it } from 'vitest';
 import { sitePerTest } from '../test/setup.js';
 
@@ -40,7 +39,7 @@ describe('tel/v1 outgoing-links in a batch', () => {
 
   it('atomic: nothing is stored when the third of three creates fails', async () => {
     const { client, editor, server, database, create } = await site();
-    server.provideTransactions(transactionRunner(database.db));
+    server.provideTransactions(database.transactionRunner());
     await create('Before', 'https://before.test');
     const res = await client.post('/batch/v1', {
       headers: editor,

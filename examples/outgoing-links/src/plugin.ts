@@ -5,8 +5,7 @@
  * @module
  */
 import type { Plugin } from '@cms-json/core';
-import { type Dialect, runMigrations } from '@cms-json/database';
-import type { Kysely } from 'kysely';
+import { type Database, runMigrations } from '@cms-json/database';
 import { clickCounterPage } from './click-counter.js';
 import { migrations, type OutgoingLinksTables } from './migrations.js';
 import { outgoingLinksRoutes } from './routes.js';
@@ -17,10 +16,11 @@ export const NAMESPACE = 'tel/v1';
 
 /** Options of {@link outgoingLinks}. */
 export interface OutgoingLinksOptions<DB extends OutgoingLinksTables = OutgoingLinksTables> {
-  /** The site's database (it may hold other tables too); the plugin's migration creates its table there. */
-  db: Kysely<DB>;
-  /** The engine, when `db` was not opened by `openDatabase` (a Kysely with plugins, say). */
-  dialect?: Dialect;
+  /**
+   * The site's database (it may hold other tables too; from `openDatabase`, or a `Database`
+   * around a Kysely dialect of your own); the plugin's migration creates its table there.
+   */
+  database: Database<DB>;
   /** Whether to serve the `/out/<slug>` click counter. @default true */
   clickCounter?: boolean;
 }
@@ -31,13 +31,13 @@ export interface OutgoingLinksOptions<DB extends OutgoingLinksTables = OutgoingL
  * @example
  * ```ts
  * const server = createRestServer({ siteUrl });
- * await server.use(outgoingLinks({ db }));
+ * await server.use(outgoingLinks({ database }));
  * ```
  */
 export function outgoingLinks<DB extends OutgoingLinksTables>(options: OutgoingLinksOptions<DB>): Plugin {
   return async function outgoingLinksPlugin(server) {
-    await runMigrations(options.db, { owner: 'tel', migrations, dialect: options.dialect });
-    const store = new OutgoingLinksStore(options.db as unknown as Kysely<OutgoingLinksTables>);
+    await runMigrations(options.database, { owner: 'tel', migrations });
+    const store = new OutgoingLinksStore(options.database);
     server.register(NAMESPACE, ...outgoingLinksRoutes(store));
     if (options.clickCounter ?? true) server.page(clickCounterPage(store));
   };

@@ -3,14 +3,7 @@
  *
  * @module
  */
-import {
-  changeVersion,
-  type EagerQuery,
-  lowerText,
-  type PreparedQuery,
-  prepareEagerQuery,
-  prepareQuery,
-} from '@cms-json/database';
+import { changeVersion, type Database, type NamedQuery } from '@cms-json/database';
 import { type Kysely, sql } from 'kysely';
 import type { OutgoingLinksTables } from './migrations.js';
 import type { OutgoingLinkRecord } from './schema.js';
@@ -41,47 +34,48 @@ type Row = { id: number; title: string; slug: string; link: string; count: numbe
 
 /** The outgoing-links table. */
 export class OutgoingLinksStore {
+  readonly database: Database<OutgoingLinksTables>;
   readonly db: Kysely<OutgoingLinksTables>;
-  // The hot queries, compiled once (parameters in order): a record by id, and the count.
-  readonly #byId: EagerQuery<Row>;
-  readonly #countAll: PreparedQuery<{ total: number | string }>;
-  // Parameters: title, slug, link (a new link's count is 0).
-  readonly #insert: PreparedQuery<Row>;
-  // An unfiltered page per sort order; parameters: limit, offset.
-  readonly #pages = new Map<string, PreparedQuery<Row>>();
+  // The hot queries, compiled once (values bound by name): a record by id, the count, an insert.
+  readonly #byId: NamedQuery<{ id: number }, Row>;
+  readonly #countAll: NamedQuery<Record<string, never>, { total: number | string }>;
+  readonly #insert: NamedQuery<LinkWrite, Row>;
   /**
    * The table's change version (its triggers bump it on every write, from any process): the
    * routes' validator, read before the records.
    */
-  readonly version: () => string | Promise<string>;
+  readonly version: () => Promise<string>;
 
-  /** Pass a site database with more tables as `db as unknown as Kysely<OutgoingLinksTables>` (Kysely's table map is invariant). */
-  constructor(db: Kysely<OutgoingLinksTables>) {
+  /** A site database with more tables fits too (its table map is the plugin's and more). */
+  // biome-ignore lint/suspicious/noExplicitAny: any table types will do (Database<DB> is invariant in DB); the plugin's table is among them.
+  constructor(database: Database<any>) {
+    this.database = database;
+    const db = this.database.db;
     this.db = db;
-    this.#byId = prepareEagerQuery(db, db.selectFrom('outgoing_links').select(COLUMNS).where('id', '=', 0).compile());
-    this.#countAll = prepareQuery(
-      db,
-      db
-        .selectFrom('outgoing_links')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .compile(),
+    this.#byId = database.prepare('tel.byId', { id: 0 }, (p) =>
+      db.selectFrom('outgoing_links').select(COLUMNS).where('id', '=', p.id),
     );
-    this.version = changeVersion(db, { tables: ['outgoing_links'] });
-    this.#insert = prepareQuery(
-      db,
-      db.insertInto('outgoing_links').values({ title: '', slug: '', link: '', count: 0 }).returning(COLUMNS).compile(),
+    this.#countAll = database.prepare('tel.count', {}, () =>
+      db.selectFrom('outgoing_links').select((eb) => eb.fn.countAll<number>().as('total')),
+    );
+    this.version = changeVersion(database, { tables: ['outgoing_links'] });
+    // A new link's count is 0, a constant of the query.
+    this.#insert = database.prepare('tel.insert', { title: '', slug: '', link: '' }, (p) =>
+      db.insertInto('outgoing_links').values({ title: p.title, slug: p.slug, link: p.link, count: 0 }).returning(COLUMNS),
     );
   }
 
-  #page(query: ListQuery): PreparedQuery<Row> {
-    const key = `${query.orderby} ${query.order}`;
-    let page = this.#pages.get(key);
-    if (page === undefined) {
-      const builder = this.db.selectFrom('outgoing_links').select(COLUMNS).orderBy(query.orderby, query.order);
-      page = prepareQuery(this.db, builder.orderBy('id', query.order).limit(0).offset(0).compile());
-      this.#pages.set(key, page);
-    }
-    return page;
+  /** An unfiltered page per sort order, compiled once each. */
+  #page(query: ListQuery): NamedQuery<{ limit: number; offset: number }, Row> {
+    return this.database.prepare(`tel.page.${query.orderby}.${query.order}`, { limit: 0, offset: 0 }, (p) =>
+      this.db
+        .selectFrom('outgoing_links')
+        .select(COLUMNS)
+        .orderBy(query.orderby, query.order)
+        .orderBy('id', query.order)
+        .limit(p.limit)
+        .offset(p.offset),
+    );
   }
 
   #filtered(search: string | undefined) {
@@ -89,8 +83,8 @@ export class OutgoingLinksStore {
     if (search !== undefined && search !== '') {
       const pattern = likePattern(search);
       // `lowerText` folds every letter on both engines (SQLite's `lower()` folds ASCII only).
-      const title = lowerText(this.db, sql.ref('title'));
-      const link = lowerText(this.db, sql.ref('link'));
+      const title = this.database.lowerText(sql.ref('title'));
+      const link = this.database.lowerText(sql.ref('link'));
       query = query.where(sql<boolean>`(${title} like ${pattern} escape '\\' or ${link} like ${pattern} escape '\\')`);
     }
     return query;
@@ -99,7 +93,10 @@ export class OutgoingLinksStore {
   /** One page of links and the total count. */
   async list(query: ListQuery): Promise<{ items: OutgoingLinkRecord[]; total: number }> {
     if (query.search === undefined || query.search === '') {
-      const [items, [row]] = await Promise.all([this.#page(query)([query.limit, query.offset]), this.#countAll([])]);
+      const [items, [row]] = await Promise.all([
+        this.#page(query)({ limit: query.limit, offset: query.offset }),
+        this.#countAll({}),
+      ]);
       return { items: toRecords(items), total: Number(row?.total ?? 0) };
     }
     const items = await this.#filtered(query.search)
@@ -115,18 +112,14 @@ export class OutgoingLinksStore {
     return { items: toRecords(items), total: Number(row.total) };
   }
 
-  /**
-   * A link by id, or `undefined`: at once when the database answers at once (embedded SQLite
-   * outside a transaction; a failure is then thrown), else a promise.
-   */
-  get(id: number): OutgoingLinkRecord | undefined | Promise<OutgoingLinkRecord | undefined> {
-    const rows = this.#byId([id]);
-    return rows instanceof Promise ? rows.then(firstRecord) : firstRecord(rows);
+  /** A link by id, or `undefined`. */
+  async get(id: number): Promise<OutgoingLinkRecord | undefined> {
+    return firstRecord(await this.#byId({ id }));
   }
 
   /** Inserts a link and returns it. */
   async insert(write: LinkWrite): Promise<OutgoingLinkRecord> {
-    const [row] = await this.#insert([write.title, write.slug, write.link, 0]);
+    const [row] = await this.#insert({ title: write.title, slug: write.slug, link: write.link });
     if (row === undefined) throw new Error('The insert returned no row.');
     return toRecord(row);
   }

@@ -19,7 +19,7 @@ export async function setup(options: RestServerOptions = {}) {
     if (who === 'subscriber') return { user: { id: 2, can: (cap: string) => cap === 'read' } };
     return null;
   });
-  await server.use(outgoingLinks({ db: database.db }));
+  await server.use(outgoingLinks({ database: database }));
   const client = testClient(server);
   const editor = { 'x-test-user': 'editor' };
   const create = async (title: string, link: string) => {

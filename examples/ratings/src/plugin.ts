@@ -9,7 +9,7 @@
  * @module
  */
 import { defineRoute, type Plugin, READABLE, RestError } from '@cms-json/core';
-import { type Dialect, runMigrations } from '@cms-json/database';
+import { type Database, runMigrations } from '@cms-json/database';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { migrations, type RatingsTables } from './migrations.js';
@@ -23,10 +23,8 @@ export const RATING_RELATION = 'https://api.ratings.example/rating';
 
 /** Options of {@link ratings}. */
 export interface RatingsOptions<DB extends RatingsTables = RatingsTables> {
-  /** The site's database; the plugin's migration creates its table there. */
-  db: Kysely<DB>;
-  /** The engine, when `db` was not opened by `openDatabase`. */
-  dialect?: Dialect;
+  /** The site's database (from `openDatabase`, or a `Database` of your own); the plugin's migration creates its table there. */
+  database: Database<DB>;
 }
 
 const Stars = z.number().int().min(0).max(5);
@@ -37,13 +35,14 @@ const Stars = z.number().int().min(0).max(5);
  * @example
  * ```ts
  * await server.use(contentPlugin({ auth }));
- * await server.use(ratings({ db }));   // before or after: fields and links are built in when the routes are
+ * await server.use(ratings({ database }));   // before or after: fields and links are built in when the routes are
  * ```
  */
 export function ratings<DB extends RatingsTables>(options: RatingsOptions<DB>): Plugin {
   return async function ratingsPlugin(server) {
-    await runMigrations(options.db, { owner: 'ratings', migrations, dialect: options.dialect });
-    const store = new RatingsStore(options.db as unknown as Kysely<RatingsTables>);
+    await runMigrations(options.database, { owner: 'ratings', migrations });
+    // The site's database holds the plugin's table among others: its Kysely seen with the plugin's tables only.
+    const store = new RatingsStore(options.database.db as unknown as Kysely<RatingsTables>);
     server.curies.add({ name: 'ratings', href: 'https://api.ratings.example/{rel}' });
     server.registerRestField('user', 'rating', {
       schema: Stars.meta({ description: 'Stars the team gave the user, 0 to 5.', context: ['view', 'edit'] }),

@@ -15,13 +15,13 @@ const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login
 
 async function site(options: { ratingsFirst?: boolean } = {}) {
   const database = await openTestDatabase<ContentTables & RatingsTables>();
-  await migrateContent(database.db);
-  const auth = createAuth({ db: database.db, secret: 'a test site secret, long enough' });
+  await migrateContent(database);
+  const auth = createAuth({ database: database, secret: 'a test site secret, long enough' });
   const server = createRestServer({ siteUrl: 'http://site.test' });
   // The order of the plugins does not matter: fields and links are built in with the routes.
-  if (options.ratingsFirst) await server.use(ratings({ db: database.db }));
+  if (options.ratingsFirst) await server.use(ratings({ database }));
   await server.use(contentPlugin({ auth }));
-  if (!options.ratingsFirst) await server.use(ratings({ db: database.db }));
+  if (!options.ratingsFirst) await server.use(ratings({ database }));
   const people: Record<string, { id: number; headers: Record<string, string> }> = {};
   for (const role of ['administrator', 'subscriber']) {
     const user = await auth.users.create({ login: role, email: `${role}@example.com`, password: 'pw', roles: [role] });

@@ -16,7 +16,7 @@ import {
   createAuth,
   diskFileStore,
   migrateContent,
-  OptionsStore,
+  SqlOptionsStore,
 } from '@cms-json/content';
 import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Database, openDatabase, withStartupLock } from '@cms-json/database';
@@ -77,7 +77,7 @@ export async function createSite(config: SiteConfig): Promise<Site> {
   const database = openDatabase<SiteTables>({ url: config.databaseUrl });
   try {
     // Processes that start together on an empty database migrate and seed one at a time.
-    return await withStartupLock(database.db, () => buildSite(config, database, secret));
+    return await withStartupLock(database, () => buildSite(config, database, secret));
   } catch (error) {
     await database.close();
     throw error;
@@ -85,8 +85,8 @@ export async function createSite(config: SiteConfig): Promise<Site> {
 }
 
 async function buildSite(config: SiteConfig, database: Database<SiteTables>, secret: string): Promise<Site> {
-  await migrateContent(database.db);
-  const auth = createAuth({ db: database.db, secret, prefix: config.prefix });
+  await migrateContent(database);
+  const auth = createAuth({ database, secret, prefix: config.prefix });
   const server = createRestServer({
     prefix: config.prefix,
     siteUrl: config.siteUrl,
@@ -96,12 +96,12 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
   const uploads = diskFileStore({ directory: config.uploadsDir, urlPath: config.uploadsUrlPath });
   await server.use(contentPlugin({ auth, media: { store: uploads } }));
   await server.use(books());
-  await server.use(outgoingLinks({ db: database.db }));
+  await server.use(outgoingLinks({ database }));
   // The OpenAPI document, its viewer, and the browsable API that links both.
   await server.use(openapi());
   await server.use(apiViewer());
   await server.use(browsable({ viewerUrl: `${server.options.siteUrl ?? ''}${server.names.restRoot}-viewer/` }));
-  const links = new OutgoingLinksStore(database.db as unknown as Kysely<OutgoingLinksTables>);
+  const links = new OutgoingLinksStore(database);
   server.page(
     frontPage({
       server,
@@ -109,7 +109,7 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
       siteUrl: config.siteUrl,
       restRootUrl: server.restRootUrl(),
       curieBase: server.options.curieBase,
-      options: new OptionsStore(database.db),
+      options: new SqlOptionsStore(database),
     }),
   );
   // Each record's page at its permalink, with the oEmbed discovery links.

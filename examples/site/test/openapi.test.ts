@@ -26,7 +26,7 @@ async function siteWithEveryPlugin(prefix: 'cms' | 'wp'): Promise<Site> {
     }),
   );
   sites.push(site);
-  await site.server.use(ratings({ db: site.database.db as never })); // the site's tables include none of the plugin's
+  await site.server.use(ratings({ database: site.database as never })); // the site's tables include none of the plugin's
   return site;
 }
 

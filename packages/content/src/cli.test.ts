@@ -32,7 +32,7 @@ describe('content CLI', () => {
     const result = await run('create-admin', '--login', 'admin', '--email', 'admin@example.com', '--password', 'pw!', '--db', db);
     expect(result).toEqual({ code: 0, out: 'Created administrator "admin" (id 1).\n', err: '' });
     const database = await openContentDatabase(db);
-    const auth = createAuth({ db: database.db, secret });
+    const auth = createAuth({ database: database, secret });
     const login = await auth.login('admin', 'pw!');
     expect('user' in login && login.user.can('manage_options')).toBe(true);
     await database.close();
@@ -44,7 +44,7 @@ describe('content CLI', () => {
     const password = /Password \(shown once\): (\S+)\n$/.exec(result.out)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const database = await openContentDatabase(db);
-    expect('user' in (await createAuth({ db: database.db, secret }).login('admin', String(password)))).toBe(true);
+    expect('user' in (await createAuth({ database: database, secret }).login('admin', String(password)))).toBe(true);
     await database.close();
   });
 
@@ -56,7 +56,7 @@ describe('content CLI', () => {
     expect(password).toBeDefined();
     const database = await openContentDatabase(db);
     const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
-    const authenticated = await createAuth({ db: database.db, secret }).authenticate({ headers: { authorization } });
+    const authenticated = await createAuth({ database: database, secret }).authenticate({ headers: { authorization } });
     expect(authenticated && 'user' in authenticated ? authenticated.user.login : undefined).toBe('admin');
     await database.close();
   });
@@ -90,7 +90,7 @@ describe('content CLI', () => {
     expect((await run('app-password', '--login', 'ada', '--name', 'old site', '--password', known, '--db', db)).code).toBe(0);
 
     const database = await openContentDatabase(db);
-    const auth = createAuth({ db: database.db, secret, prefix: 'wp' });
+    const auth = createAuth({ database: database, secret, prefix: 'wp' });
     const server = createRestServer({ prefix: 'wp', siteUrl: 'http://site.test' });
     await server.use(contentPlugin({ auth }));
     const me = await testClient(server).get('/wp/v2/users/me?context=edit', {

@@ -8,7 +8,7 @@ import { createApplicationPasswords } from './auth/application-passwords.js';
 import { contentError } from './errors.js';
 import { migrateContent } from './migrations.js';
 import type { ContentTables } from './tables.js';
-import { createUserStore } from './users/store.js';
+import { SqlUserStore } from './users/store.js';
 
 const USAGE = `Usage: cms-json <command> [options]
 
@@ -79,8 +79,8 @@ export async function runCli(argv: readonly string[], io: CliOutput = processOut
   let database: ReturnType<typeof openDatabase<ContentTables>> | undefined;
   try {
     database = openDatabase<ContentTables>({ url: values.db ?? env.DATABASE_URL ?? DEFAULT_DATABASE_URL });
-    await migrateContent(database.db);
-    const users = createUserStore(database.db);
+    await migrateContent(database);
+    const users = new SqlUserStore(database);
     if (command === 'create-admin') {
       const password = values.password ?? randomBytes(18).toString('base64url');
       const user = await users.create({

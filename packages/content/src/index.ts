@@ -65,7 +65,14 @@ export { type CommentsSetup, setUpComments } from './comments/plugin-setup.js';
 export { type CommentRecordScope, commentRecord, renderComment, restStatus } from './comments/record.js';
 export { commentRoutes } from './comments/routes.js';
 export { CommentSchema, commentSchema } from './comments/schema.js';
-export { type Comment, type CommentOrderBy, type CommentQuery, CommentStore } from './comments/store.js';
+export {
+  type Comment,
+  type CommentMeta,
+  type CommentOrderBy,
+  type CommentQuery,
+  type CommentStore,
+  SqlCommentStore,
+} from './comments/store.js';
 export type { CommentRecordTypes } from './comments/types.js';
 export { canCreateComment, createComment, deleteComment, updateComment } from './comments/write.js';
 export { CONTENT_ERROR_CODES, type ContentErrorCode, contentError, type PlainContentErrorCode } from './errors.js';
@@ -81,7 +88,7 @@ export {
 export { type AttachmentHtmlInput, attachmentHtml } from './media/description.js';
 export { checkFeaturedMedia, featuredMediaOf, setFeaturedMedia } from './media/featured-media.js';
 export { safeFileName } from './media/file-name.js';
-export { type DiskFileStoreOptions, diskFileStore, type FileStore, type PutFile } from './media/file-store.js';
+export { DiskFileStore, type DiskFileStoreOptions, diskFileStore, type FileStore, type PutFile } from './media/file-store.js';
 export { type AllowedFileType, type CheckedFileType, DEFAULT_ALLOWED_TYPES, mediaTypeOf } from './media/file-types.js';
 export { DEFAULT_IMAGE_SIZES, type ImageSize } from './media/image-sizes.js';
 export { mediaDetails, storedFileUrl, storedPaths } from './media/media-details.js';
@@ -115,7 +122,7 @@ export {
   registerMeta,
 } from './meta/registry.js';
 export { type MetaArg, metaArgSchema, metaArgument, metaFieldSchema, metaProperties } from './meta/schema.js';
-export { decodeMetaValue, encodeMetaValue, type MetaRow, MetaStore } from './meta/store.js';
+export { decodeMetaValue, encodeMetaValue, type MetaRow, type MetaStore, SqlMetaStore } from './meta/store.js';
 export { type MetaWrite, type MetaWriteInput, planMetaWrite } from './meta/write.js';
 export { CONTENT_MIGRATIONS_OWNER, contentMigrations, migrateContent } from './migrations.js';
 export { addressRefusal } from './net/address-policy.js';
@@ -130,7 +137,7 @@ export {
 } from './oembed/remote-fetch.js';
 export { type EmbedSource, escapeAttribute, type OembedData, oembedData } from './oembed/response-data.js';
 export { OEMBED_NAMESPACE, type OembedRoutesOptions, oembedRoutes } from './oembed/routes.js';
-export { DEFAULT_OPTIONS, OptionsStore, type SiteOptions } from './options/options.js';
+export { DEFAULT_OPTIONS, type OptionsStore, type SiteOptions, SqlOptionsStore } from './options/options.js';
 export { userCan } from './permissions.js';
 export { type ContentPluginOptions, contentPlugin } from './plugin.js';
 export { type ListPostArgs, listPostArgs, readPostArgs } from './posts/args.js';
@@ -151,7 +158,14 @@ export { defaultRenderer, hasBlocks, type Renderer } from './posts/render.js';
 export { postRoutes } from './posts/routes.js';
 export { postSchema, WRITABLE_STATUSES } from './posts/schema.js';
 export { effectiveStatus, POST_STATUSES, type PostStatus } from './posts/statuses.js';
-export { type Post, type PostAccessFields, type PostOrderBy, type PostQuery, PostStore } from './posts/store.js';
+export {
+  type Post,
+  type PostAccessFields,
+  type PostOrderBy,
+  type PostQuery,
+  type PostStore,
+  SqlPostStore,
+} from './posts/store.js';
 export type { PostRecordTypes, PostTypeController } from './posts/types.js';
 export { phpStripTags } from './settings/sanitize-option.js';
 export type {
@@ -163,11 +177,13 @@ export type {
   PostMetaTable,
   PostsTable,
   SessionsTable,
+  SiteDatabase,
   TermMetaTable,
   TermRelationshipsTable,
   TermsTable,
   UsersTable,
 } from './tables.js';
+export { contentDatabase } from './tables.js';
 export { TERM_ORDERBY } from './terms/args.js';
 export { basePath, existingTerm, lookupTerm, type TermsContext } from './terms/context.js';
 export { TermsController } from './terms/controller.js';
@@ -177,9 +193,9 @@ export { termCapability } from './terms/permissions.js';
 export { termLink, termRecord } from './terms/record.js';
 export { type TermRecord, termSchema } from './terms/schema.js';
 export {
-  createTermStore,
   type ListForObjectsOptions,
   type NewTerm,
+  SqlTermStore,
   type Term,
   type TermChanges,
   type TermOrderBy,
@@ -206,8 +222,8 @@ export { capabilitiesOf, DEFAULT_ROLE, DEFAULT_ROLES, type DefaultRoleName, type
 export { type UsersRoutesOptions, usersRoutes } from './users/routes.js';
 export { type UserRecord, UserSchema } from './users/schema.js';
 export {
-  createUserStore,
   type NewUser,
+  SqlUserStore,
   type UserChanges,
   type UserOrderBy,
   type UserPage,

@@ -5,9 +5,10 @@ import { CONTENT_MIGRATIONS_OWNER, type ContentTables, contentMigrations, migrat
 
 describe('migrateContent', () => {
   it('creates the content tables once', async () => {
-    const { db, close } = openDatabase<ContentTables>({ url: 'sqlite::memory:' });
-    expect(await migrateContent(db)).toEqual(contentMigrations.map((migration) => migration.id));
-    expect(await migrateContent(db)).toEqual([]);
+    const database = openDatabase<ContentTables>({ url: 'sqlite::memory:' });
+    const { db, close } = database;
+    expect(await migrateContent(database)).toEqual(contentMigrations.map((migration) => migration.id));
+    expect(await migrateContent(database)).toEqual([]);
     expect(await appliedMigrations(db, CONTENT_MIGRATIONS_OWNER)).toEqual([
       '0001-users',
       '0002-application-passwords',
@@ -46,8 +47,9 @@ describe('migrateContent', () => {
   });
 
   it('enforces unique logins and emails in the database itself, whatever the case', async () => {
-    const { db, close } = openDatabase<ContentTables>({ url: 'sqlite::memory:' });
-    await migrateContent(db);
+    const database = openDatabase<ContentTables>({ url: 'sqlite::memory:' });
+    const { db, close } = database;
+    await migrateContent(database);
     const row = { login: 'a', pass_hash: 'x', email: 'a@example.com', slug: 'a', registered: '2030-01-01T00:00:00.000Z' };
     await db.insertInto('users').values(row).execute();
     await expect(
@@ -66,10 +68,11 @@ describe('migrateContent', () => {
   });
 
   it('makes application-password names unique per user, renaming earlier duplicates without revoking any', async () => {
-    const { db, close } = openDatabase<ContentTables>({ url: 'sqlite::memory:' });
+    const database = openDatabase<ContentTables>({ url: 'sqlite::memory:' });
+    const { db, close } = database;
     // A database of the release before 0004, with the duplicates its race could leave.
     const released = contentMigrations.filter((migration) => migration.id < '0004');
-    await runMigrations(db, { owner: CONTENT_MIGRATIONS_OWNER, migrations: released });
+    await runMigrations(database, { owner: CONTENT_MIGRATIONS_OWNER, migrations: released });
     const user = { pass_hash: 'x', registered: '2030-01-01T00:00:00.000Z' };
     await db
       .insertInto('users')
@@ -95,7 +98,7 @@ describe('migrateContent', () => {
         password('5', 2, 'dup', '5'),
       ])
       .execute();
-    expect((await migrateContent(db))[0]).toBe('0004-application-passwords-unique-name');
+    expect((await migrateContent(database))[0]).toBe('0004-application-passwords-unique-name');
     const rows = await db.selectFrom('application_passwords').select(['uuid', 'user_id', 'name']).orderBy('uuid').execute();
     expect(rows).toEqual([
       { uuid: '1', user_id: 1, name: 'dup' },

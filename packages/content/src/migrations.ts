@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { autoIncrementId, type Dialect, type Migration, runMigrations, trackChanges } from '@cms-json/database';
+import { autoIncrementId, type Database, type Dialect, type Migration, runMigrations, trackChanges } from '@cms-json/database';
 import { type Kysely, sql } from 'kysely';
 
 /**
@@ -356,13 +356,9 @@ export const contentMigrations: readonly Migration[] = [
  * Brings the content tables up to date; returns the ids of the migrations it applied.
  *
  * @example
- * const { db } = openDatabase<ContentTables>({ url: 'sqlite:./data/site.db' });
- * await migrateContent(db);
+ * const database = openDatabase<ContentTables>({ url: 'sqlite:./data/site.db' });
+ * await migrateContent(database);
  */
-export function migrateContent(
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
-  db: Kysely<any>,
-  dialect?: Dialect,
-): Promise<string[]> {
-  return runMigrations(db, { owner: CONTENT_MIGRATIONS_OWNER, migrations: contentMigrations, dialect });
+export function migrateContent<DB>(database: Database<DB>): Promise<string[]> {
+  return runMigrations(database, { owner: CONTENT_MIGRATIONS_OWNER, migrations: contentMigrations });
 }

@@ -7,7 +7,7 @@ import { contentPlugin, createAuth } from './index.js';
 describe('contentPlugin', () => {
   it("refuses an auth whose prefix is not the server's", async () => {
     const database = await openContentDatabase();
-    const auth = createAuth({ db: database.db, secret: SECRET, prefix: 'wp' });
+    const auth = createAuth({ database: database, secret: SECRET, prefix: 'wp' });
     await expect(createRestServer({ prefix: 'cms' }).use(contentPlugin({ auth }))).rejects.toThrow(
       'the server\'s prefix is "cms" but createAuth was given "wp"',
     );

@@ -6,8 +6,7 @@
  * @module
  */
 import type { Plugin, RestRequest, RestServer } from '@cms-json/core';
-import { dialectOf, transactionRunner } from '@cms-json/database';
-import type { Kysely } from 'kysely';
+import type { Database } from '@cms-json/database';
 import { applicationPasswordsRoutes } from './auth/application-passwords-routes.js';
 import type { Auth } from './auth/auth.js';
 import { contentAuthenticator } from './auth/authenticator.js';
@@ -16,11 +15,11 @@ import { setUpComments } from './comments/plugin-setup.js';
 import { type MediaOptions, mediaController } from './media/controller.js';
 import { MetaFields } from './meta/fields.js';
 import { metaRegistry } from './meta/registry.js';
-import { MetaStore } from './meta/store.js';
+import { SqlMetaStore } from './meta/store.js';
 import { localEmbeds } from './oembed/local-embeds.js';
 import { defaultOembedFetcher, type OembedFetcher } from './oembed/remote-fetch.js';
 import { OEMBED_NAMESPACE, oembedRoutes } from './oembed/routes.js';
-import { OptionsStore } from './options/options.js';
+import { SqlOptionsStore } from './options/options.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
 import { handOverContent } from './posts/hand-over.js';
@@ -28,13 +27,14 @@ import { readAccessOf, readablePosts } from './posts/permissions.js';
 import { type PostTypeArgs, type PostTypeRegistry, postTypes } from './posts/post-types.js';
 import type { Renderer } from './posts/render.js';
 import { siteRenderer } from './posts/render-cache.js';
-import { type PostAccessFields, PostStore } from './posts/store.js';
+import { type PostAccessFields, type PostStore, SqlPostStore } from './posts/store.js';
 import { typesRoutes } from './posts/types-routes.js';
 import { postSearchHandler } from './search/post-search.js';
 import { declareSearchRoute } from './search/routes.js';
 import { termSearchHandler } from './search/term-search.js';
 import { settingsRoute } from './settings/routes.js';
 import { describeSiteFromOptions } from './settings/site-description.js';
+import type { ContentTables } from './tables.js';
 import type { TermsContext } from './terms/context.js';
 import { setUpTaxonomies } from './terms/plugin-setup.js';
 import { termLink } from './terms/record.js';
@@ -94,7 +94,7 @@ declare module '@cms-json/core' {
  * @throws Error when the server's prefix is not the prefix of `auth`, or when the plugin was
  *   used on the server already.
  * @example
- * const auth = createAuth({ db, secret: process.env.SITE_SECRET! });
+ * const auth = createAuth({ database, secret: process.env.SITE_SECRET! });
  * const server = createRestServer();
  * await server.use(contentPlugin({ auth }));
  */
@@ -112,14 +112,14 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
     const namespace = `${prefix}/v2`;
     server.authenticate(contentAuthenticator(auth));
     // Atomic batches (docs/batch.md) run in one transaction of the site's database.
-    if (dialectOf(auth.db) !== undefined) server.provideTransactions(transactionRunner(auth.db));
+    server.provideTransactions(auth.database.transactionRunner());
     server.register(
       namespace,
       ...usersRoutes({
         users: auth.users,
         namespace,
         objectTypes: server.objectTypes,
-        atomicDelete: writeTransaction(auth.db),
+        atomicDelete: writeTransaction(auth.database),
         onDeleteUser: async (userId, reassign, request) => {
           await posts.onDeleteUser(userId, reassign, request);
           await options.onDeleteUser?.(userId, reassign, request);
@@ -127,12 +127,12 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
       }),
       ...applicationPasswordsRoutes({ users: auth.users, passwords: auth.applicationPasswords, namespace }),
     );
-    const { taxonomies, terms } = setUpTaxonomies(server, auth.db, namespace, {
+    const { taxonomies, terms } = setUpTaxonomies(server, auth.database, namespace, {
       canReadPost: (request, post) => posts.canReadPost(request, post),
     });
     server.register(`${prefix}-auth/v1`, ...sessionRoutes(auth));
-    const posts = servePostTypes(server, namespace, auth.db, options);
-    serveSiteRoutes(server, { namespace, db: auth.db, options, posts, taxonomies, terms });
+    const posts = servePostTypes(server, namespace, auth.database, options);
+    serveSiteRoutes(server, { namespace, database: auth.database, options, posts, taxonomies, terms });
     if (options.nonceRefreshPage ?? true) server.page(nonceRefreshPage(auth, server.options.siteUrl));
   };
 }
@@ -142,16 +142,16 @@ function serveSiteRoutes(
   server: RestServer,
   parts: {
     namespace: string;
-    // biome-ignore lint/suspicious/noExplicitAny: any table types will do.
-    db: Kysely<any>;
+    database: Database<ContentTables>;
     options: ContentPluginOptions;
     posts: ServedPostTypes;
     taxonomies: TaxonomyRegistry;
     terms: TermStore;
   },
 ): void {
-  const { namespace, db, options, posts, taxonomies, terms } = parts;
-  const siteOptions = new OptionsStore(db);
+  const { namespace, database, options, posts, taxonomies, terms } = parts;
+  const { db } = database;
+  const siteOptions = new SqlOptionsStore(database);
   const site = { name: server.options.site?.name ?? 'cms-json', description: server.options.site?.description ?? '' };
   server.register(namespace, settingsRoute({ options: siteOptions, site }));
   server.describeSite(describeSiteFromOptions(siteOptions, options.now ?? Date.now));
@@ -171,7 +171,7 @@ function serveSiteRoutes(
   };
   declareSearchRoute(server.objectTypes, namespace, [
     postSearchHandler({ registry: posts.registry, controllers: posts.controllers, store: posts.store, namespace }),
-    termSearchHandler({ db, taxonomies, namespace, termLink: termLinkOf }),
+    termSearchHandler({ database, taxonomies, namespace, termLink: termLinkOf }),
   ]);
   const localEmbed = localEmbeds({
     db,
@@ -201,14 +201,13 @@ interface ServedPostTypes {
 function servePostTypes(
   server: RestServer,
   namespace: string,
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do.
-  db: Kysely<any>,
+  database: Database<ContentTables>,
   options: ContentPluginOptions,
 ): ServedPostTypes {
   const controllers = new Map<string, PostsController>();
-  const store = new PostStore(db);
-  const metaStore = new MetaStore(db, 'post');
-  const siteOptions = new OptionsStore(db);
+  const store = new SqlPostStore(database);
+  const metaStore = new SqlMetaStore(database, 'post');
+  const siteOptions = new SqlOptionsStore(database);
   // The default's parts are remembered per text (render-cache.ts); the site's own run every time.
   const render: Renderer = siteRenderer(options.render);
   const registry = postTypes(server);
@@ -221,7 +220,7 @@ function servePostTypes(
     );
   }
   const comments = setUpComments(server, {
-    db,
+    database,
     namespace,
     posts: store,
     options: siteOptions,

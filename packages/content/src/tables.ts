@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { Database } from '@cms-json/database';
 import type { Generated, Kysely } from 'kysely';
 
 /**
@@ -223,10 +224,35 @@ export interface ContentTables {
 }
 
 /**
- * The content view of a database that may hold more tables. `Kysely<DB>` is invariant in
- * `DB`, so a `Kysely<ContentTables & SiteTables>` is not a `Kysely<ContentTables>` to the
- * compiler although every content query runs on it unchanged.
+ * A database holding the content tables, and maybe the site's own beside them: what
+ * `createAuth`, `contentPlugin` and the stores take.
+ *
+ * @example
+ * const database: SiteDatabase = openDatabase<ContentTables & SiteTables>({ url });
  */
-export function contentDb<DB extends ContentTables>(db: Kysely<DB>): Kysely<ContentTables> {
-  return db as unknown as Kysely<ContentTables>;
+// biome-ignore lint/suspicious/noExplicitAny: any table types will do (Database<DB> is invariant in DB); contentDatabase gives the content view.
+export type SiteDatabase = Database<any>;
+
+/**
+ * The content view of a database that may hold more tables. `Database<DB>` is invariant in
+ * `DB`, so a `Database<ContentTables & SiteTables>` is not a `Database<ContentTables>` to the
+ * compiler although every content query runs on it unchanged.
+ *
+ * @example
+ * const content = contentDatabase(openDatabase<ContentTables & SiteTables>({ url }));
+ */
+export function contentDatabase(database: SiteDatabase): Database<ContentTables> {
+  return database;
+}
+
+/**
+ * {@link contentDatabase} for a bare Kysely instance (the site's sessions and application
+ * passwords, migrations).
+ *
+ * @example
+ * const db = contentDb(kysely);
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any table types will do, as SiteDatabase.
+export function contentDb(db: Kysely<any>): Kysely<ContentTables> {
+  return db;
 }

@@ -4,13 +4,12 @@
  *
  * @module
  */
-import { dialectOf, runInTransaction } from '@cms-json/database';
+import type { Database } from '@cms-json/database';
 
 /**
- * Wraps a write's handler in one transaction of the site's database (an `openDatabase`
- * instance, SQLite or PostgreSQL; any other runs it as it is): the record, its terms, meta,
- * sticky state and counts, and what the type's hooks write are stored together or not at all,
- * and SQLite syncs the file once per write instead of once per statement.
+ * Wraps a write's handler in one transaction of the site's database: the record, its terms,
+ * meta, sticky state and counts, and what the type's hooks write are stored together or not
+ * at all, and SQLite syncs the file once per write instead of once per statement.
  *
  * On PostgreSQL, concurrent writes stay exact and never deadlock because the rows that many
  * writes update are locked in one order: a post's row before its comments (the comment store
@@ -18,9 +17,9 @@ import { dialectOf, runInTransaction } from '@cms-json/database';
  * its end, all together in id order (the term store's recount, `beforeCommit`).
  *
  * @example
- * const atomic = writeTransaction(store.db);
+ * const atomic = writeTransaction(store.database);
  * handler: (changes, request) => atomic(() => controller.update(changes, request)),
  */
-export function writeTransaction(db: object): <T>(work: () => Promise<T>) => Promise<T> {
-  return dialectOf(db) === undefined ? (work) => work() : (work) => runInTransaction(db, work);
+export function writeTransaction<DB>(database: Database<DB>): <T>(work: () => Promise<T>) => Promise<T> {
+  return database.transactionRunner();
 }

@@ -15,7 +15,7 @@ export async function openContentDatabase(
 ): Promise<Database<ContentTables>> {
   const database =
     url === undefined ? await openTestDatabase<ContentTables>(options) : openDatabase<ContentTables>({ url, ...options });
-  await migrateContent(database.db);
+  await migrateContent(database);
   return database;
 }
 

@@ -5,7 +5,7 @@
 import { createRestServer } from '@cms-json/core';
 import { testClient } from '@cms-json/core/testing';
 import { type ContentPluginOptions, contentPlugin, createAuth, type DefaultRoleName } from '../src/index.js';
-import { OptionsStore } from '../src/options/options.js';
+import { SqlOptionsStore } from '../src/options/options.js';
 import { manualClock, openContentDatabase } from './helpers.js';
 
 export const SECRET = 'a test site secret, long enough';
@@ -27,7 +27,7 @@ export async function contentSite(
   const prefix = options.prefix ?? 'cms';
   const database = await openContentDatabase(undefined, onStatement === undefined ? {} : { onStatement });
   const clock = manualClock();
-  const auth = createAuth({ db: database.db, secret: SECRET, prefix, now: clock.now });
+  const auth = createAuth({ database: database, secret: SECRET, prefix, now: clock.now });
   const server = createRestServer({ prefix, siteUrl: 'http://site.test' });
   await server.use(contentPlugin({ now: clock.now, ...pluginOptions, auth }));
   const client = testClient(server);
@@ -62,7 +62,7 @@ export async function withFailingHook<T>(
   target: { readonly type: string; readonly hook: 'afterInsert' | 'delete' },
   work: () => Promise<T>,
 ): Promise<T> {
-  const options = new OptionsStore(site.database.db);
+  const options = new SqlOptionsStore(site.database);
   let failing = true;
   const fail = async () => {
     if (!failing) return;

@@ -24,12 +24,12 @@ export const MAX_BATCH_SIZE = 25;
  * Runs `work` in one database transaction: commits when it resolves, and undoes every write
  * made inside it when it rejects (the rejection is passed on). Queries made by `work`, at any
  * depth, must run inside the transaction. The database package provides one over Kysely for
- * SQLite and PostgreSQL (`transactionRunner(db)` of `@cms-json/database`); the core knows no
+ * SQLite and PostgreSQL (`database.transactionRunner()` of `@cms-json/database`); the core knows no
  * database.
  *
  * @example
  * ```ts
- * server.provideTransactions((work) => runInTransaction(db, work));
+ * server.provideTransactions((work) => database.transaction(work));
  * ```
  */
 export type TransactionRunner = <T>(work: () => Promise<T>) => Promise<T>;

@@ -79,29 +79,69 @@ export class Database<DB> {
   readonly #driver: AmbientDriver;
   readonly #sqlite: SqliteDatabase.Database | undefined;
   readonly #afterClose: (() => Promise<void>) | undefined;
+  /** False for a view of another database ({@link withPlugin}), whose closing closes that one. */
+  readonly #ownsConnection: boolean;
   /** The queries of {@link prepare}, by name. */
   readonly #prepared = new Map<string, unknown>();
   #closing: Promise<void> | undefined;
 
-  constructor(dialect: KyselyDialect, options: DatabaseOptions) {
-    let driver: AmbientDriver | undefined;
-    this.db = new Kysely<DB>({
-      dialect: ambientDialect(dialect, (made) => {
-        driver = made;
-      }),
-      ...(options.plugins === undefined ? {} : { plugins: [...options.plugins] }),
-      ...(options.log === undefined ? {} : { log: options.log }),
-    });
+  /**
+   * @param dialect The Kysely dialect of the engine (its driver is wrapped for ambient transactions).
+   * @param options The engine and Kysely's options.
+   * @param shared Internal ({@link withPlugin}): the Kysely instance and driver of another `Database`.
+   */
+  constructor(
+    dialect: KyselyDialect,
+    options: DatabaseOptions,
+    shared?: { readonly db: Kysely<DB>; readonly driver: AmbientDriver },
+  ) {
+    let driver = shared?.driver;
+    this.db =
+      shared?.db ??
+      new Kysely<DB>({
+        dialect: ambientDialect(dialect, (made) => {
+          driver = made;
+        }),
+        ...(options.plugins === undefined ? {} : { plugins: [...options.plugins] }),
+        ...(options.log === undefined ? {} : { log: options.log }),
+      });
     // Kysely makes its driver in its constructor.
     if (driver === undefined) throw new Error('Database: Kysely made no driver.');
     this.#driver = driver;
     this.dialect = options.dialect;
     this.#sqlite = options.dialect === 'sqlite' ? options.sqlite : undefined;
     this.#afterClose = options.afterClose;
+    this.#ownsConnection = shared === undefined;
     // SQLite's own `lower()` folds ASCII letters only; PostgreSQL's folds every letter of a
     // UTF-8 database. `lowerText` calls this one on SQLite, so searches agree.
     this.#sqlite?.function(SQLITE_LOWER, { deterministic: true }, (value: unknown) =>
       typeof value === 'string' ? value.toLowerCase() : value,
+    );
+  }
+
+  /**
+   * The same database seen through a Kysely plugin (Kysely's `withPlugin`): the same
+   * connections and transactions, every query through the plugin. Its `prepare` runs through
+   * Kysely too (no statements of its own), so the plugin sees every query; closing it closes
+   * the database.
+   *
+   * @example
+   * const logged = database.withPlugin(new CamelCasePlugin());
+   */
+  withPlugin(plugin: KyselyPlugin): Database<DB> {
+    const unused = (): never => {
+      throw new Error('Database.withPlugin: the dialect of a shared database is never used.');
+    };
+    const dialect: KyselyDialect = {
+      createAdapter: unused,
+      createDriver: unused,
+      createIntrospector: unused,
+      createQueryCompiler: unused,
+    };
+    return new Database<DB>(
+      dialect,
+      { dialect: this.dialect, afterClose: () => this.close() },
+      { db: this.db.withPlugin(plugin), driver: this.#driver },
     );
   }
 
@@ -118,7 +158,7 @@ export class Database<DB> {
    * bound: `const { db, close } = openDatabase(…)` works.
    */
   readonly close = (): Promise<void> => {
-    this.#closing ??= this.db.destroy().then(() => this.#afterClose?.());
+    this.#closing ??= (this.#ownsConnection ? this.db.destroy() : Promise.resolve()).then(() => this.#afterClose?.());
     return this.#closing;
   };
 

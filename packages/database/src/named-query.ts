@@ -100,7 +100,7 @@ export function namedQuery<DB, Args extends Record<string, unknown>, Row>(
   };
   const viaKysely = async (values: unknown[]): Promise<Row[]> =>
     (await db.executeQuery<Row>({ ...query, parameters: values })).rows;
-  if (sqlite === undefined) return (values) => viaKysely(valuesOf(values));
+  if (sqlite === undefined) return async (values) => viaKysely(valuesOf(values));
   const run = query.sql.trimStart().toLowerCase().startsWith('select')
     ? rowReader<Row>(sqlite, query.sql)
     : rowWriter<Row>(sqlite, query.sql);

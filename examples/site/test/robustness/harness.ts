@@ -20,7 +20,6 @@ import {
 } from '@cms-json/example-outgoing-links';
 import { openapi } from '@cms-json/openapi';
 import type {
-  Kysely,
   KyselyPlugin,
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
@@ -199,10 +198,10 @@ async function buildSiteHarness(options: HarnessOptions): Promise<Harness> {
 
 async function buildPartsHarness(options: HarnessOptions): Promise<Harness> {
   const database = openDatabase<SiteTables>({ url: options.url ?? (await testDatabaseUrl()) });
-  await migrateContent(database.db);
-  const auth = createAuth({ db: database.db, secret: SECRET, prefix: 'cms', now: options.now });
+  await migrateContent(database);
+  const auth = createAuth({ database, secret: SECRET, prefix: 'cms', now: options.now });
   const fault = new StorageFault();
-  const faulty: Kysely<SiteTables> = database.db.withPlugin(fault);
+  const faulty = database.withPlugin(fault);
   const server = createRestServer({
     siteUrl: 'http://127.0.0.1',
     onError: () => {},
@@ -214,10 +213,9 @@ async function buildPartsHarness(options: HarnessOptions): Promise<Harness> {
   // The OpenAPI document and the browsable API, as the site has them.
   await server.use(openapi());
   await server.use(browsable());
-  // What `outgoingLinks({ db })` does (plugin.ts), with the store on the fault-injecting
-  // instance: `runMigrations` needs the instance `openDatabase` returned to know the engine.
-  await runMigrations(database.db, { owner: 'tel', migrations });
-  const store = new OutgoingLinksStore(faulty as unknown as Kysely<OutgoingLinksTables>);
+  // What `outgoingLinks({ database })` does (plugin.ts), with the store on the fault-injecting view.
+  await runMigrations(database, { owner: 'tel', migrations });
+  const store = new OutgoingLinksStore(faulty);
   server.register(NAMESPACE, ...outgoingLinksRoutes(store));
   server.page(clickCounterPage(store));
   const admin = await addUser(auth, 'admin', 'administrator');

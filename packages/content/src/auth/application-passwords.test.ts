@@ -8,9 +8,9 @@ import {
   type ApplicationPasswordStore,
   type ContentTables,
   createApplicationPasswords,
-  createUserStore,
   formatApplicationPassword,
   generateApplicationPassword,
+  SqlUserStore,
 } from '../index.js';
 
 let database: Database<ContentTables>;
@@ -23,7 +23,7 @@ beforeEach(async () => {
   database = await openContentDatabase();
   clock = manualClock();
   passwords = createApplicationPasswords(database.db, { now: clock.now });
-  const users = createUserStore(database.db);
+  const users = new SqlUserStore(database);
   userId = (await users.create({ login: 'admin', email: 'admin@example.com', password: 'pw' })).id;
   otherId = (await users.create({ login: 'other', email: 'other@example.com', password: 'pw' })).id;
 });
@@ -176,7 +176,7 @@ describe('ApplicationPasswordStore', () => {
 
   it('disappear with their user', async () => {
     const { password } = await passwords.create(userId, { name: 'cli' });
-    await createUserStore(database.db).delete(userId);
+    await new SqlUserStore(database).delete(userId);
     expect(await passwords.verify(userId, password)).toBeUndefined();
     expect(await database.db.selectFrom('application_passwords').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
   });
@@ -202,7 +202,7 @@ describe.each(engines)('unique names under concurrency (%s)', (engine, url) => {
     }
     scratch = await openContentDatabase(url);
     store = createApplicationPasswords(scratch.db);
-    const users = createUserStore(scratch.db);
+    const users = new SqlUserStore(scratch);
     owner = (await users.create({ login: 'owner', email: 'owner@example.com', password: 'pw' })).id;
     other = (await users.create({ login: 'other', email: 'other@example.com', password: 'pw' })).id;
   });

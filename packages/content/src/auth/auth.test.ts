@@ -16,7 +16,7 @@ let auth: Auth;
 beforeEach(async () => {
   database = await openContentDatabase();
   clock = manualClock();
-  auth = createAuth({ db: database.db, secret, now: clock.now });
+  auth = createAuth({ database: database, secret, now: clock.now });
   await auth.users.create({ login: 'admin', email: 'admin@example.com', password: 'login-password', roles: ['administrator'] });
   await auth.users.create({ login: 'sub', email: 'sub@example.com', password: 'sub-password' });
 });
@@ -40,7 +40,7 @@ describe('createAuth', () => {
       nonceParam: '_cmsnonce',
       cookieName: 'cms_logged_in',
     });
-    const wp = createAuth({ db: database.db, secret, prefix: 'wp' });
+    const wp = createAuth({ database: database, secret, prefix: 'wp' });
     expect(wp).toMatchObject({
       prefix: 'wp',
       nonceAction: 'wp_rest',
@@ -51,8 +51,8 @@ describe('createAuth', () => {
   });
 
   it('refuses a short secret and a bad prefix', () => {
-    expect(() => createAuth({ db: database.db, secret: 'short' })).toThrow('at least 16 characters');
-    expect(() => createAuth({ db: database.db, secret, prefix: 'Bad-Prefix' })).toThrow('invalid prefix');
+    expect(() => createAuth({ database: database, secret: 'short' })).toThrow('at least 16 characters');
+    expect(() => createAuth({ database: database, secret, prefix: 'Bad-Prefix' })).toThrow('invalid prefix');
   });
 });
 
@@ -243,7 +243,7 @@ describe('authenticate with a cookie and a nonce', () => {
   });
 
   it('follows the wp prefix', async () => {
-    const wp = createAuth({ db: database.db, secret, prefix: 'wp', now: clock.now });
+    const wp = createAuth({ database: database, secret, prefix: 'wp', now: clock.now });
     const result = await wp.login('admin', 'login-password');
     if ('error' in result) throw new Error(result.error.message);
     const headers = { cookie: `wp_logged_in=${result.session.cookie}`, 'X-WP-Nonce': result.nonce };
@@ -266,7 +266,7 @@ describe('persistence', () => {
     try {
       const url = `sqlite:${join(tmp.dir, 'site.db')}`;
       const first = await openContentDatabase(url);
-      const before = createAuth({ db: first.db, secret, now: clock.now });
+      const before = createAuth({ database: first, secret, now: clock.now });
       const user = await before.users.create({ login: 'keeper', email: 'keeper@example.com', password: 'pw', roles: ['editor'] });
       const { formatted } = await before.applicationPasswords.create(user.id, { name: 'cli' });
       const login = await before.login('keeper', 'pw');
@@ -274,7 +274,7 @@ describe('persistence', () => {
       await first.close();
 
       const second = await openContentDatabase(url);
-      const after = createAuth({ db: second.db, secret, now: clock.now });
+      const after = createAuth({ database: second, secret, now: clock.now });
       expect(
         userOf(await after.authenticate({ headers: { authorization: basic('keeper', formatted) } }))?.can('edit_others_posts'),
       ).toBe(true);

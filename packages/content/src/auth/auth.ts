@@ -6,12 +6,12 @@
  * @module
  */
 import { RestError } from '@cms-json/core';
-import type { Kysely } from 'kysely';
+import type { Database } from '@cms-json/database';
 import { contentError } from '../errors.js';
-import { type ContentTables, contentDb } from '../tables.js';
+import { type ContentTables, contentDatabase, type SiteDatabase } from '../tables.js';
 import { EMAIL_MAX, LOGIN_MAX } from '../users/field-checks.js';
 import type { Roles } from '../users/roles.js';
-import { createUserStore, type UserStore } from '../users/store.js';
+import { SqlUserStore, type UserStore } from '../users/store.js';
 import type { User } from '../users/user.js';
 import { type ApplicationPassword, type ApplicationPasswordStore, createApplicationPasswords } from './application-passwords.js';
 import { parseBasicAuthorization } from './basic-auth.js';
@@ -95,11 +95,19 @@ export interface CookieOptions {
  * Options of {@link createAuth}.
  *
  * @example
- * const options: AuthOptions = { db, secret: process.env.SITE_SECRET!, prefix: 'cms' };
+ * const options: AuthOptions = { database, secret: process.env.SITE_SECRET!, prefix: 'cms' };
  */
-export interface AuthOptions<DB extends ContentTables = ContentTables> {
-  /** A database migrated with `migrateContent`; it may hold the site's other tables too. */
-  db: Kysely<DB>;
+export interface AuthOptions {
+  /**
+   * A database migrated with `migrateContent` (from `openDatabase`, or a `Database` around a
+   * Kysely dialect of your own); it may hold the site's other tables too.
+   */
+  database: SiteDatabase;
+  /**
+   * The users' storage; default the project's own tables of `database` ({@link SqlUserStore}
+   * with `roles` and `now`).
+   */
+  users?: UserStore | undefined;
   /** The site secret that keys nonces: at least 16 characters; keep it stable and private. */
   secret: string;
   /** The product prefix: `cms` (default) or `wp`. Names the nonce action, header, parameter and cookie. */
@@ -119,15 +127,15 @@ export interface AuthOptions<DB extends ContentTables = ContentTables> {
  * guarded by nonces, with the original's rules and error codes.
  *
  * @example
- * const auth = createAuth({ db, secret: process.env.SITE_SECRET! });
+ * const auth = createAuth({ database, secret: process.env.SITE_SECRET! });
  * const result = await auth.authenticate({ headers: req.headers, query });
  */
 export interface Auth {
   readonly users: UserStore;
   readonly applicationPasswords: ApplicationPasswordStore;
   readonly sessions: SessionStore;
-  /** The content database the stores use (terms and posts live there too). */
-  readonly db: Kysely<ContentTables>;
+  /** The content database the stores use (terms and posts live there too), with its transactions. */
+  readonly database: Database<ContentTables>;
   readonly prefix: string;
   /** `<prefix>_rest`: the action of REST nonces. */
   readonly nonceAction: string;
@@ -171,13 +179,13 @@ const ANONYMOUS: NonceSession = { userId: 0, token: '' };
  *
  * @throws Error when the secret is shorter than 16 characters or the prefix is not a lower-case word.
  * @example
- * const { db } = openDatabase<ContentTables>({ url: 'sqlite:./data/site.db' });
- * await migrateContent(db);
- * const auth = createAuth({ db, secret: process.env.SITE_SECRET!, prefix: 'cms' });
+ * const database = openDatabase<ContentTables>({ url: 'sqlite:./data/site.db' });
+ * await migrateContent(database);
+ * const auth = createAuth({ database, secret: process.env.SITE_SECRET!, prefix: 'cms' });
  * const result = await auth.authenticate({ headers: { authorization: `Basic ${btoa('admin:abcd efgh …')}` } });
  * if (result && 'user' in result) console.log(result.user.login);
  */
-export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): Auth {
+export function createAuth(options: AuthOptions): Auth {
   const prefix = options.prefix ?? 'cms';
   if (!/^[a-z][a-z0-9_]*$/.test(prefix))
     throw new Error(`createAuth: invalid prefix "${prefix}" (use lower-case letters, digits and _).`);
@@ -185,9 +193,10 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
     throw new Error('createAuth: the site secret must be a string of at least 16 characters.');
   }
   const now = options.now ?? Date.now;
-  const users = createUserStore(options.db, { roles: options.roles, now });
-  const applicationPasswords = createApplicationPasswords(options.db, { now });
-  const sessions = createSessions(options.db, { now, lifetimeMs: options.sessionLifetimeMs });
+  const database = contentDatabase(options.database);
+  const users = options.users ?? new SqlUserStore(database, { roles: options.roles, now });
+  const applicationPasswords = createApplicationPasswords(database.db, { now });
+  const sessions = createSessions(database.db, { now, lifetimeMs: options.sessionLifetimeMs });
   const nonces = createNonces({ secret: options.secret, now, lifetimeMs: options.nonceLifetimeMs });
   const nonceAction = `${prefix}_rest`;
   const nonceHeader = `X-${prefix.toUpperCase()}-Nonce`;
@@ -271,7 +280,7 @@ export function createAuth<DB extends ContentTables>(options: AuthOptions<DB>): 
     users,
     applicationPasswords,
     sessions,
-    db: contentDb(options.db),
+    database,
     prefix,
     nonceAction,
     nonceHeader,

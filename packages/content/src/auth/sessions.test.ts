@@ -1,7 +1,7 @@
 import type { Database } from '@cms-json/database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY, manualClock, openContentDatabase } from '../../test/helpers.js';
-import { type ContentTables, createSessions, createUserStore, type SessionStore } from '../index.js';
+import { type ContentTables, createSessions, type SessionStore, SqlUserStore } from '../index.js';
 
 let database: Database<ContentTables>;
 let sessions: SessionStore;
@@ -12,7 +12,7 @@ beforeEach(async () => {
   database = await openContentDatabase();
   clock = manualClock();
   sessions = createSessions(database.db, { now: clock.now });
-  userId = (await createUserStore(database.db).create({ login: 'u', email: 'u@example.com', password: 'pw' })).id;
+  userId = (await new SqlUserStore(database).create({ login: 'u', email: 'u@example.com', password: 'pw' })).id;
 });
 afterEach(async () => {
   await database.close();

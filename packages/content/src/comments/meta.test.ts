@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, contentSite } from '../../test/site.js';
 import { registerMeta } from '../meta/registry.js';
-import { OptionsStore } from '../options/options.js';
+import { SqlOptionsStore } from '../options/options.js';
 
 for (const prefix of ['cms', 'wp'] as const) {
   describe(`comment meta in the ${prefix} profile`, () => {
@@ -206,7 +206,7 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect([mine.status, mine.body.meta.stars]).toEqual([201, 3]);
       const onOthers = await comment({ meta: { stars: 3 } }, author.headers);
       expect([onOthers.status, onOthers.body.code]).toEqual([403, 'rest_cannot_update']);
-      const options = new OptionsStore(site.database.db);
+      const options = new SqlOptionsStore(site.database);
       await options.set('allow_anonymous_comments', true);
       try {
         const anonymous = await comment({ author_name: 'Ann', author_email: 'ann@example.com', meta: { stars: 2 } }, {});

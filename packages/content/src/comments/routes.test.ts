@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ContentSite, contentSite } from '../../test/site.js';
-import { OptionsStore } from '../options/options.js';
+import { SqlOptionsStore } from '../options/options.js';
 
 for (const prefix of ['cms', 'wp'] as const) {
   describe(`comments in the ${prefix} profile`, () => {
@@ -23,7 +23,7 @@ for (const prefix of ['cms', 'wp'] as const) {
     const commentCount = async (id: number) =>
       (await site.database.db.selectFrom('posts').select('comment_count').where('id', '=', id).executeTakeFirstOrThrow())
         .comment_count;
-    const options = () => new OptionsStore(site.database.db);
+    const options = () => new SqlOptionsStore(site.database);
 
     beforeAll(async () => {
       site = await contentSite({ prefix });

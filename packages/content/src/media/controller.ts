@@ -18,7 +18,6 @@ import {
   type Route,
   response,
 } from '@cms-json/core';
-import { afterCommit } from '@cms-json/database';
 import type { z } from 'zod';
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
@@ -227,7 +226,7 @@ export class AttachmentsController extends PostsController implements MediaSteps
       const filtered = await this.type.filter('preInsert', { ...row }, event);
       // The record, its meta and what the hooks write in one transaction, once the files are
       // stored (the upload has arrived by now): all of it or nothing, then no file either.
-      const post = await writeTransaction(this.context.store.db)(async () => {
+      const post = await writeTransaction(this.context.store.database)(async () => {
         const created = await this.context.store.create(filtered);
         try {
           await setPostMeta(this.context.store.db, created.id, MEDIA_META_KEYS.file, stored.path);
@@ -318,13 +317,13 @@ export class AttachmentsController extends PostsController implements MediaSteps
     // Once the delete is stored: a write that fails after this step (a hook, the commit) keeps
     // the record, and must keep its files. A file that cannot be removed is left, as the
     // original's `wp_delete_file` (`@unlink`) leaves it: the record is gone either way.
-    await afterCommit(this.context.store.db, () => this.store.remove(paths).catch(() => undefined));
+    await this.context.store.database.afterCommit(() => this.store.remove(paths).catch(() => undefined));
   }
 
   /** The files of attachments, from their meta. */
   async filesOf(request: RestRequest, posts: readonly Post[]): Promise<Map<number, AttachmentFiles>> {
     const meta = await readPostMetaFor(
-      this.context.store.db,
+      this.context.store.database,
       request,
       posts.map((post) => post.id),
       [MEDIA_META_KEYS.file, MEDIA_META_KEYS.metadata, MEDIA_META_KEYS.alt],

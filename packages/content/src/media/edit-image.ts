@@ -411,7 +411,7 @@ async function insertEdited(
   const event = { request, creating: true };
   const filtered = await controller.type.filter('preInsert', { ...row }, event);
   // The record, its meta and what the hooks write in one transaction: all of it or nothing.
-  const post = await writeTransaction(posts.db)(async () => {
+  const post = await writeTransaction(posts.database)(async () => {
     const created = await posts.create(filtered);
     try {
       // The image_meta of the edited image where the new file has none; upright now.

@@ -6,6 +6,7 @@
  * @module
  */
 import type { RestRequest } from '@cms-json/core';
+import type { Database } from '@cms-json/database';
 import type { Kysely } from 'kysely';
 import { contentError } from '../errors.js';
 import type { PostStore } from '../posts/store.js';
@@ -17,10 +18,10 @@ import { MEDIA_META_KEYS, readPostMeta, setPostMeta } from './post-meta.js';
  * The featured media of each post (the ones without any are left out).
  *
  * @example
- * const featured = await featuredMediaOf(db, posts.map((post) => post.id));
+ * const featured = await featuredMediaOf(database, posts.map((post) => post.id));
  */
-export async function featuredMediaOf(db: Kysely<ContentTables>, ids: readonly number[]): Promise<Map<number, number>> {
-  const meta = await readPostMeta(db, ids, [MEDIA_META_KEYS.thumbnail]);
+export async function featuredMediaOf(database: Database<ContentTables>, ids: readonly number[]): Promise<Map<number, number>> {
+  const meta = await readPostMeta(database, ids, [MEDIA_META_KEYS.thumbnail]);
   const out = new Map<number, number>();
   for (const [id, values] of meta) {
     const value = Number(values.get(MEDIA_META_KEYS.thumbnail));
@@ -29,8 +30,8 @@ export async function featuredMediaOf(db: Kysely<ContentTables>, ids: readonly n
   return out;
 }
 
-const batched = requestBatchPer(async (db: Kysely<ContentTables>, ids: number[]) => {
-  const found = await featuredMediaOf(db, ids);
+const batched = requestBatchPer(async (database: Database<ContentTables>, ids: number[]) => {
+  const found = await featuredMediaOf(database, ids);
   return new Map(ids.map((id) => [id, found.get(id) ?? 0]));
 });
 
@@ -40,14 +41,14 @@ const batched = requestBatchPer(async (db: Kysely<ContentTables>, ids: number[])
  * post without one is left out, as there.
  *
  * @example
- * const featured = await featuredMediaFor(db, request, posts.map((post) => post.id));
+ * const featured = await featuredMediaFor(database, request, posts.map((post) => post.id));
  */
 export async function featuredMediaFor(
-  db: Kysely<ContentTables>,
+  database: Database<ContentTables>,
   request: RestRequest,
   ids: readonly number[],
 ): Promise<Map<number, number>> {
-  const values = await Promise.all(ids.map((id) => batched(db, request, id)));
+  const values = await Promise.all(ids.map((id) => batched(database, request, id)));
   const out = new Map<number, number>();
   ids.forEach((id, index) => {
     const value = values[index] ?? 0;

@@ -6,8 +6,9 @@
  * @module
  */
 import type { RestRequest } from '@cms-json/core';
+import type { Database } from '@cms-json/database';
 import type { Kysely } from 'kysely';
-import { compiledRead, MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
+import { MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
 import { listsPerObject } from '../request-batch.js';
 import type { ContentTables } from '../tables.js';
 
@@ -26,11 +27,11 @@ const MAX_COMPILED_KEYS = 8;
  * The values of `keys` for the posts `ids`: post id → key → value (the first row of a key).
  *
  * @example
- * const meta = await readPostMeta(db, [7, 8], ['_wp_attached_file']);
+ * const meta = await readPostMeta(database, [7, 8], ['_wp_attached_file']);
  * meta.get(7)?.get('_wp_attached_file'); // '2026/11/photo.jpg'
  */
 export async function readPostMeta(
-  db: Kysely<ContentTables>,
+  database: Database<ContentTables>,
   ids: readonly number[],
   keys: readonly string[],
 ): Promise<Map<number, Map<string, string>>> {
@@ -38,19 +39,20 @@ export async function readPostMeta(
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (wanted.length === 0 || keys.length === 0) return out;
   const query = (postIds: readonly number[], metaKeys: readonly string[]) =>
-    db
+    database.db
       .selectFrom('post_meta')
       .select(['post_id', 'meta_key', 'meta_value'])
       .where('post_id', 'in', [...postIds])
       .where('meta_key', 'in', [...metaKeys])
       .orderBy('id');
-  // Parameters: the ids, then the keys.
   const rows =
     wanted.length > MAX_COMPILED_IDS || keys.length > MAX_COMPILED_KEYS
       ? await query(wanted, keys).execute()
-      : await compiledRead(db, `post-meta.read.${wanted.length}.${keys.length}`, () =>
-          query(placeholderIds(wanted.length), new Array<string>(keys.length).fill('')).compile(),
-        )([...wanted, ...keys]);
+      : await database.prepare(
+          `post-meta.read.${wanted.length}.${keys.length}`,
+          { ids: placeholderIds(wanted.length), keys: keys.map((): string => '') },
+          (p) => query(p.ids, p.keys),
+        )({ ids: wanted, keys: [...keys] });
   for (const row of rows) {
     const id = Number(row.post_id);
     let values = out.get(id);
@@ -91,7 +93,7 @@ export async function deleteMetaByValue(db: Kysely<ContentTables>, key: string, 
 }
 
 const metaOfPost = listsPerObject(
-  (db: Kysely<ContentTables>, keys: readonly string[], ids) => readPostMeta(db, ids, keys),
+  (database: Database<ContentTables>, keys: readonly string[], ids) => readPostMeta(database, ids, keys),
   () => new Map<string, string>(),
 );
 
@@ -100,14 +102,14 @@ const metaOfPost = listsPerObject(
  * and the requests answered with it (the links of one `_embed`) are read by one query.
  *
  * @example
- * const meta = await readPostMetaFor(db, request, [12], ['_wp_attached_file']);
+ * const meta = await readPostMetaFor(database, request, [12], ['_wp_attached_file']);
  */
 export async function readPostMetaFor(
-  db: Kysely<ContentTables>,
+  database: Database<ContentTables>,
   request: RestRequest,
   ids: readonly number[],
   keys: readonly string[],
 ): Promise<Map<number, Map<string, string>>> {
-  const values = await Promise.all(ids.map((id) => metaOfPost(db, request, keys, id)));
+  const values = await Promise.all(ids.map((id) => metaOfPost(database, request, keys, id)));
   return new Map(ids.map((id, index) => [id, values[index] ?? new Map<string, string>()]));
 }

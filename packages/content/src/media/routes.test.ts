@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../../test/helpers.js';
 import { type ContentSite, contentSite, FAILING_HOOK_OPTION, withFailingHook } from '../../test/site.js';
-import { OptionsStore } from '../options/options.js';
+import { SqlOptionsStore } from '../options/options.js';
 import { diskFileStore } from './file-store.js';
 
 const MAX_UPLOAD = 2 * 1024 * 1024;
@@ -407,7 +407,7 @@ for (const prefix of ['cms', 'wp'] as const) {
     });
 
     it('stores nothing of an upload whose last step fails: no record, no meta, no hook write, no file', async () => {
-      const options = new OptionsStore(site.database.db);
+      const options = new SqlOptionsStore(site.database);
       const [files, records, description] = [
         filesLeft().length,
         await count('attachment'),

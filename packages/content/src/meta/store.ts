@@ -7,7 +7,7 @@
  * @module
  */
 import { type Generated, type Insertable, type Kysely, sql } from 'kysely';
-import type { ContentTables } from '../tables.js';
+import type { ContentTables, SiteDatabase } from '../tables.js';
 import type { MetaObjectType } from './registry.js';
 
 /** One stored value of a key. */
@@ -67,22 +67,44 @@ interface OwnedMetaTable {
 }
 
 /**
- * The meta rows of one object type.
+ * The meta rows of one object type (posts, terms or comments): the storage of meta behind
+ * the meta fields, which a second storage implements too.
  *
  * @example
- * const store = new MetaStore(db, 'post');
+ * const store: MetaStore = new SqlMetaStore(database, 'post');
  * await store.add(7, 'rating', '5');
  */
-export class MetaStore {
+export interface MetaStore {
+  /** The rows of these keys of these objects, in the order they were added. */
+  rows(objectIds: readonly number[], keys: readonly string[]): Promise<MetaRow[]>;
+  /** Adds a value of a key. */
+  add(objectId: number, key: string, value: string): Promise<void>;
+  /** Sets every value of a key to this one (WordPress's `update_metadata`), adding it when there is none. */
+  set(objectId: number, key: string, value: string): Promise<void>;
+  /** Deletes the values of a key: all of them, or those equal to `value`. */
+  delete(objectId: number, key: string, value?: string): Promise<void>;
+}
+
+/**
+ * The meta store of one object type over a content database (the project's own schema: one
+ * meta table per object type, rows of key and value).
+ *
+ * @example
+ * const store = new SqlMetaStore(database, 'post');
+ * await store.add(7, 'rating', '5');
+ */
+export class SqlMetaStore implements MetaStore {
   readonly #db: Kysely<{ meta: OwnedMetaTable }>;
   /** The object type's meta table: its real name, typed as the shared shape's. */
   readonly #table: 'meta';
   readonly #owner: string;
 
-  constructor(db: Kysely<ContentTables>, objectType: MetaObjectType) {
+  constructor(database: SiteDatabase, objectType: MetaObjectType) {
     const names = META_TABLES[objectType];
     if (names === undefined) throw new Error(`No meta table for "${String(objectType)}".`);
-    this.#db = db as unknown as Kysely<{ meta: OwnedMetaTable }>;
+    // The three meta tables share one shape but for their owner column's name: reached as that shape (the `any` of SiteDatabase).
+    this.#db = database.db;
+    // The table's real name, typed as the shared shape's one name: the queries are the same for the three.
     this.#table = names.table as unknown as 'meta';
     this.#owner = names.owner;
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, contentSite } from '../../test/site.js';
-import { OptionsStore } from '../options/options.js';
+import { SqlOptionsStore } from '../options/options.js';
 import type { OembedFetcher } from './remote-fetch.js';
 
 /** A fetcher that answers from a table, and records what was asked. */
@@ -57,7 +57,7 @@ for (const prefix of ['cms', 'wp'] as const) {
         .set({ parent: ids.about as number })
         .where('id', '=', ids.team as number)
         .execute();
-      await new OptionsStore(site.database.db).set('title', 'Field notes');
+      await new SqlOptionsStore(site.database).set('title', 'Field notes');
     });
     afterAll(async () => {
       await site.close();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openContentDatabase } from '../../test/helpers.js';
-import { DEFAULT_OPTIONS, OptionsStore } from './options.js';
+import { DEFAULT_OPTIONS, SqlOptionsStore } from './options.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -10,7 +10,7 @@ afterEach(async () => {
 async function store() {
   const database = await openContentDatabase();
   closers.push(() => database.close());
-  return { options: new OptionsStore(database.db), db: database.db };
+  return { options: new SqlOptionsStore(database), db: database.db };
 }
 
 describe('OptionsStore', () => {

@@ -5,10 +5,9 @@
  *
  * @module
  */
-import { dialectOf } from '@cms-json/database';
+import type { Database } from '@cms-json/database';
 import type { Kysely } from 'kysely';
-import { compiledRead } from '../compiled-reads.js';
-import { type ContentTables, contentDb } from '../tables.js';
+import { type ContentTables, contentDatabase, type SiteDatabase } from '../tables.js';
 
 /**
  * The options the content package reads, with their types. A site may keep more names.
@@ -118,19 +117,45 @@ export function optionDefault<K extends keyof SiteOptions>(name: K): SiteOptions
 }
 
 /**
- * Reads and writes site options.
+ * Reads and writes site options: the storage of options behind the settings and every
+ * default, which a second storage implements too.
  *
  * @example
- * const options = new OptionsStore(db);
+ * const options: OptionsStore = new SqlOptionsStore(database);
  * await options.set('title', 'My site');
  * await options.get('title'); // 'My site'
  */
-export class OptionsStore {
+export interface OptionsStore {
+  /** The option's value, or its default when it was never set (or holds what is not JSON). */
+  get<K extends keyof SiteOptions>(name: K): Promise<SiteOptions[K]>;
+  /** The option's stored value, or `undefined` when it was never set (or holds what is not JSON). */
+  find<K extends keyof SiteOptions>(name: K): Promise<SiteOptions[K] | undefined>;
+  /** The stored values of several options in one query; a name never set (or not JSON) is left out. */
+  findMany<K extends keyof SiteOptions>(names: readonly K[]): Promise<Partial<Pick<SiteOptions, K>>>;
+  /** Forgets an option: it reads as its default again. */
+  delete(name: keyof SiteOptions): Promise<void>;
+  /** Changes an option from its current value, with no other change of it in between. */
+  change<K extends keyof SiteOptions>(name: K, next: (current: SiteOptions[K]) => SiteOptions[K]): Promise<void>;
+  /** Sets an option. */
+  set<K extends keyof SiteOptions>(name: K, value: SiteOptions[K]): Promise<void>;
+}
+
+/**
+ * The options store over a content database (the project's own schema, SQLite or PostgreSQL):
+ * one row per option, its value as JSON.
+ *
+ * @example
+ * const options = new SqlOptionsStore(database);
+ * await options.set('title', 'My site');
+ */
+export class SqlOptionsStore implements OptionsStore {
+  /** The database the options are kept in. */
+  readonly database: Database<ContentTables>;
   readonly #db: Kysely<ContentTables>;
 
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
-  constructor(db: Kysely<any>) {
-    this.#db = contentDb(db);
+  constructor(database: SiteDatabase) {
+    this.database = contentDatabase(database);
+    this.#db = this.database.db;
   }
 
   /** The option's value, or its default when it was never set (or holds what is not JSON). */
@@ -158,10 +183,10 @@ export class OptionsStore {
   /** The stored row of an option (a read compiled once). */
   async #stored(name: keyof SiteOptions): Promise<{ value: string } | undefined> {
     const db = this.#db;
-    const read = compiledRead(db, 'options.value', () =>
-      db.selectFrom('options').select('value').where('name', '=', '').compile(),
+    const read = this.database.prepare('options.value', { name: '' }, (p) =>
+      db.selectFrom('options').select('value').where('name', '=', p.name),
     );
-    return (await read([name]))[0];
+    return (await read({ name }))[0];
   }
 
   /** The stored values of several options in one query; a name never set (or not JSON) is left out. */
@@ -170,18 +195,10 @@ export class OptionsStore {
     if (names.length === 0) return out;
     const db = this.#db;
     // Compiled once per number of names (a request asks for a few at a time).
-    const read = compiledRead(db, `options.many.${names.length}`, () =>
-      db
-        .selectFrom('options')
-        .select(['name', 'value'])
-        .where(
-          'name',
-          'in',
-          names.map(() => ''),
-        )
-        .compile(),
+    const read = this.database.prepare(`options.many.${names.length}`, { names: names.map((): string => '') }, (p) =>
+      db.selectFrom('options').select(['name', 'value']).where('name', 'in', p.names),
     );
-    const rows = await read(names);
+    const rows = await read({ names: [...names] });
     for (const row of rows) {
       try {
         out[row.name as K] = JSON.parse(row.value) as SiteOptions[K];
@@ -208,7 +225,7 @@ export class OptionsStore {
    * await options.change('sticky_posts', (ids) => [...ids, 42]);
    */
   async change<K extends keyof SiteOptions>(name: K, next: (current: SiteOptions[K]) => SiteOptions[K]): Promise<void> {
-    const locking = dialectOf(this.#db) === 'postgres';
+    const locking = this.database.dialect === 'postgres';
     await this.#db.transaction().execute(async (trx) => {
       await trx
         .insertInto('options')

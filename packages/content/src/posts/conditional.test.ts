@@ -7,7 +7,7 @@ import { type Served, serve } from '@cms-json/node';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, contentSite } from '../../test/site.js';
-import { OptionsStore } from '../options/options.js';
+import { SqlOptionsStore } from '../options/options.js';
 
 for (const prefix of ['cms', 'wp'] as const) {
   describe(`conditional requests on posts in the ${prefix} profile`, () => {
@@ -72,7 +72,7 @@ for (const prefix of ['cms', 'wp'] as const) {
       const writes = [
         () => send('POST', `/posts/${postId}`, site.people.editor.headers, { excerpt: 'Through the API' }),
         () => sql`update posts set title = 'By hand' where id = ${postId}`.execute(site.database.db),
-        () => new OptionsStore(site.database.db).set('permalink_structure', '/?p=%post_id%'),
+        () => new SqlOptionsStore(site.database).set('permalink_structure', '/?p=%post_id%'),
       ];
       for (const write of writes) {
         const tags = await Promise.all(paths.map(async (path) => (await send('GET', path)).headers.get('etag') as string));

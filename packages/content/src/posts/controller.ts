@@ -508,7 +508,7 @@ export class PostsController implements PostTypeController {
       ),
       restFeatures(this.context.name, this.context.args).has('thumbnail')
         ? featuredMediaFor(
-            this.context.store.db,
+            this.context.store.database,
             request,
             posts.map((post) => post.id),
           )

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, contentSite } from '../../test/site.js';
-import { OptionsStore } from '../options/options.js';
+import { SqlOptionsStore } from '../options/options.js';
 import type { PostsTable } from '../tables.js';
 
 /** A stored record with the dates of `day` (2029-12-DD, noon GMT) unless given. */
@@ -66,7 +66,7 @@ for (const prefix of ['cms', 'wp'] as const) {
         .set({ parent: ids.page as number })
         .where('id', '=', ids.child as number)
         .execute();
-      await new OptionsStore(site.database.db).set('sticky_posts', [ids.blocks as number]);
+      await new SqlOptionsStore(site.database).set('sticky_posts', [ids.blocks as number]);
     });
     afterAll(async () => {
       await site.close();

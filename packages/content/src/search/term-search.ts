@@ -6,9 +6,9 @@
  * @module
  */
 import type { RestRequest } from '@cms-json/core';
-import { lowerText } from '@cms-json/database';
+import type { Database } from '@cms-json/database';
 import { type Kysely, sql } from 'kysely';
-import { type ContentTables, contentDb } from '../tables.js';
+import type { ContentTables } from '../tables.js';
 import type { Term } from '../terms/store.js';
 import type { TaxonomyRegistry } from '../terms/taxonomy.js';
 import type { SearchHandler } from './search-handler.js';
@@ -17,11 +17,11 @@ import type { SearchHandler } from './search-handler.js';
  * What the handler reads.
  *
  * @example
- * termSearchHandler({ db, taxonomies, namespace: 'cms/v2', termLink });
+ * termSearchHandler({ database, taxonomies, namespace: 'cms/v2', termLink });
  */
 export interface TermSearchOptions {
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
-  readonly db: Kysely<any>;
+  /** The content database. */
+  readonly database: Database<ContentTables>;
   readonly taxonomies: TaxonomyRegistry;
   /** The content namespace, where `/taxonomies` is. */
   readonly namespace: string;
@@ -33,10 +33,11 @@ export interface TermSearchOptions {
  * The `term` handler of `/search`.
  *
  * @example
- * const handlers = [postSearchHandler(…), termSearchHandler({ db, taxonomies, namespace, termLink })];
+ * const handlers = [postSearchHandler(…), termSearchHandler({ database, taxonomies, namespace, termLink })];
  */
 export function termSearchHandler(options: TermSearchOptions): SearchHandler {
-  const db: Kysely<ContentTables> = contentDb(options.db);
+  const { database } = options;
+  const db: Kysely<ContentTables> = database.db;
   const { taxonomies, namespace } = options;
   return {
     type: 'term',
@@ -51,8 +52,8 @@ export function termSearchHandler(options: TermSearchOptions): SearchHandler {
         const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         base = base.where((eb) =>
           eb.or([
-            eb(lowerText(db, sql.ref('terms.name')), 'like', sql<string>`${pattern} escape '\\'`),
-            eb(lowerText(db, sql.ref('terms.slug')), 'like', sql<string>`${pattern} escape '\\'`),
+            eb(database.lowerText(sql.ref('terms.name')), 'like', sql<string>`${pattern} escape '\\'`),
+            eb(database.lowerText(sql.ref('terms.slug')), 'like', sql<string>`${pattern} escape '\\'`),
           ]),
         );
       }

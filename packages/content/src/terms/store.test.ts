@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBarePosts, openContentDatabase } from '../../test/helpers.js';
-import type { ContentTables } from '../tables.js';
-import { createTermStore, type TermStore } from './store.js';
+import { SqlTermStore, type TermStore } from './store.js';
 
 type Database = Awaited<ReturnType<typeof openContentDatabase>>;
 let database: Database;
@@ -12,7 +11,7 @@ const postAt = (index: number) => posts[index] as number;
 
 beforeAll(async () => {
   database = await openContentDatabase();
-  terms = createTermStore<ContentTables>(database.db);
+  terms = new SqlTermStore(database);
   posts = await insertBarePosts(database.db, 200);
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import type { Database } from '@cms-json/database';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manualClock, openContentDatabase } from '../../test/helpers.js';
 import { hashPassword } from '../auth/password.js';
-import { type ContentTables, createUserStore, type NewUser, type UserStore } from '../index.js';
+import { type ContentTables, type NewUser, SqlUserStore, type UserStore } from '../index.js';
 
 // The real hash, watched: invalid input must be refused before the (slow) hash is computed.
 vi.mock('../auth/password.js', async (importOriginal) => {
@@ -17,7 +17,7 @@ const clock = manualClock();
 
 beforeEach(async () => {
   database = await openContentDatabase();
-  users = createUserStore(database.db, { now: clock.now });
+  users = new SqlUserStore(database, { now: clock.now });
 });
 afterEach(async () => {
   await database.close();

@@ -5,13 +5,13 @@
  * @module
  */
 import type { RestError } from '@cms-json/core';
-import { lowerText } from '@cms-json/database';
+import type { Database } from '@cms-json/database';
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { isWordPressHash, verifyWordPressHash } from '../auth/wordpress-hashes.js';
 import { readByIds } from '../compiled-reads.js';
 import { contentError } from '../errors.js';
-import { type ContentTables, contentDb, type UsersTable } from '../tables.js';
+import { type ContentTables, contentDatabase, type SiteDatabase, type UsersTable } from '../tables.js';
 import {
   checkEmail,
   checkLocale,
@@ -129,11 +129,12 @@ export interface UserPage {
 }
 
 /**
- * Reads and writes users. Every method checks its input and throws a {@link RestError}
- * with the original's code on a bad one; no method returns a password or hash.
+ * Reads and writes users: the storage of users behind the routes, which a second storage
+ * implements too. Every method checks its input and throws a {@link RestError} with the
+ * original's code on a bad one; no method returns a password or hash.
  *
  * @example
- * const users = createUserStore(db);
+ * const users: UserStore = new SqlUserStore(database);
  * const jane = await users.create({ login: 'jane', email: 'jane@example.com', password: 's3cret!' });
  */
 export interface UserStore {
@@ -159,7 +160,7 @@ export interface UserStore {
 }
 
 /**
- * Options of {@link createUserStore}.
+ * Options of {@link SqlUserStore}.
  *
  * @example
  * const options: UserStoreOptions = { roles: DEFAULT_ROLES, now: () => Date.now() };
@@ -176,7 +177,7 @@ type Row = Omit<Selectable<UsersTable>, 'pass_hash'>;
 
 /**
  * The columns of a user read back, named: the hash stays in the table, and with no `*` the
- * SQLite driver hands the rows over as arrays, made objects in a loop (see prepared-query.ts).
+ * SQLite driver hands the rows over as arrays, made objects in a loop (see named-query.ts in @cms-json/database).
  */
 const USER_COLUMNS = [
   'id',
@@ -195,27 +196,48 @@ const USER_COLUMNS = [
 ] as const;
 
 /**
- * Creates the user store over a database migrated with `migrateContent`.
+ * The user store over a database migrated with `migrateContent` (the project's own schema,
+ * SQLite or PostgreSQL). Its steps are methods a subclass may override.
  *
  * @example
- * const users = createUserStore(db, { roles: { ...DEFAULT_ROLES, shop_manager: shopManager } });
+ * const users = new SqlUserStore(database, { roles: { ...DEFAULT_ROLES, shop_manager: shopManager } });
  * const admin = await users.findByLogin('admin');
  * admin?.can('manage_options'); // true
  */
-export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, options: UserStoreOptions = {}): UserStore {
-  const db = contentDb(database);
-  const roles = options.roles ?? DEFAULT_ROLES;
-  const now = options.now ?? Date.now;
-  const select = () => db.selectFrom('users').select(USER_COLUMNS);
-  const first = async (query: ReturnType<typeof select>) => {
-    const row = await query.executeTakeFirst();
-    return row ? fromRow(row, roles) : undefined;
-  };
+export class SqlUserStore implements UserStore {
+  readonly roles: Roles;
+  /** The database the users are kept in. */
+  readonly database: Database<ContentTables>;
+  /** The clock, in milliseconds since the epoch. */
+  protected readonly now: () => number;
 
-  async function uniqueSlug(base: string): Promise<string> {
+  constructor(database: SiteDatabase, options: UserStoreOptions = {}) {
+    this.database = contentDatabase(database);
+    this.roles = options.roles ?? DEFAULT_ROLES;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The query builder over the content tables. */
+  protected get db(): Kysely<ContentTables> {
+    return this.database.db;
+  }
+
+  /** A select of the users' columns but the hash. */
+  protected select() {
+    return this.db.selectFrom('users').select(USER_COLUMNS);
+  }
+
+  /** The first user a select finds. */
+  protected async first(query: ReturnType<SqlUserStore['select']>): Promise<User | undefined> {
+    const row = await query.executeTakeFirst();
+    return row ? fromRow(row, this.roles) : undefined;
+  }
+
+  /** `base`, or `base-2`, `base-3` … : the first slug no user has. */
+  protected async uniqueSlug(base: string): Promise<string> {
     const taken = new Set(
       (
-        await db
+        await this.db
           .selectFrom('users')
           .select('slug')
           .where((eb) => eb.or([eb('slug', '=', base), like('slug', `${escapeLike(base)}-%`)]))
@@ -230,170 +252,181 @@ export function createUserStore<DB extends ContentTables>(database: Kysely<DB>, 
     }
   }
 
-  const store: UserStore = {
-    roles,
+  async create(input: NewUser): Promise<User> {
+    const { db, roles, now } = this;
+    const login = checkLogin(input.login);
+    const email = checkEmail(input.email);
+    const imported = input.passwordHash;
+    if (imported !== undefined && !isWordPressHash(imported)) {
+      throw contentError('rest_invalid_param.password_hash');
+    }
+    if (imported === undefined) checkPassword(input.password ?? '');
+    const userRoles = checkRoles(input.roles ?? [DEFAULT_ROLE], roles);
+    if (await this.findByLogin(login)) throw contentError('existing_user_login');
+    if (await this.findByEmail(email)) {
+      throw contentError('existing_user_email');
+    }
+    const firstName = checkName(input.firstName, 'first_name');
+    const lastName = checkName(input.lastName, 'last_name');
+    const fields = {
+      login,
+      email,
+      display_name: checkName(input.displayName, 'display_name') || defaultDisplayName(login, firstName, lastName),
+      first_name: firstName,
+      last_name: lastName,
+      nickname: checkName(input.nickname, 'nickname') || login,
+      slug: await this.uniqueSlug(input.slug ? checkSlug(input.slug) : slugFromLogin(login)),
+      url: checkUrl(input.url),
+      description: stripTags(input.description ?? '').trim(),
+      locale: checkLocale(input.locale),
+      registered: checkRegistered(input.registered, now),
+      roles: JSON.stringify(userRoles),
+    };
+    // Hashed last, once every other field is valid: scrypt is deliberately slow, and an
+    // invalid request must not cost it.
+    const row = { ...fields, pass_hash: imported ?? (await hashPassword(input.password ?? '')) };
+    try {
+      const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+      return fromRow({ ...row, id }, roles);
+    } catch (error) {
+      throw duplicateError(error, 'create') ?? error;
+    }
+  }
 
-    async create(input) {
-      const login = checkLogin(input.login);
-      const email = checkEmail(input.email);
-      const imported = input.passwordHash;
-      if (imported !== undefined && !isWordPressHash(imported)) {
-        throw contentError('rest_invalid_param.password_hash');
+  findById(id: number): Promise<User | undefined> {
+    return this.first(this.select().where('id', '=', id));
+  }
+
+  async findByIds(ids: readonly number[]): Promise<User[]> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return [];
+    const rows = await readByIds(this.database, 'users.by-ids', wanted, (values) => this.select().where('id', 'in', values));
+    return rows.map((row) => fromRow(row, this.roles));
+  }
+
+  findByLogin(login: string): Promise<User | undefined> {
+    return this.first(this.select().where(sql<string>`lower(login)`, '=', login.trim().toLowerCase()));
+  }
+
+  findByEmail(email: string): Promise<User | undefined> {
+    return this.first(this.select().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()));
+  }
+
+  findBySlug(slug: string): Promise<User | undefined> {
+    return this.first(this.select().where('slug', '=', slug));
+  }
+
+  async list(query: UserQuery = {}): Promise<UserPage> {
+    const { db, database, roles } = this;
+    const perPage = Math.max(1, Math.trunc(query.perPage ?? 10));
+    const offset = Math.max(0, Math.trunc(query.offset ?? (Math.max(1, Math.trunc(query.page ?? 1)) - 1) * perPage));
+    const filtered = db.selectFrom('users').where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (query.include) conditions.push(query.include.length ? eb('id', 'in', [...query.include]) : eb.lit(false));
+      if (query.exclude?.length) conditions.push(eb('id', 'not in', [...query.exclude]));
+      if (query.slugs) conditions.push(query.slugs.length ? eb('slug', 'in', [...query.slugs]) : eb.lit(false));
+      if (query.roles) {
+        conditions.push(eb.or(query.roles.map((role) => like('roles', `%${escapeLike(JSON.stringify(role))}%`))));
       }
-      if (imported === undefined) checkPassword(input.password ?? '');
-      const userRoles = checkRoles(input.roles ?? [DEFAULT_ROLE], roles);
-      if (await store.findByLogin(login)) throw contentError('existing_user_login');
-      if (await store.findByEmail(email)) {
-        throw contentError('existing_user_email');
+      const search = query.search?.trim();
+      // A term longer than any searchable field (display names: 250 characters) matches
+      // nothing; it is not sent to the database, whose LIKE patterns are limited in length.
+      if (search && search.length > SEARCH_MAX) conditions.push(eb.lit(false));
+      else if (search) {
+        const pattern = `%${escapeLike(search.toLowerCase())}%`;
+        const columns = query.searchIn ?? SEARCH_FIELDS;
+        // Every letter folded on both engines (SQLite's own lower() folds ASCII only).
+        conditions.push(eb.or(columns.map((column) => like(database.lowerText(sql.ref(column)), pattern))));
       }
-      const firstName = checkName(input.firstName, 'first_name');
-      const lastName = checkName(input.lastName, 'last_name');
-      const fields = {
-        login,
-        email,
-        display_name: checkName(input.displayName, 'display_name') || defaultDisplayName(login, firstName, lastName),
-        first_name: firstName,
-        last_name: lastName,
-        nickname: checkName(input.nickname, 'nickname') || login,
-        slug: await uniqueSlug(input.slug ? checkSlug(input.slug) : slugFromLogin(login)),
-        url: checkUrl(input.url),
-        description: stripTags(input.description ?? '').trim(),
-        locale: checkLocale(input.locale),
-        registered: checkRegistered(input.registered, now),
-        roles: JSON.stringify(userRoles),
-      };
-      // Hashed last, once every other field is valid: scrypt is deliberately slow, and an
-      // invalid request must not cost it.
-      const row = { ...fields, pass_hash: imported ?? (await hashPassword(input.password ?? '')) };
+      return eb.and(conditions);
+    });
+    const direction = query.order === 'desc' ? 'desc' : 'asc';
+    const orderBy = query.orderBy ?? 'name';
+    const sorted =
+      orderBy === 'include'
+        ? positionIn('id', query.include ?? [])
+        : orderBy === 'include_slugs'
+          ? positionIn('slug', query.slugs ?? [])
+          : sql.ref<string>(ORDER_COLUMNS[orderBy]);
+    const page = filtered.selectAll().orderBy(sorted, direction);
+    const [rows, counted] = await Promise.all([
+      page.orderBy('id', direction).limit(perPage).offset(offset).execute(),
+      filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { users: rows.map((row) => fromRow(row, roles)), total: Number(counted.total) };
+  }
+
+  async update(id: number, changes: UserChanges): Promise<User> {
+    const { db, roles } = this;
+    const current = await this.findById(id);
+    if (!current) throw contentError('rest_user_invalid_id');
+    const values: Partial<Omit<Selectable<UsersTable>, 'id'>> = {};
+    if (changes.email !== undefined) {
+      const email = checkEmail(changes.email);
+      const owner = await this.findByEmail(email);
+      if (owner && owner.id !== id) throw contentError('rest_user_invalid_email');
+      values.email = email;
+    }
+    if (changes.slug !== undefined && changes.slug !== current.slug) {
+      const slug = checkSlug(changes.slug);
+      const owner = await this.findBySlug(slug);
+      if (owner && owner.id !== id) throw contentError('rest_user_invalid_slug');
+      values.slug = slug;
+    }
+    if (changes.password !== undefined) checkPassword(changes.password);
+    if (changes.roles !== undefined) values.roles = JSON.stringify(checkRoles(changes.roles, roles));
+    if (changes.displayName !== undefined) {
+      values.display_name = checkName(changes.displayName, 'display_name') || current.login;
+    }
+    if (changes.firstName !== undefined) values.first_name = checkName(changes.firstName, 'first_name');
+    if (changes.lastName !== undefined) values.last_name = checkName(changes.lastName, 'last_name');
+    if (changes.nickname !== undefined) values.nickname = checkName(changes.nickname, 'nickname') || current.login;
+    if (changes.url !== undefined) values.url = checkUrl(changes.url);
+    if (changes.description !== undefined) values.description = stripTags(changes.description).trim();
+    if (changes.locale !== undefined) values.locale = checkLocale(changes.locale);
+    // Hashed last, once every other change is valid (scrypt is deliberately slow).
+    if (changes.password !== undefined) values.pass_hash = await hashPassword(changes.password);
+    if (Object.keys(values).length > 0) {
       try {
-        const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
-        return fromRow({ ...row, id }, roles);
+        await db.updateTable('users').set(values).where('id', '=', id).execute();
       } catch (error) {
-        throw duplicateError(error, 'create') ?? error;
+        throw duplicateError(error, 'update') ?? error;
       }
-    },
+    }
+    const updated = await this.findById(id);
+    if (!updated) throw contentError('rest_user_invalid_id');
+    return updated;
+  }
 
-    findById: (id) => first(select().where('id', '=', id)),
-    findByIds: async (ids) => {
-      const wanted = [...new Set(ids)];
-      if (wanted.length === 0) return [];
-      const rows = await readByIds(db, 'users.by-ids', wanted, (values) => select().where('id', 'in', values));
-      return rows.map((row) => fromRow(row, roles));
-    },
-    findByLogin: (login) => first(select().where(sql<string>`lower(login)`, '=', login.trim().toLowerCase())),
-    findByEmail: (email) => first(select().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())),
-    findBySlug: (slug) => first(select().where('slug', '=', slug)),
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
 
-    async list(query = {}) {
-      const perPage = Math.max(1, Math.trunc(query.perPage ?? 10));
-      const offset = Math.max(0, Math.trunc(query.offset ?? (Math.max(1, Math.trunc(query.page ?? 1)) - 1) * perPage));
-      const filtered = db.selectFrom('users').where((eb) => {
-        const conditions: Expression<SqlBool>[] = [];
-        if (query.include) conditions.push(query.include.length ? eb('id', 'in', [...query.include]) : eb.lit(false));
-        if (query.exclude?.length) conditions.push(eb('id', 'not in', [...query.exclude]));
-        if (query.slugs) conditions.push(query.slugs.length ? eb('slug', 'in', [...query.slugs]) : eb.lit(false));
-        if (query.roles) {
-          conditions.push(eb.or(query.roles.map((role) => like('roles', `%${escapeLike(JSON.stringify(role))}%`))));
-        }
-        const search = query.search?.trim();
-        // A term longer than any searchable field (display names: 250 characters) matches
-        // nothing; it is not sent to the database, whose LIKE patterns are limited in length.
-        if (search && search.length > SEARCH_MAX) conditions.push(eb.lit(false));
-        else if (search) {
-          const pattern = `%${escapeLike(search.toLowerCase())}%`;
-          const columns = query.searchIn ?? SEARCH_FIELDS;
-          // Every letter folded on both engines (SQLite's own lower() folds ASCII only).
-          conditions.push(eb.or(columns.map((column) => like(lowerText(database, sql.ref(column)), pattern))));
-        }
-        return eb.and(conditions);
-      });
-      const direction = query.order === 'desc' ? 'desc' : 'asc';
-      const orderBy = query.orderBy ?? 'name';
-      const sorted =
-        orderBy === 'include'
-          ? positionIn('id', query.include ?? [])
-          : orderBy === 'include_slugs'
-            ? positionIn('slug', query.slugs ?? [])
-            : sql.ref<string>(ORDER_COLUMNS[orderBy]);
-      const page = filtered.selectAll().orderBy(sorted, direction);
-      const [rows, counted] = await Promise.all([
-        page.orderBy('id', direction).limit(perPage).offset(offset).execute(),
-        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { users: rows.map((row) => fromRow(row, roles)), total: Number(counted.total) };
-    },
+  async verifyPassword(id: number, password: string): Promise<boolean> {
+    const { db } = this;
+    const row = await db.selectFrom('users').select('pass_hash').where('id', '=', id).executeTakeFirst();
+    if (row === undefined) return false;
+    if (!isWordPressHash(row.pass_hash)) return verifyPassword(password, row.pass_hash);
+    if (!(await verifyWordPressHash(password, row.pass_hash))) return false;
+    // A hash brought over from WordPress becomes our own at the first login that proves it.
+    const upgraded = await hashPassword(password);
+    await db
+      .updateTable('users')
+      .set({ pass_hash: upgraded })
+      .where('id', '=', id)
+      .where('pass_hash', '=', row.pass_hash)
+      .execute();
+    return true;
+  }
 
-    async update(id, changes) {
-      const current = await store.findById(id);
-      if (!current) throw contentError('rest_user_invalid_id');
-      const values: Partial<Omit<Selectable<UsersTable>, 'id'>> = {};
-      if (changes.email !== undefined) {
-        const email = checkEmail(changes.email);
-        const owner = await store.findByEmail(email);
-        if (owner && owner.id !== id) throw contentError('rest_user_invalid_email');
-        values.email = email;
-      }
-      if (changes.slug !== undefined && changes.slug !== current.slug) {
-        const slug = checkSlug(changes.slug);
-        const owner = await store.findBySlug(slug);
-        if (owner && owner.id !== id) throw contentError('rest_user_invalid_slug');
-        values.slug = slug;
-      }
-      if (changes.password !== undefined) checkPassword(changes.password);
-      if (changes.roles !== undefined) values.roles = JSON.stringify(checkRoles(changes.roles, roles));
-      if (changes.displayName !== undefined) {
-        values.display_name = checkName(changes.displayName, 'display_name') || current.login;
-      }
-      if (changes.firstName !== undefined) values.first_name = checkName(changes.firstName, 'first_name');
-      if (changes.lastName !== undefined) values.last_name = checkName(changes.lastName, 'last_name');
-      if (changes.nickname !== undefined) values.nickname = checkName(changes.nickname, 'nickname') || current.login;
-      if (changes.url !== undefined) values.url = checkUrl(changes.url);
-      if (changes.description !== undefined) values.description = stripTags(changes.description).trim();
-      if (changes.locale !== undefined) values.locale = checkLocale(changes.locale);
-      // Hashed last, once every other change is valid (scrypt is deliberately slow).
-      if (changes.password !== undefined) values.pass_hash = await hashPassword(changes.password);
-      if (Object.keys(values).length > 0) {
-        try {
-          await db.updateTable('users').set(values).where('id', '=', id).execute();
-        } catch (error) {
-          throw duplicateError(error, 'update') ?? error;
-        }
-      }
-      const updated = await store.findById(id);
-      if (!updated) throw contentError('rest_user_invalid_id');
-      return updated;
-    },
-
-    async delete(id) {
-      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
-    async verifyPassword(id, password) {
-      const row = await db.selectFrom('users').select('pass_hash').where('id', '=', id).executeTakeFirst();
-      if (row === undefined) return false;
-      if (!isWordPressHash(row.pass_hash)) return verifyPassword(password, row.pass_hash);
-      if (!(await verifyWordPressHash(password, row.pass_hash))) return false;
-      // A hash brought over from WordPress becomes our own at the first login that proves it.
-      const upgraded = await hashPassword(password);
-      await db
-        .updateTable('users')
-        .set({ pass_hash: upgraded })
-        .where('id', '=', id)
-        .where('pass_hash', '=', row.pass_hash)
-        .execute();
-      return true;
-    },
-
-    async count() {
-      const { total } = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
-      return Number(total);
-    },
-  };
-  return store;
+  async count(): Promise<number> {
+    const { total } = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(total);
+  }
 }
 
 /** The longest searchable field: a display name (`checkName`'s limit). */
