@@ -9,7 +9,7 @@ import { lowerText } from '@cms-json/database';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { compiledRead, MAX_COMPILED_IDS } from '../compiled-reads.js';
 import type { ContentTables } from '../tables.js';
-import type { Comment, CommentQuery } from './store.js';
+import type { Comment, CommentQuery } from './comment-query.js';
 
 type Db = Kysely<ContentTables>;
 type CommentsExpression = ExpressionBuilder<ContentTables, 'comments'>;

@@ -14,54 +14,12 @@
  * @module
  */
 import { dialectOf } from '@cms-json/database';
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { type CommentsTable, type ContentTables, contentDb } from '../tables.js';
 import { listCommentRows, listCommentRowsForPosts } from './comment-lists.js';
+import type { Comment, CommentQuery } from './comment-query.js';
 
-/**
- * A stored comment.
- *
- * @example
- * const comment: Comment | undefined = await store.find(3);
- */
-export type Comment = Selectable<CommentsTable>;
-
-/**
- * Sort keys of {@link CommentQuery}, named as the REST `orderby` values.
- *
- * @example
- * const key: CommentOrderBy = 'date_gmt';
- */
-export type CommentOrderBy = 'date' | 'date_gmt' | 'id' | 'include' | 'post' | 'parent' | 'type';
-
-/**
- * A filter and page over comments (WordPress's `WP_Comment_Query` as the REST list uses it).
- *
- * @example
- * const query: CommentQuery = { approved: ['1'], posts: [7], perPage: 10, offset: 0 };
- */
-export interface CommentQuery {
-  /** Stored `approved` values (`'1'`, `'0'`, `'spam'`, `'trash'`); empty for any. */
-  approved: readonly string[];
-  /** The comment type (`comment`); undefined for any. */
-  type?: string | undefined;
-  posts?: readonly number[] | undefined;
-  include?: readonly number[] | undefined;
-  exclude?: readonly number[] | undefined;
-  parents?: readonly number[] | undefined;
-  parentsExclude?: readonly number[] | undefined;
-  users?: readonly number[] | undefined;
-  usersExclude?: readonly number[] | undefined;
-  authorEmail?: string | undefined;
-  search?: string | undefined;
-  /** Local dates (the site's timezone): comments made after / before them. */
-  after?: string | undefined;
-  before?: string | undefined;
-  orderBy?: CommentOrderBy | undefined;
-  order?: 'asc' | 'desc' | undefined;
-  perPage: number;
-  offset: number;
-}
+export type { Comment, CommentOrderBy, CommentQuery } from './comment-query.js';
 
 /** The post meta key keeping the statuses of a trashed post's comments, as WordPress. */
 const POST_TRASHED_META = '_wp_trash_meta_comments_status';

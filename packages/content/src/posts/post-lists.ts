@@ -8,8 +8,8 @@
 import { lowerText } from '@cms-json/database';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { ContentTables } from '../tables.js';
+import type { PostQuery, TaxonomyClause } from './post-query.js';
 import { parseSearch } from './search-terms.js';
-import type { PostQuery, TaxonomyClause } from './store.js';
 
 type Db = Kysely<ContentTables>;
 

@@ -11,15 +11,24 @@
 import { beforeCommit, dialectOf } from '@cms-json/database';
 import type { Kysely, Transaction } from 'kysely';
 import { type ContentTables, contentDb } from '../tables.js';
-import type { TermStore } from './store.js';
 
 type Db = Kysely<ContentTables>;
 
 /** The key of the terms to recount at the end of a transaction (see `beforeCommit`). */
 const RECOUNT_AT_COMMIT = {};
 
-/** The writes of a {@link TermStore} that change relationships, each recounting the terms it touches. */
-export type RelationshipWrites = Pick<TermStore, 'setObjectTerms' | 'setObjectCounted' | 'removeObject'>;
+/**
+ * The writes of a term store that change relationships, each recounting the terms it touches
+ * (a `TermStore` gives them; named here so the store and this file need not import each other).
+ */
+export interface RelationshipWrites {
+  /** Sets an object's terms of one taxonomy; `counted` says whether the object counts towards them. */
+  setObjectTerms(objectId: number, taxonomy: string, termIds: readonly number[], options: { counted: boolean }): Promise<void>;
+  /** Says whether an object counts towards its terms (it is published); recounts its terms. */
+  setObjectCounted(objectId: number, counted: boolean): Promise<void>;
+  /** Removes every relationship of an object (it was deleted); recounts its terms. */
+  removeObject(objectId: number): Promise<void>;
+}
 
 /**
  * The relationship writes over a content database.

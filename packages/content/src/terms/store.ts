@@ -15,6 +15,7 @@ import type { PostAccessFields } from '../posts/store.js';
 import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
 import { relationshipWrites } from './relationships.js';
 import { listTermRows, listTermRowsForObjects, mapPages } from './term-lists.js';
+import type { TermQuery } from './term-query.js';
 
 /**
  * A stored term.
@@ -56,42 +57,7 @@ export interface NewTerm {
  */
 export type TermChanges = Partial<Omit<NewTerm, 'taxonomy'>>;
 
-/**
- * Sort keys of {@link TermQuery}, named as the REST `orderby` values.
- *
- * @example
- * const key: TermOrderBy = 'count';
- */
-export type TermOrderBy = 'id' | 'include' | 'name' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
-
-/**
- * A filter and window over one taxonomy's terms.
- *
- * @example
- * const query: TermQuery = { taxonomy: 'post_tag', search: 'alp', hideEmpty: true, limit: 10, offset: 0 };
- */
-export interface TermQuery {
-  taxonomy: string;
-  /** Substring of the name or slug, case-insensitive. */
-  search?: string | undefined;
-  include?: readonly number[] | undefined;
-  exclude?: readonly number[] | undefined;
-  slugs?: readonly string[] | undefined;
-  /** Only the children of this term (0: the top level). */
-  parent?: number | undefined;
-  /** Only the terms this object carries. */
-  object?: number | undefined;
-  /** Leave out terms with a count of 0. */
-  hideEmpty?: boolean | undefined;
-  /** Default `name`. */
-  orderBy?: TermOrderBy | undefined;
-  /** Default `asc`. */
-  order?: 'asc' | 'desc' | undefined;
-  /** Default 10. */
-  limit?: number | undefined;
-  /** Default 0. */
-  offset?: number | undefined;
-}
+export type { TermOrderBy, TermQuery } from './term-query.js';
 
 /**
  * Options of {@link TermStore.listForObjects}.

@@ -9,7 +9,7 @@ import { lowerText } from '@cms-json/database';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { compiledRead, MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
 import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
-import type { TermQuery } from './store.js';
+import type { TermQuery } from './term-query.js';
 
 type Rows = Selectable<TermsTable>[];
 type ListQuery = Omit<TermQuery, 'object'>;
