@@ -5,13 +5,13 @@
  *
  * @module
  */
-import { lowerText } from '@cms-json/database';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import { compiledRead, MAX_COMPILED_IDS } from '../compiled-reads.js';
+import type { Database } from '@cms-json/database';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
 import type { ContentTables } from '../tables.js';
 import type { Comment, CommentQuery } from './comment-query.js';
 
-type Db = Kysely<ContentTables>;
+type Db = Database<ContentTables>;
 type CommentsExpression = ExpressionBuilder<ContentTables, 'comments'>;
 
 const SEARCHED = [
@@ -26,7 +26,7 @@ const SEARCHED = [
  * One page of the comments a query selects, and how many it selects in all.
  *
  * @example
- * const { comments, total } = await listCommentRows(db, { approved: ['1'], perPage: 10, offset: 0 });
+ * const { comments, total } = await listCommentRows(database, { approved: ['1'], perPage: 10, offset: 0 });
  */
 export async function listCommentRows(db: Db, query: CommentQuery): Promise<{ comments: Comment[]; total: number }> {
   const [rows, count] = await Promise.all([pageQuery(db, query).execute(), countQuery(db, query).executeTakeFirstOrThrow()]);
@@ -36,12 +36,12 @@ export async function listCommentRows(db: Db, query: CommentQuery): Promise<{ co
 /** The statement of a query's page. */
 function pageQuery(db: Db, query: CommentQuery) {
   const filters = (eb: CommentsExpression): Expression<SqlBool> => where(db, eb, query);
-  return ordered(db.selectFrom('comments').selectAll().where(filters), query).limit(query.perPage).offset(query.offset);
+  return ordered(db.db.selectFrom('comments').selectAll().where(filters), query).limit(query.perPage).offset(query.offset);
 }
 
 /** The statement of a query's total. */
 function countQuery(db: Db, query: CommentQuery) {
-  return db
+  return db.db
     .selectFrom('comments')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .where((eb) => where(db, eb, query));
@@ -50,7 +50,6 @@ function countQuery(db: Db, query: CommentQuery) {
 /**
  * {@link listCommentRows} for one post's comments in a shape compiled once (see `pagesShape`): a page
  * and a count, as the hand-written SQL would, rather than the window over many posts.
- * Parameters: the statuses, the type, the post, then the page's limit and offset.
  */
 async function listOfOne(
   db: Db,
@@ -58,14 +57,19 @@ async function listOfOne(
   postId: number,
   shape: string,
 ): Promise<{ comments: Comment[]; total: number }> {
-  const values = [...query.approved, ...(query.type === undefined ? [] : [query.type]), postId];
+  const sample = { approved: query.approved.map(() => ''), type: '', post: 0 };
+  const values = { approved: [...query.approved], type: query.type ?? '', post: postId };
+  const shaped = (p: typeof sample): CommentQuery => ({
+    ...query,
+    approved: p.approved,
+    type: query.type === undefined ? undefined : p.type,
+    posts: [p.post],
+  });
   const [rows, count] = await Promise.all([
-    compiledRead(db, `${shape}.page`, () => pageQuery(db, { ...query, perPage: 0, offset: 0 }).compile())([
-      ...values,
-      query.perPage,
-      query.offset,
-    ]),
-    compiledRead(db, `${shape}.count`, () => countQuery(db, query).compile())(values),
+    db.prepare(`${shape}.page`, { ...sample, perPage: 0, offset: 0 }, (p) =>
+      pageQuery(db, { ...shaped(p), perPage: p.perPage, offset: p.offset }),
+    )({ ...values, perPage: query.perPage, offset: query.offset }),
+    db.prepare(`${shape}.count`, sample, (p) => countQuery(db, shaped(p)))(values),
   ]);
   return { comments: rows, total: Number(count[0]?.total ?? 0) };
 }
@@ -92,40 +96,37 @@ export async function listCommentRowsForPosts(
   const sorted = { ...query, posts: undefined };
   // Each post's rows numbered in the list's order, and counted: the page of each post, and
   // its first row (which carries the count) when the page is past its end, are all that is read.
-  const ranked = db
-    .selectFrom('comments')
-    .selectAll()
-    .select((eb) => [
-      eb.fn
-        .agg<number>('row_number')
-        .over((over) => ordered(over.partitionBy('comments.post_id'), sorted))
-        .as('position'),
-      eb.fn
-        .countAll<number>()
-        .over((over) => over.partitionBy('comments.post_id'))
-        .as('matches'),
-    ])
-    .where((eb) => where(db, eb, { ...query, posts: [...postIds] }));
+  const ranked = (approved: readonly string[], type: string | undefined, posts: readonly number[]) =>
+    db.db
+      .selectFrom('comments')
+      .selectAll()
+      .select((eb) => [
+        eb.fn
+          .agg<number>('row_number')
+          .over((over) => ordered(over.partitionBy('comments.post_id'), sorted))
+          .as('position'),
+        eb.fn
+          .countAll<number>()
+          .over((over) => over.partitionBy('comments.post_id'))
+          .as('matches'),
+      ])
+      .where((eb) => where(db, eb, { ...query, approved: [...approved], type, posts: [...posts] }));
   const first = query.offset + 1;
   const last = query.offset + query.perPage;
-  const page = (from: number, to: number) =>
-    db
-      .selectFrom(ranked.as('ranked'))
+  const page = (from: number, to: number, of = ranked(query.approved, query.type, postIds)) =>
+    db.db
+      .selectFrom(of.as('ranked'))
       .selectAll()
       .where((eb) => eb.or([eb.between('position', from, to), eb('position', '=', 1)]))
       .orderBy('position');
-  // Parameters: the statuses, the type, the posts, the page's first and last positions, 1.
   const rows =
     shape === undefined
       ? await page(first, last).execute()
-      : await compiledRead(db, shape, () => page(0, 0).compile())([
-          ...query.approved,
-          ...(query.type === undefined ? [] : [query.type]),
-          ...postIds,
-          first,
-          last,
-          1,
-        ]);
+      : await db.prepare(
+          shape,
+          { approved: query.approved.map(() => ''), type: '', posts: placeholderIds(postIds.length), first: 0, last: 0 },
+          (p) => page(p.first, p.last, ranked(p.approved, query.type === undefined ? undefined : p.type, p.posts)),
+        )({ approved: [...query.approved], type: query.type ?? '', posts: [...postIds], first, last });
   for (const { position, matches, ...comment } of rows) {
     const found = out.get(comment.post_id);
     if (found === undefined) continue;
@@ -160,7 +161,7 @@ function where(db: Db, eb: CommentsExpression, query: CommentQuery): Expression<
   if (query.before !== undefined) all.push(eb('comments.date', '<', query.before));
   if (query.search !== undefined && query.search !== '') {
     const needle = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    all.push(eb.or(SEARCHED.map((column) => sql<SqlBool>`${lowerText(db, sql.ref(column))} like ${needle} escape '\\'`)));
+    all.push(eb.or(SEARCHED.map((column) => sql<SqlBool>`${db.lowerText(sql.ref(column))} like ${needle} escape '\\'`)));
   }
   return all.length === 0 ? sql<SqlBool>`1 = 1` : eb.and(all);
 }

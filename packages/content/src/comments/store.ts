@@ -13,9 +13,9 @@
  *
  * @module
  */
-import { dialectOf } from '@cms-json/database';
+import type { Database } from '@cms-json/database';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import { type CommentsTable, type ContentTables, contentDb } from '../tables.js';
+import { type CommentsTable, type ContentTables, contentDatabase, type SiteDatabase } from '../tables.js';
 import { listCommentRows, listCommentRowsForPosts } from './comment-lists.js';
 import type { Comment, CommentQuery } from './comment-query.js';
 
@@ -25,21 +25,86 @@ export type { Comment, CommentOrderBy, CommentQuery } from './comment-query.js';
 const POST_TRASHED_META = '_wp_trash_meta_comments_status';
 
 /**
- * Reads and writes comments.
+ * One-value meta of comments: WordPress keeps a trashed comment's former status there.
  *
  * @example
- * const store = new CommentStore(db);
+ * await store.meta.set(3, '_wp_trash_meta_status', '1');
+ */
+export interface CommentMeta {
+  /** The value of a key, `undefined` when unset. */
+  get(commentId: number, key: string): Promise<string | undefined>;
+  /** Sets a key to one value. */
+  set(commentId: number, key: string, value: string): Promise<void>;
+  /** Removes keys. */
+  remove(commentId: number, keys: readonly string[]): Promise<void>;
+}
+
+/**
+ * Reads and writes comments, keeping each post's count of approved comments: the storage of
+ * comments behind the routes, which a second storage implements too.
+ *
+ * @example
+ * const store: CommentStore = new SqlCommentStore(database);
  * const { comments, total } = await store.list({ approved: ['1'], posts: [7], perPage: 10, offset: 0 });
  */
-export class CommentStore {
+export interface CommentStore {
+  /** One-value meta of comments. */
+  readonly meta: CommentMeta;
+  /** The comment with this id, or `undefined`. */
+  find(id: number): Promise<Comment | undefined>;
+  /** Stores a new comment and counts its post's approved comments again; returns it with its id. */
+  create(row: Insertable<CommentsTable>): Promise<Comment>;
+  /** Changes a comment and recounts the posts it was and is on; `undefined` when it is gone. */
+  update(id: number, changes: Updateable<CommentsTable>): Promise<Comment | undefined>;
+  /** Deletes a comment for good (its replies move up to its parent); false when it was gone. */
+  delete(id: number): Promise<boolean>;
+  /** Deletes every comment of a post (the post is being deleted for good); how many went. */
+  deleteOfPost(postId: number): Promise<number>;
+  /** Marks a post's comments `post-trashed` (the post went to the trash), as `wp_trash_post_comments`. */
+  trashOfPost(postId: number): Promise<void>;
+  /** Gives a post's `post-trashed` comments their statuses back (the post left the trash), as `wp_untrash_post_comments`. */
+  untrashOfPost(postId: number): Promise<void>;
+  /** The ids among these comments that have replies. */
+  withChildren(ids: readonly number[]): Promise<Set<number>>;
+  /** The id of a comment the same author already left with the same content on the same post and parent. */
+  findDuplicate(candidate: {
+    post_id: number;
+    parent: number;
+    author_name: string;
+    author_email: string;
+    content: string;
+  }): Promise<number | undefined>;
+  /** The date of an author's (by user id, address or email) latest comment since `sinceGmt`, for flood control. */
+  lastCommentDate(by: { userId: number; ip: string; email: string; sinceGmt: string }): Promise<string | undefined>;
+  /** Whether an author has a comment approved already (`comment_previously_approved`). */
+  hasApproved(by: { userId: number; name: string; email: string }): Promise<boolean>;
+  /** One page of the comments a query selects, and how many it selects in all. */
+  list(query: CommentQuery): Promise<{ comments: Comment[]; total: number }>;
+  /** What {@link CommentStore.list} answers for each of these posts, in one query. */
+  listForPosts(
+    query: Omit<CommentQuery, 'posts'>,
+    postIds: readonly number[],
+  ): Promise<Map<number, { comments: Comment[]; total: number }>>;
+}
+
+/**
+ * The comment store over a content database (the project's own schema, SQLite or PostgreSQL).
+ *
+ * @example
+ * const store = new SqlCommentStore(database);
+ * const { comments, total } = await store.list({ approved: ['1'], posts: [7], perPage: 10, offset: 0 });
+ */
+export class SqlCommentStore implements CommentStore {
+  /** The database the comments are kept in. */
+  readonly database: Database<ContentTables>;
   readonly #db: Kysely<ContentTables>;
   /** Whether rows must be locked before a recount (PostgreSQL; SQLite writes one transaction at a time). */
   readonly #locks: boolean;
 
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
-  constructor(db: Kysely<any>) {
-    this.#db = contentDb(db);
-    this.#locks = dialectOf(db) === 'postgres';
+  constructor(database: SiteDatabase) {
+    this.database = contentDatabase(database);
+    this.#db = this.database.db;
+    this.#locks = this.database.dialect === 'postgres';
   }
 
   /** Locks the rows of these posts until the transaction ends, in id order, in one statement (PostgreSQL). */
@@ -61,7 +126,7 @@ export class CommentStore {
   }
 
   /** One-value meta of comments (`comment_meta`): WordPress keeps a trashed comment's former status there. */
-  readonly meta = {
+  readonly meta: CommentMeta = {
     /** The value of a key, `undefined` when unset. */
     get: async (commentId: number, key: string): Promise<string | undefined> => {
       const row = await this.#db
@@ -270,7 +335,7 @@ export class CommentStore {
 
   /** One page of the comments a query selects, and how many it selects in all. */
   list(query: CommentQuery): Promise<{ comments: Comment[]; total: number }> {
-    return listCommentRows(this.#db, query);
+    return listCommentRows(this.database, query);
   }
 
   /**
@@ -281,7 +346,7 @@ export class CommentStore {
     query: Omit<CommentQuery, 'posts'>,
     postIds: readonly number[],
   ): Promise<Map<number, { comments: Comment[]; total: number }>> {
-    return listCommentRowsForPosts(this.#db, query, postIds);
+    return listCommentRowsForPosts(this.database, query, postIds);
   }
 }
 

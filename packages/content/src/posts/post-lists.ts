@@ -5,13 +5,13 @@
  *
  * @module
  */
-import { lowerText } from '@cms-json/database';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '@cms-json/database';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { ContentTables } from '../tables.js';
 import type { PostQuery, TaxonomyClause } from './post-query.js';
 import { parseSearch } from './search-terms.js';
 
-type Db = Kysely<ContentTables>;
+type Db = Database<ContentTables>;
 
 const SEARCH_COLUMN = { post_title: 'posts.title', post_content: 'posts.content', post_excerpt: 'posts.excerpt' } as const;
 
@@ -33,7 +33,7 @@ export function statusNow(eb: PostsExpression, nowGmt: string): Expression<strin
  * authors, parents, slugs, dates, sticky records, taxonomy clauses and the search.
  *
  * @example
- * db.selectFrom('posts').selectAll().where((eb) => listWhere(db, eb, query));
+ * database.db.selectFrom('posts').selectAll().where((eb) => listWhere(database, eb, query));
  */
 export function listWhere(db: Db, eb: PostsExpression, query: PostQuery): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [eb('posts.type', 'in', [...query.types])];
@@ -103,7 +103,7 @@ function taxonomyClause(eb: PostsExpression, clause: TaxonomyClause) {
 /** `lower(column) LIKE '%text%'`, case-folded on both engines. */
 function like(db: Db, column: string, text: string) {
   const needle = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`${lowerText(db, sql.ref(column))} like ${needle} escape '\\'`;
+  return sql<SqlBool>`${db.lowerText(sql.ref(column))} like ${needle} escape '\\'`;
 }
 
 /**
@@ -132,7 +132,7 @@ function relevanceOf(db: Db, search: string) {
  * slugs asked for), ties by id as MySQL leaves them for WordPress.
  *
  * @example
- * listOrder(db, db.selectFrom('posts').selectAll(), { ...query, orderBy: 'title', order: 'asc' });
+ * listOrder(database, database.db.selectFrom('posts').selectAll(), { ...query, orderBy: 'title', order: 'asc' });
  */
 export function listOrder<Q extends { orderBy: (...args: never[]) => Q }>(db: Db, builder: Q, query: PostQuery): Q {
   const direction = query.order ?? 'desc';

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { CHANGE_VERSIONS_TABLE, type PreparedQuery, prepareQuery } from '@cms-json/database';
+import { CHANGE_VERSIONS_TABLE, type Database } from '@cms-json/database';
 import { type Expression, type Insertable, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
-import { compiledRead, MAX_COMPILED_IDS, placeholderIds, readByIds } from '../compiled-reads.js';
-import { type ContentTables, contentDb, type PostsTable } from '../tables.js';
+import { MAX_COMPILED_IDS, placeholderIds, readByIds } from '../compiled-reads.js';
+import { type ContentTables, contentDatabase, type PostsTable, type SiteDatabase } from '../tables.js';
 import { listOrder, listWhere, type PostsExpression, statusNow } from './post-lists.js';
 import type { PostQuery } from './post-query.js';
 
@@ -30,20 +30,68 @@ export type PostAccessFields = Pick<Post, 'id' | 'type' | 'status' | 'author' | 
 export type { PostOrderBy, PostQuery, TaxonomyClause } from './post-query.js';
 
 /**
- * Reads the post-like records of every type.
+ * The post-like records of every type (revisions and attachments included): the storage of
+ * posts behind the routes, which a second storage implements too.
  *
  * @example
- * const store = new PostStore(db);
+ * const store: PostStore = new SqlPostStore(database);
  * const { posts, total } = await store.list({ types: ['post'], statuses: ['publish'], nowGmt, perPage: 10, offset: 0 });
  */
-export class PostStore {
-  readonly #db: Kysely<ContentTables>;
-  /** The change version and the count of due scheduled records, made at its first use. */
-  #version: PreparedQuery<{ version: number | string; due: number | string }> | undefined;
+export interface PostStore {
+  /**
+   * The database the records are kept in: its transactions (`transaction`, `afterCommit`)
+   * hold a write's steps together, and extensions read and write their own rows beside the
+   * records through it.
+   */
+  readonly database: Database<ContentTables>;
+  /** The query builder of {@link PostStore.database}. */
+  readonly db: Kysely<ContentTables>;
+  /**
+   * The version of everything a post's answer is made of: it changes whenever an answer could
+   * (a write anywhere in the tracked tables, or a scheduled record's date passing `nowGmt`).
+   */
+  changeVersion(nowGmt: string): Promise<string>;
+  /** The record with this id, whatever its type, or `undefined`. */
+  find(id: number): Promise<Post | undefined>;
+  /** The records with these ids (in no order), for embedding many at once. */
+  findMany(ids: readonly number[]): Promise<Post[]>;
+  /** The fields the read check reads of the records with these ids (in no order; unknown ids left out). */
+  findAccess(ids: readonly number[]): Promise<PostAccessFields[]>;
+  /** Stores a new record; returns it with its id. */
+  create(row: Insertable<PostsTable>): Promise<Post>;
+  /** Changes a record; returns it as stored, or `undefined` when it is gone. */
+  update(id: number, changes: Updateable<PostsTable>): Promise<Post | undefined>;
+  /** Deletes a record for good with its revisions, meta and relationships (`wp_delete_post`); false when it was gone. */
+  delete(id: number): Promise<boolean>;
+  /** The records of these types that a user wrote (newest first). */
+  idsByAuthor(author: number, types: readonly string[]): Promise<number[]>;
+  /** Gives every record of one author to another; how many moved. */
+  reassignAuthor(from: number, to: number): Promise<number>;
+  /** The slugs of a type's records that start with `base` (but record `except`'s own). */
+  slugsLike(type: string, base: string, except: number): Promise<Set<string>>;
+  /** How many records of a type have this parent. */
+  countChildren(parent: number, type: string): Promise<number>;
+  /** For each record, how many revisions it has and the newest one's id (the ones with none are left out). */
+  revisionCounts(parents: readonly number[]): Promise<Map<number, { count: number; latest: number }>>;
+  /** The ids of the users who have published records of these types (now); with `among`, only those of these ids. */
+  publishedAuthors(types: readonly string[], nowGmt: string, among?: readonly number[]): Promise<number[]>;
+  /** One page of the records a query selects, and how many it selects in all. */
+  list(query: PostQuery): Promise<{ posts: Post[]; total: number }>;
+}
 
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
-  constructor(db: Kysely<any>) {
-    this.#db = contentDb(db);
+/**
+ * The post store over a content database (the project's own schema, SQLite or PostgreSQL):
+ * one table of records with a `type` column. Its steps are methods a subclass may override.
+ *
+ * @example
+ * const store = new SqlPostStore(database);
+ * const { posts, total } = await store.list({ types: ['post'], statuses: ['publish'], nowGmt, perPage: 10, offset: 0 });
+ */
+export class SqlPostStore implements PostStore {
+  readonly database: Database<ContentTables>;
+
+  constructor(database: SiteDatabase) {
+    this.database = contentDatabase(database);
   }
 
   /**
@@ -53,56 +101,60 @@ export class PostStore {
    * `publish` from then on without any write. It changes whenever an answer could.
    */
   async changeVersion(nowGmt: string): Promise<string> {
-    this.#version ??= prepareQuery(
-      this.#db,
-      sql<{ version: number | string; due: number | string }>`select (select coalesce(sum(version), 0) from ${sql.table(
-        CHANGE_VERSIONS_TABLE,
-      )}) as version, (select count(*) from posts where status = 'future' and date_gmt <= ${''}) as due`.compile(this.#db),
+    const read = this.database.prepare(
+      'posts.changeVersion',
+      { nowGmt: '' },
+      (p) =>
+        sql<{ version: number | string; due: number | string }>`select (select coalesce(sum(version), 0) from ${sql.table(
+          CHANGE_VERSIONS_TABLE,
+        )}) as version, (select count(*) from posts where status = 'future' and date_gmt <= ${p.nowGmt}) as due`,
     );
-    const [row] = await this.#version([nowGmt]);
+    const [row] = await read({ nowGmt });
     return `${row?.version ?? 0}.${row?.due ?? 0}`;
   }
 
-  /** The database, for controllers that extend the store's queries. */
   get db(): Kysely<ContentTables> {
-    return this.#db;
+    return this.database.db;
   }
 
   /** The record with this id, whatever its type, or `undefined`. */
   async find(id: number): Promise<Post | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    const db = this.#db;
-    const read = compiledRead(db, 'posts.find', () => db.selectFrom('posts').selectAll().where('id', '=', 0).compile());
-    return (await read([id]))[0];
+    const read = this.database.prepare('posts.find', { id: 0 }, (p) =>
+      this.db.selectFrom('posts').selectAll().where('id', '=', p.id),
+    );
+    return (await read({ id }))[0];
   }
 
   /** The records with these ids (in no order), for embedding many at once. */
   async findMany(ids: readonly number[]): Promise<Post[]> {
     const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
     if (wanted.length === 0) return [];
-    const db = this.#db;
+    const { db } = this;
     // Compiled once per length of the list (a page, or the links of an `_embed`, hold at most 100).
-    return readByIds(db, 'posts.find-many', wanted, (values) => db.selectFrom('posts').selectAll().where('id', 'in', values));
+    return readByIds(this.database, 'posts.find-many', wanted, (values) =>
+      db.selectFrom('posts').selectAll().where('id', 'in', values),
+    );
   }
 
   /** The fields the read check reads of the records with these ids (in no order; unknown ids left out). */
   async findAccess(ids: readonly number[]): Promise<PostAccessFields[]> {
     const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
     if (wanted.length === 0) return [];
-    const db = this.#db;
-    return readByIds(db, 'posts.find-access', wanted, (values) =>
+    const { db } = this;
+    return readByIds(this.database, 'posts.find-access', wanted, (values) =>
       db.selectFrom('posts').select(['id', 'type', 'status', 'author', 'parent', 'date_gmt']).where('id', 'in', values),
     );
   }
 
   /** Stores a new record; returns it with its id. */
   async create(row: Insertable<PostsTable>): Promise<Post> {
-    return this.#db.insertInto('posts').values(row).returningAll().executeTakeFirstOrThrow();
+    return this.db.insertInto('posts').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
   /** Changes a record; returns it as stored, or `undefined` when it is gone. */
   async update(id: number, changes: Updateable<PostsTable>): Promise<Post | undefined> {
-    return this.#db.updateTable('posts').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+    return this.db.updateTable('posts').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
   /**
@@ -111,7 +163,7 @@ export class PostStore {
    * go by the foreign keys' cascade. False when it was gone.
    */
   async delete(id: number): Promise<boolean> {
-    return this.#db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const post = await trx.selectFrom('posts').select(['type', 'parent']).where('id', '=', id).executeTakeFirst();
       if (post === undefined) return false;
       if (post.type !== 'revision') {
@@ -131,7 +183,7 @@ export class PostStore {
   /** The records of these types that a user wrote (newest first), for handing them on when the user goes. */
   async idsByAuthor(author: number, types: readonly string[]): Promise<number[]> {
     if (types.length === 0) return [];
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('posts')
       .select('id')
       .where('author', '=', author)
@@ -143,14 +195,14 @@ export class PostStore {
 
   /** Gives every record of one author to another (a user deleted with `reassign`); how many moved. */
   async reassignAuthor(from: number, to: number): Promise<number> {
-    const result = await this.#db.updateTable('posts').set({ author: to }).where('author', '=', from).executeTakeFirst();
+    const result = await this.db.updateTable('posts').set({ author: to }).where('author', '=', from).executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
   /** The slugs of a type's records that start with `base` (but record `except`'s own). */
   async slugsLike(type: string, base: string, except: number): Promise<Set<string>> {
     const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rows = await this.#db
+    const rows = await this.db
       .selectFrom('posts')
       .select('slug')
       .where((eb) =>
@@ -162,7 +214,7 @@ export class PostStore {
 
   /** How many records of a type have this parent (revisions of a post, children of a page). */
   async countChildren(parent: number, type: string): Promise<number> {
-    const row = await this.#db
+    const row = await this.db
       .selectFrom('posts')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('parent', '=', parent)
@@ -175,20 +227,19 @@ export class PostStore {
   async revisionCounts(parents: readonly number[]): Promise<Map<number, { count: number; latest: number }>> {
     const out = new Map<number, { count: number; latest: number }>();
     if (parents.length === 0) return out;
-    const db = this.#db;
+    const { db } = this;
     const query = (ids: readonly number[]) =>
       db
         .selectFrom('posts')
         .select((eb) => ['parent', eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('latest')])
         .where('type', '=', 'revision')
         .where('parent', 'in', [...ids]);
-    // Parameters: the type, then the ids.
     const rows =
       parents.length > MAX_COMPILED_IDS
         ? await query(parents).groupBy('parent').execute()
-        : await compiledRead(db, `posts.revisionCounts.${parents.length}`, () =>
-            query(placeholderIds(parents.length)).groupBy('parent').compile(),
-          )(['revision', ...parents]);
+        : await this.database.prepare(`posts.revisionCounts.${parents.length}`, { ids: placeholderIds(parents.length) }, (p) =>
+            query(p.ids).groupBy('parent'),
+          )({ ids: [...parents] });
     for (const row of rows) out.set(Number(row.parent), { count: Number(row.n), latest: Number(row.latest) });
     return out;
   }
@@ -200,27 +251,29 @@ export class PostStore {
    */
   async publishedAuthors(types: readonly string[], nowGmt: string, among?: readonly number[]): Promise<number[]> {
     if (types.length === 0) return [];
-    if (among !== undefined) return this.#publishedAmong(types, nowGmt, among);
-    const db = this.#db;
+    if (among !== undefined) return this.publishedAmong(types, nowGmt, among);
+    const { db } = this;
     const query = (kinds: readonly string[], now: string) =>
       db
         .selectFrom('posts')
         .select('author')
         .distinct()
         .where((eb) => eb.and([eb('type', 'in', [...kinds]), eb(statusNow(eb, now), '=', 'publish'), eb('author', '>', 0)]));
-    // Compiled once per number of types. Parameters: the types, then the status test's values
-    // in the SQL's order ('future', now, 'publish'), the status compared, the author's 0.
-    const read = compiledRead(db, `posts.publishedAuthors.${types.length}`, () =>
-      query(new Array<string>(types.length).fill(''), '').compile(),
+    // Compiled once per number of types.
+    const read = this.database.prepare(
+      `posts.publishedAuthors.${types.length}`,
+      { types: new Array<string>(types.length).fill(''), nowGmt: '' },
+      (p) => query(p.types, p.nowGmt),
     );
-    const rows = await read([...types, 'future', nowGmt, 'publish', 'publish', 0]);
+    const rows = await read({ types: [...types], nowGmt });
     return rows.map((row) => Number(row.author));
   }
 
-  async #publishedAmong(types: readonly string[], nowGmt: string, among: readonly number[]): Promise<number[]> {
+  /** {@link publishedAuthors} among some users: each found by its first published record (the `posts_author` index). */
+  protected async publishedAmong(types: readonly string[], nowGmt: string, among: readonly number[]): Promise<number[]> {
     const ids = [...new Set(among.filter((id) => Number.isSafeInteger(id) && id > 0))];
     if (ids.length === 0) return [];
-    const db = this.#db;
+    const { db } = this;
     const query = (users: readonly number[], kinds: readonly string[], now: string) =>
       db
         .selectFrom('users')
@@ -238,23 +291,24 @@ export class PostStore {
           ),
         );
     if (ids.length > MAX_COMPILED_IDS) return (await query(ids, types, nowGmt).execute()).map((row) => Number(row.id));
-    // Parameters: the user ids, the types, then the status test's values as above.
-    const read = compiledRead(db, `posts.publishedAmong.${ids.length}.${types.length}`, () =>
-      query(placeholderIds(ids.length), new Array<string>(types.length).fill(''), '').compile(),
+    const read = this.database.prepare(
+      `posts.publishedAmong.${ids.length}.${types.length}`,
+      { ids: placeholderIds(ids.length), types: new Array<string>(types.length).fill(''), nowGmt: '' },
+      (p) => query(p.ids, p.types, p.nowGmt),
     );
-    return (await read([...ids, ...types, 'future', nowGmt, 'publish', 'publish'])).map((row) => Number(row.id));
+    return (await read({ ids, types: [...types], nowGmt })).map((row) => Number(row.id));
   }
 
   /** One page of the records a query selects, and how many it selects in all. */
   async list(query: PostQuery): Promise<{ posts: Post[]; total: number }> {
-    const where = (eb: PostsExpression): Expression<SqlBool> => listWhere(this.#db, eb, query);
+    const where = (eb: PostsExpression): Expression<SqlBool> => listWhere(this.database, eb, query);
     const [rows, count] = await Promise.all([
-      listOrder(this.#db, this.#db.selectFrom('posts').selectAll().where(where), query)
+      listOrder(this.database, this.db.selectFrom('posts').selectAll().where(where), query)
         // Both engines take a limit before an offset; "all of them" is the largest safe one.
         .limit(query.perPage ?? Number.MAX_SAFE_INTEGER)
         .offset(query.offset)
         .execute(),
-      this.#db
+      this.db
         .selectFrom('posts')
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .where(where)

@@ -8,9 +8,9 @@
  *
  * @module
  */
-import { beforeCommit, dialectOf } from '@cms-json/database';
+import type { Database } from '@cms-json/database';
 import type { Kysely, Transaction } from 'kysely';
-import { type ContentTables, contentDb } from '../tables.js';
+import type { ContentTables } from '../tables.js';
 
 type Db = Kysely<ContentTables>;
 
@@ -34,12 +34,12 @@ export interface RelationshipWrites {
  * The relationship writes over a content database.
  *
  * @example
- * const writes = relationshipWrites(db);
+ * const writes = relationshipWrites(database);
  * await writes.setObjectTerms(12, 'post_tag', [3, 5], { counted: true });
  */
-export function relationshipWrites<DB extends ContentTables>(database: Kysely<DB>): RelationshipWrites {
-  const db: Db = contentDb(database);
-  const postgres = dialectOf(database) === 'postgres';
+export function relationshipWrites(database: Database<ContentTables>): RelationshipWrites {
+  const { db } = database;
+  const postgres = database.dialect === 'postgres';
 
   /**
    * Locks the rows of these terms until the transaction ends, in id order and in one
@@ -84,7 +84,7 @@ export function relationshipWrites<DB extends ContentTables>(database: Kysely<DB
    */
   const pendingRecount = () =>
     postgres
-      ? beforeCommit(database, RECOUNT_AT_COMMIT, () => {
+      ? database.beforeCommit(RECOUNT_AT_COMMIT, () => {
           const ids = new Set<number>();
           return {
             ids,
@@ -100,7 +100,7 @@ export function relationshipWrites<DB extends ContentTables>(database: Kysely<DB
   /**
    * Changes relationships, then recounts every term they touch: under the locks of those
    * terms in a transaction of its own, or, inside a PostgreSQL transaction opened by
-   * `runInTransaction`, at its end ({@link pendingRecount}).
+   * `Database.transaction`, at its end ({@link pendingRecount}).
    */
   function changeRelationships(
     touched: (trx: Transaction<ContentTables>) => Promise<number[]>,

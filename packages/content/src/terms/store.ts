@@ -5,15 +5,15 @@
  *
  * @module
  */
-import { dialectOf, lowerText } from '@cms-json/database';
+import type { Database } from '@cms-json/database';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { compiledRead, MAX_COMPILED_IDS, placeholderIds, readByIds } from '../compiled-reads.js';
+import { MAX_COMPILED_IDS, placeholderIds, readByIds } from '../compiled-reads.js';
 import { contentError } from '../errors.js';
 import { TERMS_SLUG_INDEX } from '../migrations.js';
 import { sanitizeTitle } from '../posts/slug.js';
 import type { PostAccessFields } from '../posts/store.js';
-import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
-import { relationshipWrites } from './relationships.js';
+import { type ContentTables, contentDatabase, type SiteDatabase, type TermsTable } from '../tables.js';
+import { type RelationshipWrites, relationshipWrites } from './relationships.js';
 import { listTermRows, listTermRowsForObjects, mapPages } from './term-lists.js';
 import type { TermQuery } from './term-query.js';
 
@@ -80,10 +80,11 @@ export interface ListForObjectsOptions {
 }
 
 /**
- * Reads and writes terms and their relationships to objects.
+ * Reads and writes terms and their relationships to objects: the storage of terms behind the
+ * routes, which a second storage implements too.
  *
  * @example
- * const terms = createTermStore(db);
+ * const terms: TermStore = new SqlTermStore(database);
  * const tag = await terms.create({ taxonomy: 'post_tag', name: 'Alpha' });
  * await terms.setObjectTerms(12, 'post_tag', [tag.id], { counted: true });
  */
@@ -169,61 +170,78 @@ function cleanName(name: string): string {
 }
 
 /**
- * The term store over a content database.
+ * The term store over a content database (the project's own schema, SQLite or PostgreSQL).
+ * Its steps are methods a subclass may override.
  *
  * @example
- * const terms = createTermStore(db);
+ * const terms = new SqlTermStore(database);
  * const { terms: page, total } = await terms.list({ taxonomy: 'category', hideEmpty: true });
  */
-export function createTermStore<DB extends ContentTables>(database: Kysely<DB>): TermStore {
-  const db: Db = contentDb(database);
-  const postgres = dialectOf(database) === 'postgres';
+export class SqlTermStore implements TermStore {
+  /** The database the terms are kept in. */
+  readonly database: Database<ContentTables>;
+  /** The relationship writes, each recounting the terms it touches (`relationships.ts`). */
+  protected readonly relationships: RelationshipWrites;
 
-  const find = async (id: number) => {
+  constructor(database: SiteDatabase) {
+    this.database = contentDatabase(database);
+    this.relationships = relationshipWrites(this.database);
+  }
+
+  /** The query builder over the content tables. */
+  protected get db(): Db {
+    return this.database.db;
+  }
+
+  async find(id: number): Promise<Term | undefined> {
     if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-    const row = await db.selectFrom('terms').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('terms').selectAll().where('id', '=', id).executeTakeFirst();
     return row === undefined ? undefined : toTerm(row);
-  };
+  }
 
   /** Whether a slug is taken in a taxonomy (by another term than `except`). */
-  async function slugTaken(taxonomy: string, slug: string, except?: number): Promise<boolean> {
-    let query = db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('slug', '=', slug);
+  protected async slugTaken(taxonomy: string, slug: string, except?: number): Promise<boolean> {
+    let query = this.db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('slug', '=', slug);
     if (except !== undefined) query = query.where('id', '<>', except);
     return (await query.executeTakeFirst()) !== undefined;
   }
 
   /** `wp_unique_term_slug`: the parents' slugs appended, then `-2`, `-3` … */
-  async function uniqueSlug(taxonomy: string, slug: string, parent: number, except?: number): Promise<string> {
-    if (!(await slugTaken(taxonomy, slug, except))) return slug;
+  protected async uniqueSlug(taxonomy: string, slug: string, parent: number, except?: number): Promise<string> {
+    if (!(await this.slugTaken(taxonomy, slug, except))) return slug;
     let candidate = slug;
-    for (let ancestor = await find(parent), depth = 0; ancestor !== undefined && depth < 50; depth++) {
+    for (let ancestor = await this.find(parent), depth = 0; ancestor !== undefined && depth < 50; depth++) {
       candidate = `${candidate}-${ancestor.slug}`;
-      if (!(await slugTaken(taxonomy, candidate, except))) return candidate;
-      ancestor = ancestor.parent > 0 ? await find(ancestor.parent) : undefined;
+      if (!(await this.slugTaken(taxonomy, candidate, except))) return candidate;
+      ancestor = ancestor.parent > 0 ? await this.find(ancestor.parent) : undefined;
     }
     for (let n = 2; ; n++) {
       const numbered = `${candidate}-${n}`;
-      if (!(await slugTaken(taxonomy, numbered, except))) return numbered;
+      if (!(await this.slugTaken(taxonomy, numbered, except))) return numbered;
     }
   }
 
   /** The sibling whose name matches, whatever its case. */
-  async function sameName(taxonomy: string, name: string, parent: number | undefined): Promise<Term | undefined> {
-    let query = db
+  protected async sameName(taxonomy: string, name: string, parent: number | undefined): Promise<Term | undefined> {
+    let query = this.db
       .selectFrom('terms')
       .selectAll()
       .where('taxonomy', '=', taxonomy)
-      .where(lowerText(database, sql.ref('name')), '=', name.toLowerCase());
+      .where(this.database.lowerText(sql.ref('name')), '=', name.toLowerCase());
     if (parent !== undefined) query = query.where('parent', '=', parent);
     const row = await query.orderBy('id').executeTakeFirst();
     return row === undefined ? undefined : toTerm(row);
   }
 
   /** `wp_check_term_hierarchy_for_loops`: 0 for a parent that is the term itself or one of its descendants. */
-  async function parentWithoutLoop(id: number, parent: number): Promise<number> {
+  protected async parentWithoutLoop(id: number, parent: number): Promise<number> {
     if (parent === id) return 0;
     const seen = new Set<number>([parent]);
-    for (let current = await find(parent); current !== undefined && current.parent > 0; current = await find(current.parent)) {
+    for (
+      let current = await this.find(parent);
+      current !== undefined && current.parent > 0;
+      current = await this.find(current.parent)
+    ) {
       if (current.parent === id) return 0;
       if (seen.has(current.parent)) break;
       seen.add(current.parent);
@@ -231,197 +249,209 @@ export function createTermStore<DB extends ContentTables>(database: Kysely<DB>):
     return parent;
   }
 
-  return {
-    ...relationshipWrites(database),
-    find,
+  setObjectTerms(objectId: number, taxonomy: string, termIds: readonly number[], options: { counted: boolean }): Promise<void> {
+    return this.relationships.setObjectTerms(objectId, taxonomy, termIds, options);
+  }
 
-    async findBySlug(taxonomy, slug) {
-      const row = await db
-        .selectFrom('terms')
-        .selectAll()
-        .where('taxonomy', '=', taxonomy)
-        .where('slug', '=', slug)
-        .executeTakeFirst();
-      return row === undefined ? undefined : toTerm(row);
-    },
+  setObjectCounted(objectId: number, counted: boolean): Promise<void> {
+    return this.relationships.setObjectCounted(objectId, counted);
+  }
 
-    async findByOption(taxonomy, option, fallbackId) {
-      // Options hold JSON: an id is its digits, compared as text so no cast can fail on PostgreSQL.
-      const stored = db.selectFrom('options').select('value').where('name', '=', option);
-      const row = await db
-        .selectFrom('terms')
-        .selectAll()
-        .where('taxonomy', '=', taxonomy)
-        .where(sql<string>`cast(${sql.ref('id')} as text)`, '=', sql<string>`coalesce((${stored}), ${String(fallbackId)})`)
-        .executeTakeFirst();
-      return row === undefined ? undefined : toTerm(row);
-    },
+  removeObject(objectId: number): Promise<void> {
+    return this.relationships.removeObject(objectId);
+  }
 
-    async findMany(taxonomy, ids) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('terms')
-        .selectAll()
-        .where('taxonomy', '=', taxonomy)
-        .where('id', 'in', [...ids])
-        .execute();
-      return rows.map(toTerm);
-    },
+  async findBySlug(taxonomy: string, slug: string): Promise<Term | undefined> {
+    const row = await this.db
+      .selectFrom('terms')
+      .selectAll()
+      .where('taxonomy', '=', taxonomy)
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toTerm(row);
+  }
 
-    async list(query) {
-      const { rows, total } = await listTermRows(database, query);
-      return { terms: rows.map(toTerm), total };
-    },
+  async findByOption(taxonomy: string, option: string, fallbackId: number): Promise<Term | undefined> {
+    // Options hold JSON: an id is its digits, compared as text so no cast can fail on PostgreSQL.
+    const stored = this.db.selectFrom('options').select('value').where('name', '=', option);
+    const row = await this.db
+      .selectFrom('terms')
+      .selectAll()
+      .where('taxonomy', '=', taxonomy)
+      .where(sql<string>`cast(${sql.ref('id')} as text)`, '=', sql<string>`coalesce((${stored}), ${String(fallbackId)})`)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toTerm(row);
+  }
 
-    async listForObjects(query, objectIds, options) {
-      return mapPages(await listTermRowsForObjects(database, query, objectIds, options?.carried), toTerm);
-    },
+  async findMany(taxonomy: string, ids: readonly number[]): Promise<Term[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('terms')
+      .selectAll()
+      .where('taxonomy', '=', taxonomy)
+      .where('id', 'in', [...ids])
+      .execute();
+    return rows.map(toTerm);
+  }
 
-    async create(input, { hierarchical }) {
-      const name = cleanName(input.name);
-      if (name === '') throw contentError('empty_term_name');
-      const parent = hierarchical ? (input.parent ?? 0) : 0;
-      const slugProvided = input.slug !== undefined && sanitizeTitle(input.slug) !== '';
-      const slug = sanitizeTitle(slugProvided ? (input.slug as string) : name) || 'term';
-      // wp_insert_term: a name in use at this level is refused unless a different, free slug was given.
-      const match = await sameName(input.taxonomy, name, hierarchical ? parent : undefined);
-      if (match !== undefined) {
-        const slugMatch = await slugTaken(input.taxonomy, slug);
-        if (!slugProvided || match.slug === slug || slugMatch) {
-          throw contentError(
-            hierarchical ? 'term_exists.parent' : 'term_exists',
-            // The original adds the id to its WP_Error twice before the status: both come as `additional_data`.
-            { data: { term_id: match.id }, additionalData: [match.id, match.id] },
-          );
-        }
+  async list(query: TermQuery): Promise<{ terms: Term[]; total: number }> {
+    const { rows, total } = await listTermRows(this.database, query);
+    return { terms: rows.map(toTerm), total };
+  }
+
+  async listForObjects(
+    query: Omit<TermQuery, 'object'>,
+    objectIds: readonly number[],
+    options?: ListForObjectsOptions,
+  ): Promise<Map<number, { terms: Term[]; total: number }>> {
+    return mapPages(await listTermRowsForObjects(this.database, query, objectIds, options?.carried), toTerm);
+  }
+
+  async create(input: NewTerm, { hierarchical }: { hierarchical: boolean }): Promise<Term> {
+    const name = cleanName(input.name);
+    if (name === '') throw contentError('empty_term_name');
+    const parent = hierarchical ? (input.parent ?? 0) : 0;
+    const slugProvided = input.slug !== undefined && sanitizeTitle(input.slug) !== '';
+    const slug = sanitizeTitle(slugProvided ? (input.slug as string) : name) || 'term';
+    // wp_insert_term: a name in use at this level is refused unless a different, free slug was given.
+    const match = await this.sameName(input.taxonomy, name, hierarchical ? parent : undefined);
+    if (match !== undefined) {
+      const slugMatch = await this.slugTaken(input.taxonomy, slug);
+      if (!slugProvided || match.slug === slug || slugMatch) {
+        throw contentError(
+          hierarchical ? 'term_exists.parent' : 'term_exists',
+          // The original adds the id to its WP_Error twice before the status: both come as `additional_data`.
+          { data: { term_id: match.id }, additionalData: [match.id, match.id] },
+        );
       }
-      for (let attempt = 0; ; attempt++) {
-        const unique = await uniqueSlug(input.taxonomy, slug, parent);
-        try {
-          const row = await db
-            .insertInto('terms')
-            .values({ taxonomy: input.taxonomy, name, slug: unique, description: input.description ?? '', parent })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          return toTerm(row);
-        } catch (error) {
-          // A concurrent create took the slug between the check and the insert: pick again.
-          if (!isSlugViolation(error) || attempt >= 5) throw error;
-        }
-      }
-    },
-
-    async update(id, changes) {
-      const term = await find(id);
-      if (term === undefined) throw contentError('rest_term_invalid');
-      const name = changes.name === undefined ? term.name : cleanName(changes.name);
-      if (name === '') throw contentError('empty_term_name');
-      const parent = changes.parent === undefined ? term.parent : await parentWithoutLoop(id, changes.parent);
-      const emptySlug = changes.slug !== undefined && sanitizeTitle(changes.slug) === '';
-      let slug = changes.slug === undefined ? term.slug : sanitizeTitle(changes.slug) || sanitizeTitle(name);
-      if (await slugTaken(term.taxonomy, slug, id)) {
-        if (!emptySlug && parent === term.parent) {
-          throw contentError('duplicate_term_slug', { params: { slug } });
-        }
-        slug = await uniqueSlug(term.taxonomy, slug, parent, id);
-      }
+    }
+    for (let attempt = 0; ; attempt++) {
+      const unique = await this.uniqueSlug(input.taxonomy, slug, parent);
       try {
-        const row = await db
-          .updateTable('terms')
-          .set({ name, slug, parent, description: changes.description ?? term.description })
-          .where('id', '=', id)
+        const row = await this.db
+          .insertInto('terms')
+          .values({ taxonomy: input.taxonomy, name, slug: unique, description: input.description ?? '', parent })
           .returningAll()
           .executeTakeFirstOrThrow();
         return toTerm(row);
       } catch (error) {
-        if (isSlugViolation(error)) {
-          throw contentError('duplicate_term_slug', { params: { slug } });
-        }
-        throw error;
+        // A concurrent create took the slug between the check and the insert: pick again.
+        if (!isSlugViolation(error) || attempt >= 5) throw error;
       }
-    },
+    }
+  }
 
-    async delete(id) {
-      return db.transaction().execute(async (trx) => {
-        // FOR UPDATE, the lock the delete takes: it waits for the writers whose new
-        // relationships point at the term before it holds anything they would wait for.
-        if (postgres) await trx.selectFrom('terms').select('id').where('id', '=', id).forUpdate().execute();
-        const row = await trx.selectFrom('terms').select(['parent', 'taxonomy']).where('id', '=', id).executeTakeFirst();
-        if (row === undefined) return false;
-        await trx
-          .updateTable('terms')
-          .set({ parent: Number(row.parent) })
-          .where('taxonomy', '=', row.taxonomy)
-          .where('parent', '=', id)
-          .execute();
-        await trx.deleteFrom('term_relationships').where('term_id', '=', id).execute();
-        await trx.deleteFrom('term_meta').where('term_id', '=', id).execute();
-        const result = await trx.deleteFrom('terms').where('id', '=', id).executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
-      });
-    },
-
-    async hasObject(objectId) {
-      if (!Number.isSafeInteger(objectId) || objectId <= 0) return false;
-      return (await db.selectFrom('posts').select('id').where('id', '=', objectId).executeTakeFirst()) !== undefined;
-    },
-
-    async carriedTerms(objectIds) {
-      const ids = [...new Set(objectIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
-      const out = new Map<number, CarriedTerms>();
-      if (ids.length === 0) return out;
-      // From the posts, so that one without terms is there too (its term null).
-      const rows = await readByIds(db, 'terms.carried', ids, (values) =>
-        db
-          .selectFrom('posts')
-          .leftJoin('term_relationships', 'term_relationships.object_id', 'posts.id')
-          .select([
-            'posts.id',
-            'posts.type',
-            'posts.status',
-            'posts.author',
-            'posts.parent',
-            'posts.date_gmt',
-            'term_relationships.term_id',
-          ])
-          .where('posts.id', 'in', values),
-      );
-      for (const row of rows) {
-        const id = Number(row.id);
-        let carried = out.get(id);
-        if (carried === undefined) {
-          const { term_id: _, ...post } = row;
-          out.set(id, (carried = { terms: [], post: { ...post, id } }));
-        }
-        if (row.term_id !== null) carried.terms.push(Number(row.term_id));
+  async update(id: number, changes: TermChanges): Promise<Term> {
+    const term = await this.find(id);
+    if (term === undefined) throw contentError('rest_term_invalid');
+    const name = changes.name === undefined ? term.name : cleanName(changes.name);
+    if (name === '') throw contentError('empty_term_name');
+    const parent = changes.parent === undefined ? term.parent : await this.parentWithoutLoop(id, changes.parent);
+    const emptySlug = changes.slug !== undefined && sanitizeTitle(changes.slug) === '';
+    let slug = changes.slug === undefined ? term.slug : sanitizeTitle(changes.slug) || sanitizeTitle(name);
+    if (await this.slugTaken(term.taxonomy, slug, id)) {
+      if (!emptySlug && parent === term.parent) {
+        throw contentError('duplicate_term_slug', { params: { slug } });
       }
-      return out;
-    },
+      slug = await this.uniqueSlug(term.taxonomy, slug, parent, id);
+    }
+    try {
+      const row = await this.db
+        .updateTable('terms')
+        .set({ name, slug, parent, description: changes.description ?? term.description })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toTerm(row);
+    } catch (error) {
+      if (isSlugViolation(error)) {
+        throw contentError('duplicate_term_slug', { params: { slug } });
+      }
+      throw error;
+    }
+  }
 
-    async termsOf(taxonomy, objectIds) {
-      const out = new Map<number, number[]>(objectIds.map((id) => [id, []]));
-      if (objectIds.length === 0) return out;
-      const query = (ids: readonly number[]) =>
-        db
-          // From the objects' relationships, in that order (see listTermRowsForObjects).
-          .selectFrom('term_relationships')
-          .crossJoin('terms')
-          .whereRef('terms.id', '=', 'term_relationships.term_id')
-          .select(['term_relationships.object_id', 'term_relationships.term_id'])
-          .where('terms.taxonomy', '=', taxonomy)
-          .where('term_relationships.object_id', 'in', [...ids])
-          .orderBy('terms.name')
-          .orderBy('terms.id');
-      // Parameters: the taxonomy, then the ids.
-      const rows =
-        objectIds.length > MAX_COMPILED_IDS
-          ? await query(objectIds).execute()
-          : await compiledRead(db, `terms.termsOf.${objectIds.length}`, () => query(placeholderIds(objectIds.length)).compile())([
-              taxonomy,
-              ...objectIds,
-            ]);
-      for (const row of rows) out.get(Number(row.object_id))?.push(Number(row.term_id));
-      return out;
-    },
-  };
+  async delete(id: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      // FOR UPDATE, the lock the delete takes: it waits for the writers whose new
+      // relationships point at the term before it holds anything they would wait for.
+      if (this.database.dialect === 'postgres')
+        await trx.selectFrom('terms').select('id').where('id', '=', id).forUpdate().execute();
+      const row = await trx.selectFrom('terms').select(['parent', 'taxonomy']).where('id', '=', id).executeTakeFirst();
+      if (row === undefined) return false;
+      await trx
+        .updateTable('terms')
+        .set({ parent: Number(row.parent) })
+        .where('taxonomy', '=', row.taxonomy)
+        .where('parent', '=', id)
+        .execute();
+      await trx.deleteFrom('term_relationships').where('term_id', '=', id).execute();
+      await trx.deleteFrom('term_meta').where('term_id', '=', id).execute();
+      const result = await trx.deleteFrom('terms').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    });
+  }
+
+  async hasObject(objectId: number): Promise<boolean> {
+    if (!Number.isSafeInteger(objectId) || objectId <= 0) return false;
+    return (await this.db.selectFrom('posts').select('id').where('id', '=', objectId).executeTakeFirst()) !== undefined;
+  }
+
+  async carriedTerms(objectIds: readonly number[]): Promise<Map<number, CarriedTerms>> {
+    const ids = [...new Set(objectIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+    const out = new Map<number, CarriedTerms>();
+    if (ids.length === 0) return out;
+    // From the posts, so that one without terms is there too (its term null).
+    const rows = await readByIds(this.database, 'terms.carried', ids, (values) =>
+      this.db
+        .selectFrom('posts')
+        .leftJoin('term_relationships', 'term_relationships.object_id', 'posts.id')
+        .select([
+          'posts.id',
+          'posts.type',
+          'posts.status',
+          'posts.author',
+          'posts.parent',
+          'posts.date_gmt',
+          'term_relationships.term_id',
+        ])
+        .where('posts.id', 'in', values),
+    );
+    for (const row of rows) {
+      const id = Number(row.id);
+      let carried = out.get(id);
+      if (carried === undefined) {
+        const { term_id: _, ...post } = row;
+        out.set(id, (carried = { terms: [], post: { ...post, id } }));
+      }
+      if (row.term_id !== null) carried.terms.push(Number(row.term_id));
+    }
+    return out;
+  }
+
+  async termsOf(taxonomy: string, objectIds: readonly number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>(objectIds.map((id) => [id, []]));
+    if (objectIds.length === 0) return out;
+    const query = (ids: readonly number[], taxonomyOf: string) =>
+      this.db
+        // From the objects' relationships, in that order (see listTermRowsForObjects).
+        .selectFrom('term_relationships')
+        .crossJoin('terms')
+        .whereRef('terms.id', '=', 'term_relationships.term_id')
+        .select(['term_relationships.object_id', 'term_relationships.term_id'])
+        .where('terms.taxonomy', '=', taxonomyOf)
+        .where('term_relationships.object_id', 'in', [...ids])
+        .orderBy('terms.name')
+        .orderBy('terms.id');
+    const rows =
+      objectIds.length > MAX_COMPILED_IDS
+        ? await query(objectIds, taxonomy).execute()
+        : await this.database.prepare(
+            `terms.termsOf.${objectIds.length}`,
+            { ids: placeholderIds(objectIds.length), taxonomy: '' },
+            (p) => query(p.ids, p.taxonomy),
+          )({ ids: [...objectIds], taxonomy });
+    for (const row of rows) out.get(Number(row.object_id))?.push(Number(row.term_id));
+    return out;
+  }
 }

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { lowerText } from '@cms-json/database';
-import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
-import { compiledRead, MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
-import { type ContentTables, contentDb, type TermsTable } from '../tables.js';
+import type { Database } from '@cms-json/database';
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
+import type { ContentTables, TermsTable } from '../tables.js';
 import type { TermQuery } from './term-query.js';
 
 type Rows = Selectable<TermsTable>[];
@@ -37,15 +37,13 @@ function positionIn(column: ReturnType<typeof sql.ref>, values: readonly (number
 }
 
 /** A taxonomy's terms with every filter of a list but the object. */
-// biome-ignore lint/suspicious/noExplicitAny: any table types will do; the content tables are among them.
-function filtered(database: Kysely<any>, query: ListQuery) {
-  return withFilters(database, contentDb(database).selectFrom('terms'), query);
+function filtered(database: Database<ContentTables>, query: ListQuery) {
+  return withFilters(database, database.db.selectFrom('terms'), query);
 }
 
 /** `page` (a query over `terms`) narrowed by every filter of a list but the object. */
 function withFilters<Q extends SelectQueryBuilder<ContentTables, 'terms', object>>(
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; only the instance is used.
-  database: Kysely<any>,
+  database: Database<ContentTables>,
   page: Q,
   query: ListQuery,
 ): Q {
@@ -54,8 +52,8 @@ function withFilters<Q extends SelectQueryBuilder<ContentTables, 'terms', object
     const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>
       eb.or([
-        eb(lowerText(database, sql.ref('terms.name')), 'like', sql<string>`${pattern} escape '\\'`),
-        eb(lowerText(database, sql.ref('terms.slug')), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(database.lowerText(sql.ref('terms.name')), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(database.lowerText(sql.ref('terms.slug')), 'like', sql<string>`${pattern} escape '\\'`),
       ]),
     );
   }
@@ -69,8 +67,7 @@ function withFilters<Q extends SelectQueryBuilder<ContentTables, 'terms', object
 
 /** A list's order: the asked one, then ties in the table's order, as MySQL's sort leaves them. */
 function ordered<Q extends SelectQueryBuilder<ContentTables, 'terms', object>>(
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; only the instance is used.
-  database: Kysely<any>,
+  database: Database<ContentTables>,
   page: Q,
   query: ListQuery,
 ): Q {
@@ -83,7 +80,7 @@ function ordered<Q extends SelectQueryBuilder<ContentTables, 'terms', object>>(
     sorted = page.orderBy(positionIn(sql.ref('terms.slug'), query.slugs), direction) as Q;
   } else if (orderBy === 'name' || orderBy === 'description') {
     // MySQL compares names without case; lower(…) gives that order on both engines.
-    sorted = page.orderBy(lowerText(database, sql.ref(`terms.${orderBy}`)), direction) as Q;
+    sorted = page.orderBy(database.lowerText(sql.ref(`terms.${orderBy}`)), direction) as Q;
   } else {
     const column = orderBy === 'include' || orderBy === 'include_slugs' ? 'id' : orderBy;
     sorted = page.orderBy(`terms.${column}`, direction) as Q;
@@ -97,8 +94,7 @@ function ordered<Q extends SelectQueryBuilder<ContentTables, 'terms', object>>(
  * @example
  * const { rows, total } = await listTermRows(db, { taxonomy: 'category', limit: 10 });
  */
-// biome-ignore lint/suspicious/noExplicitAny: any table types will do; the content tables are among them.
-export async function listTermRows(database: Kysely<any>, query: TermQuery): Promise<{ rows: Rows; total: number }> {
+export async function listTermRows(database: Database<ContentTables>, query: TermQuery): Promise<{ rows: Rows; total: number }> {
   let base = filtered(database, query);
   if (query.object !== undefined) {
     const object = query.object;
@@ -130,8 +126,7 @@ export async function listTermRows(database: Kysely<any>, query: TermQuery): Pro
  * const pages = await listTermRowsForObjects(db, { taxonomy: 'post_tag', limit: 100 }, [4, 5]);
  */
 export async function listTermRowsForObjects(
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the content tables are among them.
-  database: Kysely<any>,
+  database: Database<ContentTables>,
   query: ListQuery,
   objectIds: readonly number[],
   carried?: ReadonlyMap<number, readonly number[]>,
@@ -158,10 +153,10 @@ export async function listTermRowsForObjects(
   // taxonomy first: `carried` holds the terms of every taxonomy) and ordered as the list is.
   // More terms than a compiled read holds (many posts with many terms) are found from the
   // objects' relationships instead: a statement's parameters stay as few as its objects.
-  const build = (termIdsIn: readonly number[] | ReturnType<typeof termIdsOf>) =>
+  const build = (termIdsIn: readonly number[] | ReturnType<typeof termIdsOf>, taxonomy = query.taxonomy) =>
     ordered(
       database,
-      withFilters(database, contentDb(database).selectFrom('terms').where('terms.id', 'in', termIdsIn), query).select(
+      withFilters(database, database.db.selectFrom('terms').where('terms.id', 'in', termIdsIn), { ...query, taxonomy }).select(
         TERM_COLUMNS,
       ),
       query,
@@ -172,12 +167,11 @@ export async function listTermRowsForObjects(
       ? await build(termIdsOf(database, [...out.keys()])).execute()
       : shape === undefined
         ? await build(termIds).execute()
-        : // Parameters: the ids, the taxonomy, then the count's 0 when empty terms are hidden.
-          await compiledRead(database, shape, () => build(placeholderIds(termIds.length)).compile())([
-            ...termIds,
-            query.taxonomy,
-            ...(query.hideEmpty === true ? [0] : []),
-          ]);
+        : // The shape names everything of the SQL but the ids and the taxonomy, its parameters.
+          await database.prepare(shape, { ids: placeholderIds(termIds.length), taxonomy: '' }, (p) => build(p.ids, p.taxonomy))({
+            ids: termIds,
+            taxonomy: query.taxonomy,
+          });
   // In the list's order; each object's page is then cut as the list cuts it.
   const start = query.offset ?? 0;
   const end = start + (query.limit ?? 10);
@@ -193,9 +187,8 @@ export async function listTermRowsForObjects(
 }
 
 /** The ids of the terms these objects carry, as a subquery. */
-// biome-ignore lint/suspicious/noExplicitAny: any table types will do; the content tables are among them.
-function termIdsOf(database: Kysely<any>, objectIds: readonly number[]) {
-  return contentDb(database)
+function termIdsOf(database: Database<ContentTables>, objectIds: readonly number[]) {
+  return database.db
     .selectFrom('term_relationships')
     .select('term_relationships.term_id')
     .where('term_relationships.object_id', 'in', [...objectIds]);
@@ -203,26 +196,26 @@ function termIdsOf(database: Kysely<any>, objectIds: readonly number[]) {
 
 /** The (object, term) pairs of these objects with the terms of a taxonomy, in no order. */
 async function termPairs(
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the content tables are among them.
-  database: Kysely<any>,
+  database: Database<ContentTables>,
   taxonomy: string,
   objectIds: readonly number[],
 ): Promise<{ object_id: number | string; term_id: number | string }[]> {
   // From the objects' relationships to their terms, in that order (`cross join` keeps it on
   // SQLite): a page of posts carries a few terms, a taxonomy may hold thousands.
-  const build = (ids: readonly number[]) =>
-    contentDb(database)
+  const buildFor = (ids: readonly number[], taxonomyOf: string) =>
+    database.db
       .selectFrom('term_relationships')
       .crossJoin('terms')
       .whereRef('terms.id', '=', 'term_relationships.term_id')
       .where('term_relationships.object_id', 'in', [...ids])
-      .where('terms.taxonomy', '=', taxonomy)
+      .where('terms.taxonomy', '=', taxonomyOf)
       .select(['term_relationships.object_id', 'term_relationships.term_id']);
-  if (objectIds.length > MAX_COMPILED_IDS) return build(objectIds).execute();
-  // Parameters: the ids, then the taxonomy.
-  return compiledRead(database, `terms.pairsForObjects.${objectIds.length}`, () =>
-    build(placeholderIds(objectIds.length)).compile(),
-  )([...objectIds, taxonomy]);
+  if (objectIds.length > MAX_COMPILED_IDS) return buildFor(objectIds, taxonomy).execute();
+  return database.prepare(
+    `terms.pairsForObjects.${objectIds.length}`,
+    { ids: placeholderIds(objectIds.length), taxonomy: '' },
+    (p) => buildFor(p.ids, p.taxonomy),
+  )({ ids: [...objectIds], taxonomy });
 }
 
 /**
