@@ -178,7 +178,7 @@ export function connectPostTerms(type: ObjectType, taxonomy: Taxonomy, options: 
     get: async (record, request) => (await termIds(request, Number(record.id))) ?? [],
     update: async (value, record) => {
       // As the original: ids that are not terms of this taxonomy are left out.
-      const wanted = [...new Set(value as number[])];
+      const wanted = [...new Set(value)];
       const found = await store.findMany(taxonomy.name, wanted);
       const known = new Set(found.map((term) => term.id));
       const ids = wanted.filter((id) => known.has(id));
