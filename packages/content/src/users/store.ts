@@ -12,6 +12,7 @@ import { isWordPressHash, verifyWordPressHash } from '../auth/wordpress-hashes.j
 import { readByIds } from '../compiled-reads.js';
 import { contentError } from '../errors.js';
 import { type ContentTables, contentDatabase, type SiteDatabase, type UsersTable } from '../tables.js';
+import { type RoleCapabilities, roleCapabilities } from './capability-sets.js';
 import {
   checkEmail,
   checkLocale,
@@ -206,6 +207,8 @@ const USER_COLUMNS = [
  */
 export class SqlUserStore implements UserStore {
   readonly roles: Roles;
+  /** The capability sets of the site's roles: users of the same roles share one. */
+  protected readonly capabilities: RoleCapabilities;
   /** The database the users are kept in. */
   readonly database: Database<ContentTables>;
   /** The clock, in milliseconds since the epoch. */
@@ -214,6 +217,7 @@ export class SqlUserStore implements UserStore {
   constructor(database: SiteDatabase, options: UserStoreOptions = {}) {
     this.database = contentDatabase(database);
     this.roles = options.roles ?? DEFAULT_ROLES;
+    this.capabilities = roleCapabilities(this.roles);
     this.now = options.now ?? Date.now;
   }
 
@@ -230,7 +234,7 @@ export class SqlUserStore implements UserStore {
   /** The first user a select finds. */
   protected async first(query: ReturnType<SqlUserStore['select']>): Promise<User | undefined> {
     const row = await query.executeTakeFirst();
-    return row ? fromRow(row, this.roles) : undefined;
+    return row ? fromRow(row, this.capabilities) : undefined;
   }
 
   /** `base`, or `base-2`, `base-3` … : the first slug no user has. */
@@ -287,7 +291,7 @@ export class SqlUserStore implements UserStore {
     const row = { ...fields, pass_hash: imported ?? (await hashPassword(input.password ?? '')) };
     try {
       const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
-      return fromRow({ ...row, id }, roles);
+      return fromRow({ ...row, id }, this.capabilities);
     } catch (error) {
       throw duplicateError(error, 'create') ?? error;
     }
@@ -301,7 +305,7 @@ export class SqlUserStore implements UserStore {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return [];
     const rows = await readByIds(this.database, 'users.by-ids', wanted, (values) => this.select().where('id', 'in', values));
-    return rows.map((row) => fromRow(row, this.roles));
+    return rows.map((row) => fromRow(row, this.capabilities));
   }
 
   findByLogin(login: string): Promise<User | undefined> {
@@ -317,7 +321,7 @@ export class SqlUserStore implements UserStore {
   }
 
   async list(query: UserQuery = {}): Promise<UserPage> {
-    const { db, database, roles } = this;
+    const { db, database } = this;
     const perPage = Math.max(1, Math.trunc(query.perPage ?? 10));
     const offset = Math.max(0, Math.trunc(query.offset ?? (Math.max(1, Math.trunc(query.page ?? 1)) - 1) * perPage));
     const filtered = db.selectFrom('users').where((eb) => {
@@ -353,7 +357,7 @@ export class SqlUserStore implements UserStore {
       page.orderBy('id', direction).limit(perPage).offset(offset).execute(),
       filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
-    return { users: rows.map((row) => fromRow(row, roles)), total: Number(counted.total) };
+    return { users: rows.map((row) => fromRow(row, this.capabilities)), total: Number(counted.total) };
   }
 
   async update(id: number, changes: UserChanges): Promise<User> {
@@ -451,7 +455,7 @@ function positionIn(column: 'id' | 'slug', values: readonly (number | string)[])
   return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(values.length)} end`;
 }
 
-function fromRow(row: Row, roles: Roles): User {
+function fromRow(row: Row, roles: RoleCapabilities): User {
   return toUser(
     {
       id: Number(row.id),
