@@ -68,46 +68,13 @@ function endedError(how: string): Error {
   return error;
 }
 
-/** The transaction of the current work, if any. */
-interface Ambient {
-  readonly driver: AmbientDriver;
-  readonly connection: AmbientConnection;
-}
-
-const storage = new AsyncLocalStorage<Ambient>();
-
-/** How many works run inside an ambient transaction (their promises not settled yet). */
-let running = 0;
-
-/**
- * Runs `work` with `ambient` as its store, and switches the storage off again once no work
- * runs in a transaction. On Node 20 a storage in use makes V8 call a hook for every promise
- * the process creates, whatever it does: left on after the first write, it made every later
- * read slower (a single post 1.34x the CPU, a list of ten 1.06x, `bench/` in process). A
- * work's later queries still find their transaction (and fail once it ended) while the work
- * runs, a timed-out one included; a task the work started without waiting for it, and that
- * outlives it, runs outside once no transaction is open.
- */
-function runTracked<T>(ambient: Ambient, work: () => Promise<T>): Promise<T> {
-  running += 1;
-  const done = (): void => {
-    running -= 1;
-    if (running === 0) storage.disable();
-  };
-  let result: Promise<T>;
-  try {
-    result = storage.run(ambient, work);
-  } catch (error) {
-    done();
-    throw error;
-  }
-  result.then(done, done);
-  return result;
-}
-
 /** A Kysely driver that runs the queries of an ambient transaction's work on its connection. */
 export class AmbientDriver implements Driver {
   #init: Promise<void> | undefined;
+  /** The transaction's connection of the work running here, if any: this driver's own storage. */
+  readonly #storage = new AsyncLocalStorage<AmbientConnection>();
+  /** How many works run inside a transaction of this driver (their promises not settled yet). */
+  #running = 0;
 
   constructor(readonly inner: Driver) {}
 
@@ -117,11 +84,9 @@ export class AmbientDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const ambient = storage.getStore();
     // An ended transaction's connection is still handed out: its queries then fail rather
     // than run outside the transaction.
-    if (ambient !== undefined && ambient.driver === this) return ambient.connection;
-    return this.inner.acquireConnection();
+    return this.#storage.getStore() ?? this.inner.acquireConnection();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -175,17 +140,42 @@ export class AmbientDriver implements Driver {
     return this.inner.destroy();
   }
 
-  /** The transaction of this driver open here, if any. */
-  #ambient(): Ambient | undefined {
-    const ambient = storage.getStore();
-    return ambient?.driver === this ? ambient : undefined;
+  /** The connection of this driver's transaction open here, if any. */
+  #ambient(): AmbientConnection | undefined {
+    return this.#storage.getStore();
+  }
+
+  /**
+   * Runs `work` with `connection` as its transaction, and switches the storage off again once
+   * no work runs in a transaction of this driver. On Node 20 a storage in use makes V8 call a
+   * hook for every promise the process creates, whatever it does: left on after the first
+   * write, it made every later read slower (a single post 1.34x the CPU, a list of ten 1.06x,
+   * `bench/` in process). A work's later queries still find their transaction (and fail once
+   * it ended) while the work runs, a timed-out one included; a task the work started without
+   * waiting for it, and that outlives it, runs outside once no transaction is open.
+   */
+  #runTracked<T>(connection: AmbientConnection, work: () => Promise<T>): Promise<T> {
+    this.#running += 1;
+    const done = (): void => {
+      this.#running -= 1;
+      if (this.#running === 0) this.#storage.disable();
+    };
+    let result: Promise<T>;
+    try {
+      result = this.#storage.run(connection, work);
+    } catch (error) {
+      done();
+      throw error;
+    }
+    result.then(done, done);
+    return result;
   }
 
   /** `Database.beforeCommit`: the state of `key` in the transaction open here, made by `start` at its first use. */
   beforeCommit<S extends BeforeCommitWork>(key: object, start: () => S): S | undefined {
     const ambient = this.#ambient();
     if (ambient === undefined) return undefined;
-    const kept = ambient.connection.beforeCommit;
+    const kept = ambient.beforeCommit;
     const existing = kept.get(key);
     // Made by `start` of the same key, which the caller names for one kind of state.
     if (existing !== undefined) return existing as S;
@@ -198,7 +188,7 @@ export class AmbientDriver implements Driver {
   async afterCommit(work: () => Promise<void> | void): Promise<void> {
     const ambient = this.#ambient();
     if (ambient === undefined) await work();
-    else ambient.connection.afterCommit.push(work);
+    else ambient.afterCommit.push(work);
   }
 
   /** Runs `work` in a transaction of its own connection (see `Database.transaction`). */
@@ -228,7 +218,7 @@ export class AmbientDriver implements Driver {
           await finishBeforeCommit(connection);
           return value;
         };
-        result = await Promise.race([runTracked({ driver: this, connection }, workThenEnd), timedOut]);
+        result = await Promise.race([this.#runTracked(connection, workThenEnd), timedOut]);
       } catch (error) {
         connection.ended = error instanceof TransactionTimeout ? 'timed out' : 'rolled back';
         await this.inner.rollbackTransaction(inner);
