@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RestRequest } from '@cms-json/core';
+import { type BatchScope, batchSlot, type RestRequest } from '@cms-json/core';
 
 /** One load: keys join it until it starts. */
 interface Batch<K, V> {
@@ -40,14 +40,16 @@ function openBatch<S, K, V>(
   return batch;
 }
 
-/** A value for each owner and batch scope, made at its first use and gone with either. */
-function perOwnerAndScope<O extends object, V>(make: () => V): (owner: O, scope: object) => V {
-  const owners = new WeakMap<O, WeakMap<object, V>>();
+/**
+ * A value for each owner and batch scope, made at its first use: kept in the scope (a slot of
+ * this loader's), so it goes with the scope.
+ */
+function perOwnerAndScope<O extends object, V>(name: string, make: () => V): (owner: O, scope: BatchScope) => V {
+  const slot = batchSlot<Map<O, V>>(name);
   return (owner, scope) => {
-    let scopes = owners.get(owner);
-    if (scopes === undefined) owners.set(owner, (scopes = new WeakMap()));
-    let value = scopes.get(scope);
-    if (value === undefined) scopes.set(scope, (value = make()));
+    const owners = scope.get(slot, () => new Map<O, V>());
+    let value = owners.get(owner);
+    if (value === undefined) owners.set(owner, (value = make()));
     return value;
   };
 }
@@ -63,9 +65,14 @@ function perOwnerAndScope<O extends object, V>(make: () => V): (owner: O, scope:
 export function requestBatch<K, V>(
   load: (keys: K[]) => Promise<Map<K, V>>,
 ): (request: RestRequest, key: K) => Promise<V | undefined> {
-  const open = new WeakMap<object, Batch<K, V>>();
+  // The scope's open batch of this loader (one slot, so one key: the loader itself).
+  const slot = batchSlot<Map<null, Batch<K, V>>>('requestBatch');
   return (request, key) => {
-    const batch = openBatch(open, request.batchScope, load);
+    const batch = openBatch(
+      request.batchScope.get(slot, () => new Map()),
+      null,
+      load,
+    );
     batch.keys.add(key);
     return batch.result.then((values) => values.get(key));
   };
@@ -86,7 +93,7 @@ export function keptBatchPer<O extends object, K, V>(
   load: (owner: O, keys: K[]) => Promise<Map<K, V>>,
 ): (owner: O, request: RestRequest, key: K) => Promise<V | undefined> {
   const batched = requestBatchPer(load);
-  const kept = perOwnerAndScope<O, Map<K, Promise<V | undefined>>>(() => new Map());
+  const kept = perOwnerAndScope<O, Map<K, Promise<V | undefined>>>('keptBatchPer', () => new Map());
   return (owner, request, key) => {
     const values = kept(owner, request.batchScope);
     let value = values.get(key);
@@ -106,14 +113,12 @@ export function keptBatchPer<O extends object, K, V>(
 export function requestBatchPer<O extends object, K, V>(
   load: (owner: O, keys: K[]) => Promise<Map<K, V>>,
 ): (owner: O, request: RestRequest, key: K) => Promise<V | undefined> {
-  const loaders = new WeakMap<O, (request: RestRequest, key: K) => Promise<V | undefined>>();
+  // Per owner, per batch scope: the owner's open batch.
+  const open = perOwnerAndScope<O, Map<null, Batch<K, V>>>('requestBatchPer', () => new Map());
   return (owner, request, key) => {
-    let loader = loaders.get(owner);
-    if (loader === undefined) {
-      loader = requestBatch((keys: K[]) => load(owner, keys));
-      loaders.set(owner, loader);
-    }
-    return loader(request, key);
+    const batch = openBatch(open(owner, request.batchScope), null, (keys: K[]) => load(owner, keys));
+    batch.keys.add(key);
+    return batch.result.then((values) => values.get(key));
   };
 }
 
@@ -145,7 +150,7 @@ export function listsPerObject<O extends object, Q, R>(
 ): (owner: O, request: RestRequest, query: Q, id: number) => Promise<R> {
   const shapeOf = options.shapeOf ?? ((query: Q) => JSON.stringify(query));
   // Per owner, per batch scope: the open load of each shape (the first query of it read for all).
-  const shapes = perOwnerAndScope<O, Map<string, Batch<number, R>>>(() => new Map());
+  const shapes = perOwnerAndScope<O, Map<string, Batch<number, R>>>('listsPerObject', () => new Map());
   return (owner, request, query, id) => {
     const batch = openBatch(shapes(owner, request.batchScope), shapeOf(query), (ids) => load(owner, query, ids, request));
     batch.keys.add(id);

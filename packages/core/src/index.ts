@@ -5,7 +5,9 @@
  *
  * @module
  */
+
 export { type BatchAnswer, MAX_BATCH_SIZE, type TransactionRunner } from './batch.js';
+export { BatchScope, type BatchSlot, batchSlot } from './batch-scope.js';
 export { declaredTooLarge, limitBodyStream } from './body-stream.js';
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
 export type { SiteDescriber, SiteDescription } from './discovery.js';

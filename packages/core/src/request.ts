@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { BatchScope } from './batch-scope.js';
 import type { HttpHeaders } from './http.js';
 import { emptyQuery, parseQueryString, type QueryMap, type QueryValue, stringifyQuery } from './query-string.js';
 
@@ -108,10 +109,19 @@ export class RestRequest {
   scope: RequestScope = NO_SCOPE;
   /**
    * What the requests answered together share (the links of one `_embed`, dispatched side
-   * by side): loaders that batch by it load for all of them at once. The request itself
-   * when it is answered alone.
+   * by side): loaders that keep their batches in it load for all of them at once. A scope of
+   * its own when the request is answered alone (made at its first use).
    */
-  batchScope: object = this;
+  get batchScope(): BatchScope {
+    this.#batchScope ??= new BatchScope();
+    return this.#batchScope;
+  }
+
+  set batchScope(scope: BatchScope) {
+    this.#batchScope = scope;
+  }
+
+  #batchScope: BatchScope | undefined;
   /**
    * Set when a handler changed what the permission checks see (`permissionsChanged(request)`):
    * the checks of `Allow` then run again.

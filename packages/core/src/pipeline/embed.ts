@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { BatchScope } from '../batch-scope.js';
 import { dispatch } from '../dispatch.js';
 import type { Links } from '../links/link.js';
 import { isRecord, withMember } from '../record.js';
@@ -120,7 +121,7 @@ function startEmbedded(records: readonly unknown[], embed: true | readonly strin
     }
   }
   // One batch scope for all of them, set before any starts: loaders keyed by it load for all at once.
-  const batchScope = {};
+  const batchScope = new BatchScope();
   for (const request of requests) request.batchScope = batchScope;
   requests.forEach((request, index) => {
     const answer = dispatch(request, scope.context, { allow: false });
