@@ -17,8 +17,8 @@ import { Hono } from 'hono';
 
 const [url, login, password] = process.argv.slice(2);
 const database = openDatabase({ url });
-await migrateContent(database.db);
-const auth = createAuth({ db: database.db, secret: 'a scratch secret, sixteen characters or more' });
+await migrateContent(database);
+const auth = createAuth({ database, secret: 'a scratch secret, sixteen characters or more' });
 const server = createRestServer();
 await server.use(contentPlugin({ auth }));
 const authorization = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;

@@ -8,9 +8,9 @@
  * @example
  * import { openDatabase } from '@cms-json/database';
  * import { createAuth, migrateContent, type ContentTables } from '@cms-json/content';
- * const { db } = openDatabase<ContentTables>({ url: 'sqlite:./data/site.db' });
- * await migrateContent(db);
- * const auth = createAuth({ db, secret: process.env.SITE_SECRET! });
+ * const database = openDatabase<ContentTables>({ url: 'sqlite:./data/site.db' });
+ * await migrateContent(database);
+ * const auth = createAuth({ database, secret: process.env.SITE_SECRET! });
  *
  * @packageDocumentation
  */
