@@ -8,12 +8,11 @@
  */
 import type { z } from 'zod';
 import { batchRoute, type TransactionRunner } from './batch.js';
-import { describeRoute, type IndexSource, namespaceIndexRoute, rootIndexRoute, type SiteDescriber } from './discovery.js';
+import { type IndexSource, namespaceIndexRoute, rootIndexRoute, type SiteDescriber } from './discovery.js';
 import { dispatch as dispatchRequest, validateBatchMember } from './dispatch.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import { decodePath, normalizeHeaders, normalizeRoutePath, requestFromHttp, requestFromInit, splitUrl } from './incoming.js';
 import { CurieRegistry } from './links/curies.js';
-import type { LinkContext } from './links/link.js';
 import { LruMap } from './lru-map.js';
 import { apiRoutePath, isUnderRestRoot, takesRestRoute } from './mount.js';
 import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from './namespace.js';
@@ -24,7 +23,7 @@ import type { Authenticator } from './pipeline/authenticator.js';
 import { KNOWN_TAGS } from './pipeline/conditional.js';
 import { linkedData } from './pipeline/embed.js';
 import { filterFields, parseFields } from './pipeline/fields.js';
-import { type CorsPolicy, standardHeaders } from './pipeline/headers.js';
+import type { CorsPolicy } from './pipeline/headers.js';
 import { handle } from './pipeline/pipeline.js';
 import type { ResponseRenderer } from './pipeline/render.js';
 import type { PipelineOptions } from './pipeline/state.js';
@@ -35,6 +34,7 @@ import type { Route, StreamedBody } from './route.js';
 import { Router } from './router/router.js';
 import type { KnownTag, PrefixNames, ServerContext } from './server-context.js';
 import { answerSitePath, type PageDefinition, PageRegistry } from './site.js';
+import { siteContext } from './site-context.js';
 
 /** Options of {@link createRestServer}. */
 export interface RestServerOptions {
@@ -442,44 +442,19 @@ export class RestServer {
 
   #context(siteUrl: string): ServerContext {
     let context = this.#contexts.get(siteUrl);
-    if (context !== undefined) return context;
-    const restUrl = (path: string, query?: Readonly<Record<string, unknown>>) => this.restUrl(path, query, siteUrl);
-    const rootUrl = restUrl('/');
-    const base = rootUrl.slice(0, -1);
-    // restUrl without a query, written out: one string per link target, not three.
-    const linkContext: LinkContext = {
-      url: (path) => base + (path.startsWith('/') ? path : `/${path}`),
-      prefix: this.names.prefix,
-    };
-    const headerSets = [false, true].map((jsonp) =>
-      standardHeaders(this.names, { restRootUrl: rootUrl, curieBase: this.options.curieBase, jsonp }),
-    ) as [Record<string, string | string[]>, Record<string, string | string[]>];
-    context = {
-      names: this.names,
-      router: this.#router,
-      curies: this.curies,
-      curieBase: this.options.curieBase,
-      knownTags: this.#knownTags,
-      linkContext,
-      scope: { prefix: this.names.prefix, headerPrefix: this.names.headerPrefix, restUrl, siteUrl },
-      restUrl,
-      describeRoute: (route, options) => describeRoute(route, { ...options, restUrl }),
-      reportError: (error, request) => this.#reportError(error, request),
-      standardHeaders: (jsonp) => {
-        // Not a spread: on Node 20 an object made by spreading takes V8's slow path for every
-        // member added later, and the pipeline adds several.
-        const headers = Object.assign({}, headerSets[jsonp ? 1 : 0]);
-        headers.Link = [...(headers.Link as string[])];
-        return headers;
-      },
-      requestFromUrl: (url) => {
-        if (!url.startsWith(base)) return undefined;
-        const rest = url.slice(base.length);
-        if (rest !== '' && !rest.startsWith('/') && !rest.startsWith('?')) return undefined;
-        return requestFromInit({ path: rest === '' || rest.startsWith('?') ? `/${rest}` : rest });
-      },
-    };
-    this.#contexts.set(siteUrl, context);
+    if (context === undefined) {
+      context = siteContext({
+        siteUrl,
+        names: this.names,
+        router: this.#router,
+        curies: this.curies,
+        curieBase: this.options.curieBase,
+        knownTags: this.#knownTags,
+        restUrl: (path, query) => this.restUrl(path, query, siteUrl),
+        reportError: (error, request) => this.#reportError(error, request),
+      });
+      this.#contexts.set(siteUrl, context);
+    }
     return context;
   }
 
