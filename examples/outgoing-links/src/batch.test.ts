@@ -27,7 +27,7 @@ describe('tel/v1 outgoing-links in a batch', () => {
           { path: links, body: { title: 'One', link: 'https://one.test' } },
           { method: 'PATCH', path: `${links}/${id}`, body: { title: 'Renamed' } },
           { method: 'DELETE', path: `${links}/${id}` },
-          { path: links, body: { title: '', link: 'https://empty.test' } },
+          { path: links, body: { title: 'Script', link: 'javascript:alert(1)' } },
         ],
       },
     });
@@ -48,7 +48,7 @@ describe('tel/v1 outgoing-links in a batch', () => {
         requests: [
           { path: links, body: { title: 'A', link: 'https://a.test' } },
           { path: links, body: { title: 'B', link: 'https://b.test' } },
-          { path: links, body: { title: ' ', link: 'https://c.test' } },
+          { path: links, body: { title: 'C', link: 'javascript:alert(1)' } },
         ],
       },
     });

@@ -50,11 +50,57 @@ describe('tel/v1 outgoing-links', () => {
     expect(res.body).toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['link'] } });
   });
 
-  it('answers an empty title with tel/rest/item', async () => {
+  it('refuses a title that sanitizes to nothing as the original does: "Invalid parameter.", no details', async () => {
+    const { client, editor, create } = await site();
+    const { id } = await create('Kept', 'https://kept.test/');
+    const refused = { code: 'rest_invalid_param', data: { status: 400, params: { title: 'Invalid parameter.' }, details: [] } };
+    for (const title of ['', '  ', ' <b></b> ', '0', 0, false, ['Kept'], { a: 'b' }]) {
+      const created = await client.post('/tel/v1/outgoing-links', { headers: editor, body: { title, link: 'https://a.test' } });
+      expect(created.status, JSON.stringify(title)).toBe(400);
+      expect(created.body, JSON.stringify(title)).toMatchObject(refused);
+      const put = await client.put(`/tel/v1/outgoing-links/${id}`, { headers: editor, body: { title } });
+      expect(put.body, JSON.stringify(title)).toMatchObject(refused);
+    }
+    expect((await client.get(`/tel/v1/outgoing-links/${id}`)).body).toMatchObject({ title: 'Kept', slug: 'kept' });
+  });
+
+  it('takes a number or true as a title the way the original casts it to text', async () => {
     const { client, editor } = await site();
-    const res = await client.post('/tel/v1/outgoing-links', { headers: editor, body: { title: '  ', link: 'https://a.test' } });
+    const five = await client.post('/tel/v1/outgoing-links', { headers: editor, body: { title: 5, link: 'https://a.test' } });
+    expect(five.status).toBe(201);
+    expect(five.body).toMatchObject({ title: '5', slug: '5' });
+    const yes = await client.put(`/tel/v1/outgoing-links/${five.body.id}`, { headers: editor, body: { title: true } });
+    expect(yes.body).toMatchObject({ title: '1', slug: '1' });
+  });
+
+  it('answers a title sent as null with tel/rest/item on a create and keeps the stored one on an update', async () => {
+    const { client, editor, create } = await site();
+    const res = await client.post('/tel/v1/outgoing-links', { headers: editor, body: { title: null, link: 'https://a.test' } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'tel/rest/item', message: 'Please enter a title.' });
+    const { id } = await create('Stays', 'https://stays.test/');
+    const put = await client.put(`/tel/v1/outgoing-links/${id}`, {
+      headers: editor,
+      body: { title: null, link: 'https://moved.test/' },
+    });
+    expect(put.body).toMatchObject({ title: 'Stays', link: 'https://moved.test/' });
+  });
+
+  it('refuses a title over 100 characters and shows the argument as a string in OPTIONS', async () => {
+    const { client, editor } = await site();
+    const res = await client.post('/tel/v1/outgoing-links', {
+      headers: editor,
+      body: { title: 'x'.repeat(101), link: 'https://a.test' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.data.params).toEqual({ title: 'title must be at most 100 characters long.' });
+    const options = await client.options('/tel/v1/outgoing-links');
+    expect(options.body.endpoints[1].args.title).toEqual({
+      description: 'The title for the object.',
+      type: 'string',
+      maxLength: 100,
+      required: true,
+    });
   });
 
   it('needs edit_posts to write: 401 anonymous, 403 subscriber', async () => {
@@ -107,12 +153,12 @@ describe('tel/v1 outgoing-links', () => {
     expect((await client.get('/tel/v1/outgoing-links/abc')).body.code).toBe('rest_no_route');
   });
 
-  it('updates from stored values: only non-empty title and link replace them, count never', async () => {
+  it('updates from stored values: only the title and link sent replace them, count never', async () => {
     const { client, editor, create } = await site();
     const { id } = await create('Old Title', 'https://old.test/');
     const res = await client.patch(`/tel/v1/outgoing-links/${id}`, {
       headers: editor,
-      body: { title: '', link: 'https://new.test/', count: 99 },
+      body: { link: 'https://new.test/', count: 99 },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, title: 'Old Title', slug: 'oldtitle', link: 'https://new.test/', count: 0 });

@@ -30,6 +30,7 @@ import { databaseErrorText } from './database-error.js';
 import { sanitizeLink, sanitizeTitle, slugOf } from './sanitize.js';
 import { OutgoingLink, type OutgoingLinkRecord } from './schema.js';
 import type { LinkWrite, OutgoingLinksStore } from './store.js';
+import { titleArg } from './title-arg.js';
 
 /** The REST base of the routes, under the namespace. */
 export const REST_BASE = 'outgoing-links';
@@ -71,10 +72,13 @@ function versionOf(store: OutgoingLinksStore, code: string, action: string): () 
   return () => query(code, action, () => store.version());
 }
 
-/** Builds the record to write: stored values first, then any non-empty title and link. */
+/**
+ * Builds the record to write: stored values first, then any non-empty title and link (the
+ * title arrives sanitized and checked by its argument, `null` when sent as `null`).
+ */
 function prepareWrite(
   stored: LinkWrite | undefined,
-  input: { title?: string | undefined; link?: string | undefined },
+  input: { title?: string | null | undefined; link?: string | undefined },
 ): LinkWrite {
   const title = sanitizeTitle(input.title || stored?.title || '');
   const link = sanitizeLink(input.link || stored?.link || '');
@@ -108,7 +112,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         },
       ),
   );
-  const input = { title: OutgoingLink.shape.title.max(100), link: OutgoingLink.shape.link };
+  const linkArg = OutgoingLink.shape.link;
 
   const collection = defineRoute({
     path: `/${REST_BASE}`,
@@ -133,7 +137,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
       }),
       endpoint({
         methods: CREATABLE,
-        args: { ...createArgs(OutgoingLink), ...input },
+        args: { ...createArgs(OutgoingLink), title: titleArg({ required: true }), link: linkArg },
         permission: requireCapability('edit_posts'),
         handler: async (args, request) => {
           if (request.hasParam('id'))
@@ -168,7 +172,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
       }),
       endpoint({
         methods: EDITABLE,
-        args: { ...updateArgs(OutgoingLink), title: input.title.optional(), link: input.link.optional() },
+        args: { ...updateArgs(OutgoingLink), title: titleArg({ required: false }), link: linkArg.optional() },
         permission: requireCapability('edit_posts'),
         handler: async ({ id, title, link }) => {
           const stored = orGone(await query('tel/rest/update', 'update link', () => store.get(id)));
