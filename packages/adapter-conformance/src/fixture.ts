@@ -1,8 +1,11 @@
 /**
  * The server every adapter is tested against, built from public exports of `@cms-json/core`
- * only: `demo/v1` notes (list with paging, item, create, update, delete), a string-keyed
- * route, a route sending several `Set-Cookie` values, an upload route that takes its body as
- * a stream (it answers how many bytes it read, and their first ones), and two site pages.
+ * only: `demo/v1` notes (list with paging, item, create (also in a batch), update, delete),
+ * each linked to its author (`people`, embeddable) and to a tag under a CURIE relation, a
+ * string-keyed route, a route sending several `Set-Cookie` values, an upload route that takes
+ * its body as a stream (it answers how many bytes it read, and their first ones), a route
+ * that answers with what an internal dispatch answered, and site pages (one stands for an
+ * API viewer the browsable pages link).
  *
  * @module
  */
@@ -17,6 +20,7 @@ import {
   DELETABLE,
   defineRoute,
   EDITABLE,
+  type LinkTemplate,
   pageWindow,
   READABLE,
   type RestServer,
@@ -54,6 +58,29 @@ const Note = z
 
 type NoteRecord = z.output<typeof Note>;
 
+const Person = z
+  .object({
+    id: z
+      .number()
+      .int()
+      .readonly()
+      .meta({ description: 'Unique identifier.', context: ['view', 'edit', 'embed'] }),
+    name: z.string().meta({ description: 'The name.', context: ['view', 'edit', 'embed'] }),
+  })
+  .meta({ title: 'person' });
+
+/** The people notes are written by: note `n`'s author is person `n % 2 + 1`. */
+const PEOPLE = new Map([
+  [1, { id: 1, name: 'Ada' }],
+  [2, { id: 2, name: 'Grace' }],
+]);
+
+/** The CURIE the fixture registers: its notes link their tag under `demo:tag`. */
+export const FIXTURE_CURIE = { name: 'demo', href: 'https://notes.example/rels/{rel}' } as const;
+
+/** The path of the site page the browsable pages link as their "API reference" (`viewerUrl`). */
+export const FIXTURE_VIEWER_PATH = '/reference/';
+
 /** A fixture server and its notes. */
 export interface ConformanceFixture {
   server: RestServer;
@@ -79,7 +106,8 @@ export function createConformanceServer(options: RestServerOptions = {}): Confor
   const server = createRestServer({ maxBodyBytes: FIXTURE_MAX_BODY_BYTES, ...options });
   // The browsable API and the OpenAPI document the suite checks (both plugins register at once).
   void server.use(openapi());
-  void server.use(browsable());
+  void server.use(browsable({ viewerUrl: FIXTURE_VIEWER_PATH }));
+  server.curies.add(FIXTURE_CURIE);
   const editor = { id: 1, can: (capability: string) => capability === 'edit_posts' };
   server.authenticate((request) => (request.header('x-test-user') === 'editor' ? { user: editor } : null));
   const noteId = z
@@ -87,9 +115,11 @@ export function createConformanceServer(options: RestServerOptions = {}): Confor
     .int()
     .refine((id) => notes.has(id), 'Invalid note ID.')
     .meta({ description: 'Unique identifier.' });
-  const links = [
+  const links: LinkTemplate[] = [
     { rel: 'self', href: '/demo/v1/notes/:id' },
     { rel: 'collection', href: '/demo/v1/notes' },
+    { rel: 'author', href: (note, { url }) => url(`/demo/v1/people/${(Number(note.id) % 2) + 1}`), embeddable: true },
+    { rel: 'https://notes.example/rels/tag', href: (note, { url }) => url(`/demo/v1/tags/note-${String(note.id)}`) },
   ];
   const list = defineRoute({
     path: '/notes',
@@ -112,6 +142,7 @@ export function createConformanceServer(options: RestServerOptions = {}): Confor
       endpoint({
         methods: CREATABLE,
         args: createArgs(Note),
+        allowBatch: { v1: true },
         permission: requireCapability('edit_posts'),
         handler: (args, request) => {
           const note = { id: next++, title: args.title, body: args.body };
@@ -160,6 +191,41 @@ export function createConformanceServer(options: RestServerOptions = {}): Confor
     args: { slug: z.string().meta({ description: 'Any text.' }) },
     endpoints: (endpoint) => [endpoint({ methods: READABLE, permission: 'public', handler: ({ slug }) => ({ slug }) })],
   });
+  const person = defineRoute({
+    path: '/people/:id',
+    schema: Person,
+    args: {
+      id: z
+        .number()
+        .int()
+        .refine((id) => PEOPLE.has(id), 'Invalid person ID.')
+        .meta({ description: 'Unique identifier.' }),
+    },
+    links: [{ rel: 'self', href: '/demo/v1/people/:id' }],
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        args: { context: contextArg(Person) },
+        permission: 'public',
+        handler: ({ id }) => PEOPLE.get(id) ?? null,
+      }),
+    ],
+  });
+  // A plugin's route that answers with what it asked the server in-process: the internal
+  // request is made on the site of the outside one (`from: request`).
+  const digest = defineRoute({
+    path: '/digest',
+    endpoints: (endpoint) => [
+      endpoint({
+        methods: READABLE,
+        permission: 'public',
+        handler: async (_args, request) => {
+          const first = await server.dispatch({ path: '/demo/v1/notes/1' }, { from: request });
+          return { note: first.data, links: first.links };
+        },
+      }),
+    ],
+  });
   const cookies = defineRoute({
     path: '/cookies',
     endpoints: (endpoint) => [
@@ -190,7 +256,8 @@ export function createConformanceServer(options: RestServerOptions = {}): Confor
       }),
     ],
   });
-  server.register('demo/v1', list, item, tag, cookies, uploads);
+  server.register('demo/v1', list, item, person, tag, digest, cookies, uploads);
+  server.page({ path: FIXTURE_VIEWER_PATH, handler: () => ({ body: '<p>API reference</p>' }) });
   server.page({ path: '/hello/:name', handler: ({ params }) => ({ body: `<p>Hello ${params.name ?? ''}</p>` }) });
   server.page({
     path: '/broken',

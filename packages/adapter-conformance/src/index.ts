@@ -26,9 +26,11 @@ export {
 export {
   type ConformanceFixture,
   createConformanceServer,
+  FIXTURE_CURIE,
   FIXTURE_MAX_BODY_BYTES,
   FIXTURE_MAX_UPLOAD_BYTES,
   FIXTURE_NOTE_COUNT,
+  FIXTURE_VIEWER_PATH,
 } from './fixture.js';
 export { hostFallback, listen, type TestHost } from './node-host.js';
 export { type AdapterConformanceOptions, FALLBACK_STATUS, fallbackText, runAdapterConformance } from './suite.js';

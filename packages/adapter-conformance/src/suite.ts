@@ -9,7 +9,14 @@
 import type { RestServer } from '@cms-json/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConformanceTarget, chunksOf, type ReadResponse, rawSend, rawStream, send, splitLinks, streamOf } from './client.js';
-import { createConformanceServer, FIXTURE_MAX_BODY_BYTES, FIXTURE_MAX_UPLOAD_BYTES, FIXTURE_NOTE_COUNT } from './fixture.js';
+import {
+  createConformanceServer,
+  FIXTURE_CURIE,
+  FIXTURE_MAX_BODY_BYTES,
+  FIXTURE_MAX_UPLOAD_BYTES,
+  FIXTURE_NOTE_COUNT,
+  FIXTURE_VIEWER_PATH,
+} from './fixture.js';
 
 /** The status a host answers requests the adapter passes on with. */
 export const FALLBACK_STATUS = 404;
@@ -44,6 +51,27 @@ const TRANSPORT_HEADERS = new Set(['date', 'content-length', 'connection', 'keep
 
 function json(res: ReadResponse): unknown {
   return JSON.parse(res.text);
+}
+
+/** A route as an index describes it. */
+interface RouteEntry {
+  _links?: { self: { href: string }[] };
+}
+
+/** A member of a batch answer. */
+interface BatchMember {
+  status: number;
+  headers: Record<string, string>;
+  body: { id: number; _links: Record<string, { href: string }[] | undefined> };
+}
+
+/** Every `href` string anywhere in `value`. */
+function hrefsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(hrefsIn);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, member]) =>
+    key === 'href' && typeof member === 'string' ? [member] : hrefsIn(member),
+  );
 }
 
 function headerSet(headers: Headers): Record<string, string> {
@@ -122,6 +150,88 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       const root = await get('/cms-json/');
       expect(root.status).toBe(200);
       expect(json(root)).toMatchObject({ namespaces: ['demo/v1'] });
+    });
+
+    // Issue 35: without `siteUrl`, every URL the server writes is absolute, on the origin and
+    // mount path the request came to (`target.baseUrl`): records, indexes, Link headers,
+    // embedded records, batch answers, internal dispatches and the browsable page.
+    describe('links on the mount URL, without siteUrl', () => {
+      const onMount = (href: string) => href.startsWith(`${target.baseUrl}/`);
+
+      it("writes a record's links absolute on the mount URL, its CURIE relation compacted", async () => {
+        const res = await get('/cms-json/demo/v1/notes/3');
+        expect(json(res)).toMatchObject({
+          _links: {
+            self: [{ href: url('/cms-json/demo/v1/notes/3') }],
+            collection: [{ href: url('/cms-json/demo/v1/notes') }],
+            author: [{ embeddable: true, href: url('/cms-json/demo/v1/people/2') }],
+            'demo:tag': [{ href: url('/cms-json/demo/v1/tags/note-3') }],
+            curies: [{ name: FIXTURE_CURIE.name, href: FIXTURE_CURIE.href, templated: true }],
+          },
+        });
+        expect(splitLinks(res.headers.get('link'))).toContain(`<${url('/cms-json/')}>; rel="https://api.cms-json.org/"`);
+      });
+
+      it('writes the root index with the mount URL as url and home and absolute route links', async () => {
+        const root = json(await get('/cms-json/')) as { url: string; home: string; routes: Record<string, RouteEntry> };
+        expect(root.url).toBe(target.baseUrl);
+        expect(root.home).toBe(target.baseUrl);
+        expect(root.routes['/']?._links?.self).toEqual([{ href: url('/cms-json/') }]);
+        expect(root.routes['/demo/v1']?._links?.self).toEqual([{ href: url('/cms-json/demo/v1') }]);
+        expect(root.routes['/demo/v1/notes']?._links?.self).toEqual([{ href: url('/cms-json/demo/v1/notes') }]);
+        const hrefs = hrefsIn(root.routes);
+        expect(hrefs.length).toBeGreaterThan(5);
+        expect(hrefs.filter((href) => !onMount(href))).toEqual([]);
+      });
+
+      it("writes a namespace index's up and route links absolute on the mount URL", async () => {
+        const index = json(await get('/cms-json/demo/v1')) as { routes: Record<string, RouteEntry>; _links: unknown };
+        expect(index._links).toEqual({ up: [{ href: url('/cms-json/') }] });
+        expect(index.routes['/demo/v1/notes']?._links?.self).toEqual([{ href: url('/cms-json/demo/v1/notes') }]);
+        expect(hrefsIn(index.routes).filter((href) => !onMount(href))).toEqual([]);
+      });
+
+      it('points the discovery Link of a site page at the REST root on the mount URL', async () => {
+        const page = await get('/hello/Ada');
+        expect(splitLinks(page.headers.get('link'))).toEqual([`<${url('/cms-json/')}>; rel="https://api.cms-json.org/"`]);
+      });
+
+      it("writes an embedded record's links absolute on the mount URL", async () => {
+        const res = await get('/cms-json/demo/v1/notes/3?_embed');
+        expect(json(res)).toMatchObject({
+          _embedded: { author: [{ id: 2, name: 'Grace', _links: { self: [{ href: url('/cms-json/demo/v1/people/2') }] } }] },
+        });
+      });
+
+      it("writes a batch member's links and Location absolute on the mount URL", async () => {
+        const requests = [{ method: 'POST', path: '/demo/v1/notes', body: { title: 'Batched', body: '' } }];
+        const res = await post('/cms-json/batch/v1', { requests });
+        expect(res.status).toBe(207);
+        const [member] = (json(res) as { responses: BatchMember[] }).responses;
+        expect(member?.status).toBe(201);
+        const id = member?.body.id ?? 0;
+        expect(member?.headers.Location).toBe(url(`/cms-json/demo/v1/notes/${id}`));
+        expect(member?.body._links.self).toEqual([{ href: url(`/cms-json/demo/v1/notes/${id}`) }]);
+        expect(member?.body._links.author?.[0]?.href).toBe(url(`/cms-json/demo/v1/people/${(id % 2) + 1}`));
+      });
+
+      it("writes the links of a plugin route's internal dispatch on the outside request's mount URL", async () => {
+        const digest = json(await get('/cms-json/demo/v1/digest')) as {
+          note: unknown;
+          links: Record<string, { href: string }[]>;
+        };
+        expect(digest.note).toMatchObject({ id: 1, title: 'Note 1' });
+        expect(digest.links.self).toEqual([{ href: url('/cms-json/demo/v1/notes/1') }]);
+        expect(digest.links.author?.[0]?.href).toBe(url('/cms-json/demo/v1/people/2'));
+      });
+
+      it('links the browsable page to its REST root and its API reference on the mount URL, and both answer', async () => {
+        const page = await get('/cms-json/demo/v1/notes/3', { headers: { accept: 'text/html' } });
+        expect(page.text).toContain(`<a href="${url(FIXTURE_VIEWER_PATH)}">API reference</a>`);
+        expect(page.text).toContain(`href="${url('/cms-json/')}"`);
+        expect(page.text).toContain(`href="${url('/cms-json/demo/v1/people/2')}"`);
+        expect((await get(FIXTURE_VIEWER_PATH)).status).toBe(200);
+      });
     });
 
     it('answers an unknown route with 404 rest_no_route', async () => {

@@ -16,7 +16,9 @@ export interface BrowsableOptions {
   readonly siteName?: string;
   /**
    * An OpenAPI viewer page the pages link to as "API reference", such as the one
-   * `apiViewer()` of `@cms-json/openapi/viewer` serves at `/<prefix>-json-viewer/`.
+   * `apiViewer()` of `@cms-json/openapi/viewer` serves at `/<prefix>-json-viewer/`. A path
+   * (`/cms-json-viewer/`) is a site page's: it is linked under the site URL the request came
+   * to (the adapter's mount path too), as the server's pages are served.
    * @default none
    */
   readonly viewerUrl?: string;
@@ -58,7 +60,10 @@ function renderPage(server: RestServer, options: BrowsableOptions, answer: Rende
     siteName: options.siteName ?? server.options.site?.name ?? 'cms-json',
     signedIn: request.user !== null,
     openApiUrl: openapi ? answer.restUrl('/openapi.json') : undefined,
-    viewerUrl: options.viewerUrl,
+    viewerUrl:
+      options.viewerUrl?.startsWith('/') === true && !options.viewerUrl.startsWith('//')
+        ? answer.siteUrl + options.viewerUrl
+        : options.viewerUrl,
     sessionUrl: server.match(sessionPath) === undefined ? undefined : answer.restUrl(sessionPath),
   });
   return {

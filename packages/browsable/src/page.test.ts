@@ -92,7 +92,8 @@ describe('the browsable API', () => {
     const { server: viewed } = createDemoServer();
     await viewed.use(browsable({ viewerUrl: '/cms-json-viewer/' }));
     const res = await page(viewed, '/cms-json/');
-    expect(res.html).toContain('<a href="/cms-json-viewer/">API reference</a>');
+    // A path is a site page's: linked under the site URL (the fixture's siteUrl).
+    expect(res.html).toContain('<a href="http://example.test/cms-json-viewer/">API reference</a>');
   });
 
   it('links the viewer of @cms-json/openapi/viewer, which serves its page there, and the document only with openapi()', async () => {

@@ -11,11 +11,13 @@ import type { RestRequest } from './request.js';
 import { defineRoute, READABLE, type Route } from './route.js';
 import { describeArgs } from './schema/args.js';
 
-/** What the index builders read from the server. */
+/**
+ * What the index builders read from the server. Their URLs are the request's
+ * (`request.scope.restUrl`): on the site the request came to, with its mount path.
+ */
 export interface IndexSource {
   readonly routes: () => readonly CompiledRoute[];
   readonly namespaces: () => readonly string[];
-  restUrl(path: string): string;
   readonly site: { name: string; description: string; url: string; home: string };
   readonly authentication: () => Record<string, unknown>;
   /** What the site says of itself now (its options), laid over {@link site}; see `RestServer.describeSite`. */
@@ -74,11 +76,12 @@ export function describeRoute(
   return data;
 }
 
-function routeMap(routes: readonly CompiledRoute[], source: IndexSource, withSchema: boolean): Record<string, unknown> {
+function routeMap(routes: readonly CompiledRoute[], request: RestRequest, withSchema: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const restUrl = (path: string) => request.scope.restUrl(path);
   for (const route of routes) {
     if (!route.endpoints.some((e) => e.showInIndex)) continue;
-    out[route.key] = describeRoute(route, { withSchema, restUrl: (p) => source.restUrl(p) });
+    out[route.key] = describeRoute(route, { withSchema, restUrl });
   }
   return out;
 }
@@ -107,7 +110,7 @@ export function rootIndexRoute(source: IndexSource): Route {
             timezone_string: own.timezone_string ?? '',
             namespaces: source.namespaces(),
             authentication: source.authentication(),
-            routes: routeMap(source.routes(), source, context === 'help'),
+            routes: routeMap(source.routes(), request, context === 'help'),
             // WordPress 6.1's values for a site without a logo or an icon, unless the site says otherwise.
             site_logo: own.site_logo ?? 0,
             site_icon: own.site_icon ?? 0,
@@ -132,7 +135,7 @@ export function namespaceIndexRoute(namespace: string, source: IndexSource): Rou
       endpoint({
         methods: READABLE,
         permission: 'public',
-        handler: ({ namespace: requested, context }) => {
+        handler: ({ namespace: requested, context }, request) => {
           const wanted = typeof requested === 'string' ? requested : '';
           if (!source.namespaces().includes(wanted)) {
             throw new RestError('rest_invalid_namespace');
@@ -140,8 +143,8 @@ export function namespaceIndexRoute(namespace: string, source: IndexSource): Rou
           const routes = source.routes().filter((r) => r.namespace === wanted);
           return {
             namespace: wanted,
-            routes: routeMap(routes, source, context === 'help'),
-            _links: { up: [{ href: source.restUrl('/') }] },
+            routes: routeMap(routes, request, context === 'help'),
+            _links: { up: [{ href: request.scope.restUrl('/') }] },
           };
         },
       }),

@@ -90,6 +90,13 @@ export { type ArgsShape, nullPassesUnchecked, parseRequestArgs, type RequestChec
 export { createArgs, updateArgs } from './schema/item-args.js';
 export { inlineRefs, itemJsonSchema, type RestContext, toJsonSchema } from './schema/to-json-schema.js';
 export { type JsonSchema, sanitizeValue, type ValidationIssue, validateValue } from './schema/validate.js';
-export { createRestServer, type Plugin, RestServer, type RestServerOptions, type ServerExtensions } from './server.js';
+export {
+  createRestServer,
+  type Plugin,
+  RestServer,
+  type RestServerOptions,
+  type ServerDispatchOptions,
+  type ServerExtensions,
+} from './server.js';
 export type { PrefixNames } from './server-context.js';
 export { discoveryLinkElement, discoveryLinkHeader, type PageDefinition, type PageRequest, type PageResponse } from './site.js';

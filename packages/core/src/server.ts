@@ -33,7 +33,7 @@ import type { RestResponse } from './response.js';
 import type { Route, StreamedBody } from './route.js';
 import { Router } from './router/router.js';
 import type { KnownTag, PrefixNames, ServerContext } from './server-context.js';
-import { answerSitePath, type PageDefinition, PageRegistry } from './site.js';
+import { answerSitePath, type PageDefinition, PageRegistry, type PageRequest } from './site.js';
 import { siteContext } from './site-context.js';
 
 /** Options of {@link createRestServer}. */
@@ -171,7 +171,6 @@ export class RestServer {
     const source: IndexSource = {
       routes: () => [...this.#routes.values()],
       namespaces: () => [...this.#namespaces],
-      restUrl: (path) => this.restUrl(path),
       site: {
         name: options.site?.name ?? 'cms-json',
         description: options.site?.description ?? '',
@@ -462,16 +461,23 @@ export class RestServer {
    * In-process dispatch: no HTTP, no JSON round trip. Used by tests, `_embed` and internal
    * calls. Runs matching, argument checks, permission and handler; no envelope or encoding.
    *
+   * Its URLs (links, `Location`, a record's `link`) are on the server's `siteUrl`; without
+   * one, on the site of the request given as `from` (a route's or a page's request: the
+   * internal request is then made on the site and mount path the outside one came to), else
+   * on `http://localhost`.
+   *
    * @example
    * ```ts
    * const res = await server.dispatch({ path: '/tel/v1/outgoing-links', query: { per_page: 5 } });
    * res.status; // 200
+   * // In a route's handler: links on the site the request came to.
+   * const first = await server.dispatch({ path: '/tel/v1/outgoing-links/1' }, { from: request });
    * ```
    */
-  async dispatch(init: RestRequestInit): Promise<RestResponse> {
+  async dispatch(init: RestRequestInit, options: ServerDispatchOptions = {}): Promise<RestResponse> {
     this.ready();
     const request = requestFromInit(init);
-    return dispatchRequest(request, this.#context(this.options.siteUrl ?? 'http://localhost'));
+    return dispatchRequest(request, this.#context(this.options.siteUrl ?? siteUrlFrom(options.from) ?? 'http://localhost'));
   }
 
   /**
@@ -548,7 +554,7 @@ export class RestServer {
   #handlePage(method: string, path: string, query: QueryMap, http: HttpRequest, siteUrl: string): Promise<HttpResponse | null> {
     return answerSitePath(
       this.#pages,
-      { method, path, query, headers: normalizeHeaders(http.headers) },
+      { method, path, query, headers: normalizeHeaders(http.headers), siteUrl },
       {
         siteUrl,
         restRootUrl: this.restRootUrl(siteUrl),
@@ -567,6 +573,21 @@ export class RestServer {
       // A failing error hook must not turn a 500 into a crash.
     }
   }
+}
+
+/** Options of {@link RestServer.dispatch}. */
+export interface ServerDispatchOptions {
+  /**
+   * The request being answered (a route's `RestRequest`, a page's `PageRequest`): without a
+   * `siteUrl` option, the internal request is made on the site URL it came to.
+   */
+  from?: RestRequest | PageRequest | undefined;
+}
+
+/** The site URL a request came to, when a server dispatched it. */
+function siteUrlFrom(from: RestRequest | PageRequest | undefined): string | undefined {
+  if (from === undefined) return undefined;
+  return 'scope' in from ? from.scope.siteUrl : from.siteUrl;
 }
 
 function defaultOnError(error: unknown, request: RestRequest): void {

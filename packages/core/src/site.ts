@@ -19,6 +19,12 @@ export interface PageRequest {
   readonly params: Readonly<Record<string, string>>;
   readonly query: QueryMap;
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The site's address the request came to, without a trailing slash: the server's `siteUrl`,
+   * else the adapter's mount URL (`http://127.0.0.1:8080/api`). Pass the request as `from`
+   * to `server.dispatch` to make an internal request on the same site.
+   */
+  readonly siteUrl: string;
 }
 
 /** What a page handler answers; `status` defaults to 200 and the type to HTML. */

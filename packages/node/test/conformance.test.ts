@@ -17,13 +17,13 @@ runAdapterConformance({
 });
 
 runAdapterConformance({
-  name: 'node createHandler under /mount in an existing server',
+  name: 'node createHandler under /sites/one/api in an existing server',
   start: async (server) => {
-    const handle = createHandler(server, { basePath: '/mount/', onError: quiet });
+    const handle = createHandler(server, { basePath: '/sites/one/api/', onError: quiet });
     const host = await listen(async (req, res) => {
       if (await handle(req, res)) return;
       await hostFallback(req, res);
     });
-    return { baseUrl: `${host.origin}/mount`, close: host.close };
+    return { baseUrl: `${host.origin}/sites/one/api`, close: host.close };
   },
 });

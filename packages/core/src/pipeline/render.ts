@@ -22,6 +22,11 @@ export interface RenderableAnswer {
   readonly data: unknown;
   /** The absolute URL of a path under the REST root, on the site of the request. */
   restUrl(path: string): string;
+  /**
+   * The site's address the request came to, without a trailing slash: the server's `siteUrl`,
+   * else the adapter's mount URL (`http://127.0.0.1:8080/api`). Site pages are under it.
+   */
+  readonly siteUrl: string;
   /** The server's names (prefix, REST root, header prefix). */
   readonly names: PrefixNames;
 }
@@ -65,6 +70,7 @@ class StateAnswer implements RenderableAnswer {
   readonly status: number;
   readonly headers: Record<string, string | string[]>;
   readonly names: PrefixNames;
+  readonly siteUrl: string;
   readonly #state: RenderState;
   #data: unknown;
   #read = false;
@@ -75,6 +81,7 @@ class StateAnswer implements RenderableAnswer {
     this.status = state.status;
     this.headers = state.headers;
     this.names = state.context.names;
+    this.siteUrl = state.context.scope.siteUrl ?? '';
   }
 
   get data(): unknown {
