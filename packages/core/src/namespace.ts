@@ -39,6 +39,9 @@ export interface CompiledEndpoint {
   readonly permission: Permission<never>;
   readonly handler: (args: never, request: RestRequest) => unknown;
   readonly showInIndex: boolean;
+  /** The endpoint's own summary and description for API documents, when it gives them. */
+  readonly summary: string | undefined;
+  readonly description: string | undefined;
   /** Set when the endpoint takes its body as a stream. */
   readonly streamBody: StreamedBody | undefined;
   /** The endpoint's `allow_batch`, or its route's (`undefined`: not batchable). */
@@ -183,6 +186,8 @@ export function compileRoute(namespace: string, route: Route, options: CompileOp
       permission: endpoint.permission,
       handler: endpoint.handler,
       showInIndex: endpoint.showInIndex ?? true,
+      summary: endpoint.summary,
+      description: endpoint.description,
       streamBody: endpoint.streamBody,
       allowBatch: endpoint.allowBatch ?? route.allowBatch,
       validator: endpoint.validator,

@@ -66,6 +66,13 @@ export interface EndpointDefinition<TArgs extends ArgsShape, TItem, TRouteArgs e
   /** Whether the route index lists this endpoint; default `true`. */
   showInIndex?: boolean;
   /**
+   * A short summary of what the endpoint does, for API documents and viewers (the OpenAPI
+   * operation's `summary`, e.g. `'Publish a book'`); default: one made from the method and path.
+   */
+  summary?: string;
+  /** A longer description (CommonMark), for API documents (the OpenAPI operation's `description`). */
+  description?: string;
+  /**
    * Receive the request body unread, as {@link RestRequest.bodyStream}, instead of read into
    * the server's `maxBodyBytes` (file uploads). See {@link StreamedBody}.
    */
@@ -138,6 +145,8 @@ export interface AnyEndpoint {
   permission: Permission<never>;
   handler: (args: never, request: RestRequest) => HandlerResult<unknown>;
   showInIndex?: boolean;
+  summary?: string;
+  description?: string;
   streamBody?: StreamedBody;
   allowBatch?: AllowBatch;
   validator?: Validator;

@@ -64,6 +64,7 @@ function bookServer(options: { openapi?: boolean } = {}) {
 
 type Operation = {
   operationId: string;
+  summary: string;
   parameters: { name: string; in: string }[];
   requestBody: unknown;
   responses: Record<string, Record<string, unknown>>;
@@ -118,12 +119,12 @@ describe('GET /openapi.json', () => {
     });
   });
 
-  it('gives the record schema per context, registered fields included, and paging headers on lists', async () => {
+  it('gives the record schema per context a response answers in, registered fields included, and paging headers on lists', async () => {
     const doc = (await client.get('/openapi.json')).body as Doc;
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas.book?.properties ?? {})).toEqual(['id', 'title', 'shelf', '_links', '_embedded']);
     expect(Object.keys(schemas['book.edit']?.properties ?? {})).toEqual(['id', 'title', 'notes', 'shelf', '_links', '_embedded']);
-    expect(Object.keys(schemas['book.embed']?.properties ?? {})).toEqual(['id', 'title', '_links', '_embedded']);
+    expect(schemas['book.embed']).toBeUndefined(); // no response answers in `embed` unless asked: no unused component
     expect(schemas.book?.properties.id).toEqual({ readOnly: true, description: 'Identifier.', type: 'integer' });
     const list = doc.paths['/lib/v1/books']?.get?.responses ?? {};
     expect(list['200']?.content).toEqual({
@@ -138,6 +139,8 @@ describe('GET /openapi.json', () => {
     const doc = (await client.get('/openapi.json')).body as Doc;
     const create = doc.paths['/lib/v1/books']?.post as Operation;
     expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '403', 'default']);
+    // A public operation without arguments still refuses wrong credentials: a 4xx on every operation.
+    expect(Object.keys(doc.paths['/lib/v1']?.get?.responses ?? {})).toEqual(['200', '400', '401', 'default']);
     expect(create.security).toEqual([{ applicationPassword: [] }, { cookieSession: [], nonce: [] }]);
     expect(doc.paths['/lib/v1/books']?.get?.security[0]).toEqual({});
     expect(doc.components.schemas.Error?.properties).toHaveProperty('code');
@@ -146,6 +149,62 @@ describe('GET /openapi.json', () => {
       nonce: { type: 'apiKey', in: 'header', name: 'X-CMS-Nonce' },
       cookieSession: { type: 'apiKey', in: 'cookie', name: 'cms_logged_in' },
     });
+  });
+
+  it('summarizes every operation, or takes the summary and description an endpoint declares', async () => {
+    const doc = (await client.get('/openapi.json')).body as Doc;
+    const summaries = Object.values(doc.paths['/lib/v1/books/{isbn}'] ?? {}).map((operation) => operation.summary);
+    expect(summaries).toEqual(['Retrieve a book', 'Update a book', 'Update a book', 'Update a book', 'Delete a book']);
+    expect(doc.paths['/lib/v1/books']?.get?.summary).toBe('List books');
+    expect(doc.paths['/lib/v1/books']?.post?.summary).toBe('Create a book');
+    const server = bookServer();
+    server.register(
+      'lib/v1',
+      defineRoute({
+        path: '/books/(?P<id>[\\d]+)/lend',
+        args: { id: z.number().int() },
+        endpoints: (endpoint) => [
+          endpoint({
+            methods: CREATABLE,
+            summary: 'Lend a book',
+            description: 'Marks the book as lent until it is returned.',
+            permission: requireLogin(),
+            handler: () => null,
+          }),
+        ],
+      }),
+    );
+    const lend = ((await testClient(server).get('/openapi.json')).body as Doc).paths['/lib/v1/books/{id}/lend']?.post;
+    expect(lend).toMatchObject({ summary: 'Lend a book', description: 'Marks the book as lent until it is returned.' });
+  });
+
+  it("takes the document's info from the site and the plugin's `info` option, with no license unless given", async () => {
+    const plain = (await client.get('/openapi.json')).body as Doc;
+    expect(plain.info).toEqual({ title: 'Library', version: '1' });
+    const server = createRestServer({ siteUrl: 'http://example.test', site: { name: 'Library' } });
+    await server.use(
+      openapi({ info: { version: '2.1', license: { name: 'MIT', identifier: 'MIT' }, contact: { email: 'web@example.test' } } }),
+    );
+    const doc = (await testClient(server).get('/openapi.json')).body as Doc;
+    expect(doc.info).toEqual({
+      title: 'Library',
+      version: '2.1',
+      contact: { email: 'web@example.test' },
+      license: { name: 'MIT', identifier: 'MIT' },
+    });
+  });
+
+  it('lists only the components its operations use', async () => {
+    const doc = (await client.get('/lib/v1/openapi.json')).body as Doc & { components: Record<string, Record<string, unknown>> };
+    const text = JSON.stringify(doc.paths);
+    for (const [kind, members] of Object.entries(doc.components)) {
+      if (kind === 'securitySchemes') continue;
+      for (const name of Object.keys(members)) {
+        const direct = text.includes(`"#/components/${kind}/${name}"`);
+        const viaOther = JSON.stringify(doc.components).includes(`"#/components/${kind}/${name}"`);
+        expect(direct || viaOther, `${kind}/${name}`).toBe(true);
+      }
+    }
   });
 
   it('answers one namespace at /<namespace>/openapi.json, and neither appears in the index', async () => {

@@ -17,9 +17,37 @@ import {
 } from '@cms-json/core';
 import { OperationIds, type PathPart } from './operation-ids.js';
 import { type OpenApiSchema, openApiSchema, recordSchema } from './schemas.js';
+import { operationSummary } from './summaries.js';
 
 /** One argument of an endpoint, as the core compiled it. */
 type CompiledArg = CompiledEndpoint['args'][number];
+
+/**
+ * The document's `info` (OpenAPI's Info object): what the API is, its version and the terms
+ * it is offered under. The document describes the *site's* API, so only the site can say
+ * its license; none is given unless set.
+ *
+ * @example
+ * ```ts
+ * openapi({ info: { license: { name: 'CC-BY-4.0', identifier: 'CC-BY-4.0' }, contact: { email: 'web@example.com' } } });
+ * ```
+ */
+export interface OpenApiInfo {
+  /** The API's title; default: the site's name (`site.name`), with the namespace for one namespace's document. */
+  readonly title?: string;
+  /** A one-line summary. */
+  readonly summary?: string;
+  /** The API's description (CommonMark); default: the site's description (`site.description`). */
+  readonly description?: string;
+  /** The API's version; default `'1'`, or the namespace's version (`v1`) for one namespace's document. */
+  readonly version?: string;
+  /** A URL of the terms of service. */
+  readonly termsOfService?: string;
+  /** Who to contact about the API. */
+  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  /** The license the API is offered under: an SPDX `identifier` or a `url`. */
+  readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
+}
 
 /** What {@link openApiDocument} needs besides the routes. */
 export interface OpenApiOptions {
@@ -31,6 +59,8 @@ export interface OpenApiOptions {
   readonly title: string;
   /** The API's description. */
   readonly description?: string;
+  /** More of the document's `info`, over `title` and `description` (see {@link OpenApiInfo}). */
+  readonly info?: OpenApiInfo;
   /** Only this namespace's routes (the per-namespace document), else every route. */
   readonly namespace?: string;
   /** Only the endpoints this says yes to (those the caller may use), else every one the index lists. */
@@ -106,10 +136,14 @@ function pathParts(route: CompiledRoute, path: string): PathPart[] {
     });
 }
 
-/** Component names for record schemas: one per distinct schema, named by its title. */
+/**
+ * Component names for record schemas: one per distinct schema, named by its title, and per
+ * context a response answers in (a context no response uses is left out: an unused component).
+ */
 class RecordComponents {
   readonly schemas: Record<string, OpenApiSchema> = {};
   readonly #byRoute = new Map<CompiledRoute, string>();
+  readonly #contexts = new Map<string, readonly OpenApiSchema[]>();
 
   /** The component base name of a route's records (`outgoing-links`), added on first use. */
   nameOf(route: CompiledRoute): string | undefined {
@@ -125,15 +159,21 @@ class RecordComponents {
     const base = title.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'record';
     let name = base;
     for (let n = 2; ; n++) {
-      const existing = this.schemas[name];
+      const existing = this.#contexts.get(name)?.[0];
       if (existing === undefined || JSON.stringify(existing) === JSON.stringify(contexts[0])) break;
       name = `${base}_${n}`;
     }
-    CONTEXTS.forEach((context, index) => {
-      this.schemas[componentName(name, context)] = contexts[index] as OpenApiSchema;
-    });
+    if (!this.#contexts.has(name)) this.#contexts.set(name, contexts);
     this.#byRoute.set(route, name);
     return name;
+  }
+
+  /** A reference to the schema of a record in one context, its component added on first use. */
+  use(name: string, context: RestContext): OpenApiSchema {
+    const component = componentName(name, context);
+    const schema = this.#contexts.get(name)?.[CONTEXTS.indexOf(context)];
+    if (schema !== undefined) this.schemas[component] ??= schema;
+    return ref(component);
   }
 }
 
@@ -210,6 +250,7 @@ interface OperationInput {
   readonly path: string;
   readonly patterns: Map<string, string>;
   readonly record: string | undefined;
+  readonly records: RecordComponents;
   readonly ids: OperationIds;
   readonly names: PrefixNames;
   readonly collection: boolean;
@@ -222,7 +263,7 @@ function successResponse(input: OperationInput): [status: string, response: Reco
     return [status, { description: 'The response.', content: { 'application/json': { schema: {} } } }];
   }
   const context = defaultContext(endpoint, method);
-  const one = ref(componentName(record, context));
+  const one = input.records.use(record, context);
   let schema: OpenApiSchema = one;
   if (collection && method === 'GET') schema = { type: 'array', items: one };
   if (method === 'DELETE') {
@@ -232,7 +273,6 @@ function successResponse(input: OperationInput): [status: string, response: Reco
   const response: Record<string, unknown> = {
     description: `The ${record} record${collection && method === 'GET' ? 's' : ''} (context \`${context}\` unless asked).`,
     content: { 'application/json': { schema } },
-    'x-contexts': Object.fromEntries(CONTEXTS.map((c) => [c, ref(componentName(record, c))])),
   };
   const headers = method === 'GET' && collection ? pagingHeaders(endpoint) : undefined;
   if (headers !== undefined) {
@@ -266,17 +306,19 @@ function operation(input: OperationInput): Record<string, unknown> {
   const [status, success] = successResponse(input);
   const responses: Record<string, unknown> = { [status]: success };
   if (endpoint.args.length > 0) responses['400'] = { $ref: '#/components/responses/BadRequest' };
-  if (endpoint.permission !== 'public') {
-    responses['401'] = { $ref: '#/components/responses/Unauthorized' };
-    responses['403'] = { $ref: '#/components/responses/Forbidden' };
-  }
+  // Credentials that are sent are checked on every route, a public one too: a wrong one is a 401.
+  responses['401'] = { $ref: '#/components/responses/Unauthorized' };
+  if (endpoint.permission !== 'public') responses['403'] = { $ref: '#/components/responses/Forbidden' };
   if (pathNames.size > 0) responses['404'] = { $ref: '#/components/responses/NotFound' };
   responses.default = { $ref: '#/components/responses/Error' };
   const signedIn = [{ applicationPassword: [] }, { cookieSession: [], nonce: [] }];
+  const parts = pathParts(route, input.path);
   const out: Record<string, unknown> = {
-    operationId: input.ids.take(method, route.namespace, pathParts(route, input.path), { collection: input.collection }),
-    tags: [route.namespace === '' ? 'index' : route.namespace],
+    operationId: input.ids.take(method, route.namespace, parts, { collection: input.collection }),
+    summary: endpoint.summary ?? operationSummary(method, parts, { collection: input.collection, namespace: route.namespace }),
   };
+  if (endpoint.description !== undefined) out.description = endpoint.description;
+  out.tags = [route.namespace === '' ? 'index' : route.namespace];
   if (parameters.length > 0) out.parameters = parameters;
   if (body !== undefined) out.requestBody = body;
   out.responses = responses;
@@ -387,6 +429,49 @@ function components(names: PrefixNames, records: RecordComponents): Record<strin
   };
 }
 
+/** Every `$ref` in a value, e.g. `#/components/schemas/Error`. */
+function refsIn(node: unknown, found: Set<string>): Set<string> {
+  if (Array.isArray(node)) for (const item of node) refsIn(item, found);
+  else if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') found.add(value);
+      else refsIn(value, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * The components the paths reach (through `$ref`s, and the refs of those), the others left
+ * out: a namespace's document without lists needs no paging headers. Security schemes are
+ * named by the operations' `security`, so they all stay.
+ */
+function usedComponents(paths: unknown, all: Record<string, unknown>): Record<string, unknown> {
+  const reached = refsIn(paths, new Set());
+  const pending = [...reached];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [, , kind, name] = next.split('/');
+    const target = (all[kind ?? ''] as Record<string, unknown> | undefined)?.[name ?? ''];
+    for (const found of refsIn(target, new Set())) {
+      if (!reached.has(found)) {
+        reached.add(found);
+        pending.push(found);
+      }
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const [kind, members] of Object.entries(all)) {
+    const kept =
+      kind === 'securitySchemes'
+        ? (members as Record<string, unknown>)
+        : Object.fromEntries(
+            Object.entries(members as Record<string, unknown>).filter(([name]) => reached.has(`#/components/${kind}/${name}`)),
+          );
+    if (Object.keys(kept).length > 0) out[kind] = kept;
+  }
+  return out;
+}
+
 /**
  * Builds the OpenAPI 3.1 document of compiled routes (those the index lists).
  *
@@ -415,15 +500,33 @@ export function openApiDocument(routes: readonly CompiledRoute[], options: OpenA
       for (const method of endpoint.methods) {
         const key = method.toLowerCase();
         if (Object.hasOwn(item, key)) continue; // The first endpoint of a method serves it.
-        item[key] = operation({ route, endpoint, method, path, patterns, record, ids, names: options.names, collection });
+        item[key] = operation({
+          route,
+          endpoint,
+          method,
+          path,
+          patterns,
+          record,
+          records,
+          ids,
+          names: options.names,
+          collection,
+        });
       }
     }
   }
+  const given = options.info ?? {};
+  const title = given.title ?? options.title;
   const info: Record<string, unknown> = {
-    title: options.namespace === undefined ? options.title : `${options.title}: ${options.namespace}`,
-    version: options.namespace?.split('/').pop() ?? '1',
+    title: options.namespace === undefined ? title : `${title}: ${options.namespace}`,
+    version: given.version ?? options.namespace?.split('/').pop() ?? '1',
   };
-  if (options.description) info.description = options.description;
+  const description = given.description ?? options.description;
+  if (given.summary !== undefined) info.summary = given.summary;
+  if (description) info.description = description;
+  if (given.termsOfService !== undefined) info.termsOfService = given.termsOfService;
+  if (given.contact !== undefined) info.contact = { ...given.contact };
+  if (given.license !== undefined) info.license = { ...given.license };
   return {
     openapi: '3.1.0',
     info,
@@ -432,6 +535,6 @@ export function openApiDocument(routes: readonly CompiledRoute[], options: OpenA
       name === '' ? { name: 'index', description: 'The REST root.' } : { name, description: `The routes of \`${name}\`.` },
     ),
     paths,
-    components: components(options.names, records),
+    components: usedComponents(paths, components(options.names, records)),
   };
 }

@@ -4,5 +4,5 @@
  *
  * @module
  */
-export { type OpenApiDocument, type OpenApiOptions, openApiDocument } from './document.js';
-export { openapi } from './openapi.js';
+export { type OpenApiDocument, type OpenApiInfo, type OpenApiOptions, openApiDocument } from './document.js';
+export { type OpenApiPluginOptions, openapi } from './openapi.js';

@@ -6,7 +6,18 @@
  * @module
  */
 import type { Plugin } from '@cms-json/core';
+import type { OpenApiInfo } from './document.js';
 import { openApiRoute } from './routes.js';
+
+/** The options of {@link openapi}. */
+export interface OpenApiPluginOptions {
+  /**
+   * The document's `info`: title, description, version, contact, terms of service and
+   * license. Title and description default to the site's (`site.name`, `site.description`);
+   * no license is stated unless given, since only the site knows it.
+   */
+  readonly info?: OpenApiInfo;
+}
 
 /**
  * Serves the OpenAPI 3.1 document of the server's routes, built from the same declarations
@@ -16,15 +27,15 @@ import { openApiRoute } from './routes.js';
  * @example
  * ```ts
  * import { openapi } from '@cms-json/openapi';
- * await server.use(openapi());
+ * await server.use(openapi({ info: { license: { name: 'MIT', identifier: 'MIT' } } }));
  * // GET http://localhost:8080/cms-json/openapi.json, GET http://localhost:8080/cms-json/tel/v1/openapi.json
  * ```
  */
-export function openapi(): Plugin {
+export function openapi(options: OpenApiPluginOptions = {}): Plugin {
   return (server) => {
-    server.registerAtRoot(openApiRoute(server));
+    server.registerAtRoot(openApiRoute(server, { info: options.info }));
     server.onNamespace((namespace) => {
-      server.register(namespace, openApiRoute(server, namespace));
+      server.register(namespace, openApiRoute(server, { namespace, info: options.info }));
     });
   };
 }

@@ -16,7 +16,7 @@ import {
   response,
 } from '@cms-json/core';
 import { z } from 'zod';
-import { type OpenApiDocument, openApiDocument } from './document.js';
+import { type OpenApiDocument, type OpenApiInfo, openApiDocument } from './document.js';
 
 /**
  * The route of the OpenAPI document of every route of a server (`namespace` undefined,
@@ -24,10 +24,15 @@ import { type OpenApiDocument, openApiDocument } from './document.js';
  *
  * @example
  * ```ts
- * server.register('tel/v1', openApiRoute(server, 'tel/v1')); // GET /cms-json/tel/v1/openapi.json
+ * server.register('tel/v1', openApiRoute(server, { namespace: 'tel/v1' })); // GET /cms-json/tel/v1/openapi.json
  * ```
  */
-export function openApiRoute(server: RestServer, namespace?: string): Route {
+export function openApiRoute(
+  server: RestServer,
+  options: { readonly namespace?: string | undefined; readonly info?: OpenApiInfo | undefined } = {},
+): Route {
+  const { namespace } = options;
+  const given = options.info === undefined ? {} : { info: options.info };
   const names = server.names;
   const site = { name: server.options.site?.name ?? 'cms-json', description: server.options.site?.description ?? '' };
   // The whole document, per REST root URL, for the routes as last built: building the routes
@@ -42,6 +47,7 @@ export function openApiRoute(server: RestServer, namespace?: string): Route {
         restRootUrl,
         title: site.name,
         description: site.description,
+        ...given,
         ...(namespace === undefined ? {} : { namespace }),
       });
       if (built.byRoot.size >= 8) built.byRoot.clear();
@@ -71,6 +77,7 @@ export function openApiRoute(server: RestServer, namespace?: string): Route {
             restRootUrl,
             title: site.name,
             description: site.description,
+            ...given,
             ...(namespace === undefined ? {} : { namespace }),
             keep: (endpoint) => kept.has(endpoint),
           });

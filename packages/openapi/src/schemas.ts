@@ -14,19 +14,75 @@ export type OpenApiSchema = Record<string, unknown>;
 
 const SAFE_BOUND = Number.MAX_SAFE_INTEGER;
 /** Zod's and the original's keywords that are no JSON Schema: never published. */
-const DROPPED = new Set(['$schema', 'arg_options', 'id', 'context']);
+const DROPPED = new Set(['$schema', 'arg_options', 'id', 'context', 'published']);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs']);
+/** Keywords that say what a value is: a schema with none of them accepts anything. */
+const TYPING = ['type', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', '$ref', 'not', 'properties', 'items'];
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The schema to describe a node with: Zod's (what is checked), unless Zod could not say what
+ * it is (a custom check, a transform: `{}`) and the route gave `.meta({ published })`, the
+ * draft-04 schema the index shows for it.
+ */
+function chosen(node: Record<string, unknown>): Record<string, unknown> {
+  const published = node.published;
+  if (!isObject(published) || TYPING.some((key) => Object.hasOwn(node, key))) return node;
+  return typeof node.description === 'string' && published.description === undefined
+    ? { description: node.description, ...published }
+    : published;
+}
+
+/** Draft-04's `required: true` on a property (the original's form), read from the chosen schema. */
+function requiredFlag(node: unknown): boolean {
+  return isObject(node) && chosen(node).required === true;
+}
+
+/**
+ * One node in draft 2020-12 as OpenAPI 3.1 reads it: Zod's metadata keys and `published`
+ * left out, draft-04's `required: true` on properties gathered into the object's `required`
+ * list, `readonly` as `readOnly`, boolean `exclusiveMinimum`/`exclusiveMaximum` as numbers,
+ * and no `±2^53` integer bounds.
+ */
 function clean(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(clean);
-  if (typeof node !== 'object' || node === null) return node;
+  if (!isObject(node)) return node;
+  const source = chosen(node);
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(source)) {
     if (DROPPED.has(key)) continue;
+    if (key === 'required' && !Array.isArray(value)) continue; // draft-04's flag: gathered by the parent
+    if (key === 'readonly' || key === 'readOnly') {
+      if (value === true) out.readOnly = true;
+      continue;
+    }
+    if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'boolean') continue;
     if ((key === 'minimum' && value === -SAFE_BOUND) || (key === 'maximum' && value === SAFE_BOUND)) continue;
-    if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) {
+    // The original's PHP empty array as a map: an empty map.
+    if (SCHEMA_MAPS.has(key) && Array.isArray(value) && value.length === 0) out[key] = {};
+    else if (SCHEMA_MAPS.has(key) && isObject(value)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, clean(schema)]));
     } else out[key] = clean(value);
+  }
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (source[flag] === true && typeof out[bound] === 'number') {
+      out[flag] = out[bound];
+      delete out[bound];
+    }
+  }
+  if (isObject(source.properties)) {
+    const flagged = Object.entries(source.properties)
+      .filter(([, property]) => requiredFlag(property))
+      .map(([name]) => name);
+    const listed = Array.isArray(out.required) ? (out.required as unknown[]) : [];
+    const required = [...new Set([...listed, ...flagged])];
+    if (required.length > 0) out.required = required;
   }
   return out;
 }
