@@ -62,7 +62,8 @@ sqlite_version="$(node -p "require('$root/node_modules/better-sqlite3/package.js
 # No pg: @cms-json/database loads each driver only for its URL scheme, so a SQLite-only
 # install must work.
 (cd "$app" && npm install --ignore-scripts --prefer-offline --no-package-lock --loglevel=error \
-  "$tarballs"/*.tgz "better-sqlite3@$sqlite_version" express@5 @types/express@5 @types/node@20 hono@4)
+  "$tarballs"/*.tgz "better-sqlite3@$sqlite_version" express@5 @types/express@5 @types/node@20 hono@4 \
+  @hono/node-server kysely)
 release="$app/node_modules/better-sqlite3/build/Release"
 mkdir -p "$release"
 cp "$root/node_modules/better-sqlite3/build/Release/better_sqlite3.node" "$release/"
@@ -84,4 +85,12 @@ password="$(sed -n 's/^Password (shown once): //p' <<<"$issued")"
 [ -n "$password" ] || { echo "cms-json app-password printed: $issued" >&2; exit 1; }
 echo "cli: cms-json --help, create-admin and app-password work"
 node serve.mjs "$db" admin "$password"
+
+# --- docs snippets (the docs' section): the code of docs/use-in-your-own-server.md,
+# writing-a-plugin.md and extending-types.md, type-checked and run as written in projects
+# under "$app/docs-snippets" (scripts/package-check/docs-snippets.mjs says how).
+echo "--- docs snippets"
+node "$fixture/docs-snippets.mjs" "$root" "$app"
+# --- end of docs snippets
+
 echo "packages: all checks passed in ${SECONDS}s"
