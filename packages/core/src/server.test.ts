@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDemoServer } from '../test/fixture.js';
-import { createRestServer, defineRoute, READABLE, response } from './index.js';
+import { createRestServer, defineRoute, type PageDefinition, READABLE, type RestResponse, response } from './index.js';
 import { testClient } from './testing.js';
 
 describe('createRestServer', () => {
@@ -111,6 +111,30 @@ describe('server.dispatch', () => {
       }),
     );
     expect((await server.dispatch({ path: '/demo/v1/tags/a%20b/' })).data).toEqual({ slug: 'a b' });
+  });
+
+  it('makes its URLs on the siteUrl, else on the site of the request given as `from`, else on http://localhost', async () => {
+    const selfOf = (res: RestResponse) => res.links.self?.[0]?.href;
+    const { server } = createDemoServer({ siteUrl: undefined });
+    expect(selfOf(await server.dispatch({ path: '/demo/v1/notes/1' }))).toBe('http://localhost/cms-json/demo/v1/notes/1');
+    const seen: (string | undefined)[] = [];
+    const front: PageDefinition = {
+      path: '/front',
+      handler: async (request) => {
+        seen.push(selfOf(await server.dispatch({ path: '/demo/v1/notes/1' }, { from: request })));
+        return { body: '' };
+      },
+    };
+    server.page(front);
+    await server.handle({ method: 'GET', url: '/front', headers: {}, baseUrl: 'https://example.org/site' });
+    expect(seen).toEqual(['https://example.org/site/cms-json/demo/v1/notes/1']);
+    const { server: fixed } = createDemoServer();
+    fixed.page({
+      path: '/front',
+      handler: async (request) => ({ body: selfOf(await fixed.dispatch({ path: '/demo/v1/notes/1' }, { from: request })) }),
+    });
+    const page = await fixed.handle({ method: 'GET', url: '/front', headers: {}, baseUrl: 'https://example.org/site' });
+    expect(page?.body).toBe('http://example.test/cms-json/demo/v1/notes/1');
   });
 
   it('takes an object body as JSON and a user', async () => {

@@ -13,6 +13,12 @@ export interface FetchHandlerOptions {
   /** The path the server is mounted under: `/api` serves `/api/cms-json/…`. @default '' */
   basePath?: string;
   /**
+   * Without the server's `siteUrl`, links are built on `request.url`'s origin. Behind a reverse
+   * proxy that sets `X-Forwarded-Proto` and `X-Forwarded-Host`, set this to build them on those
+   * instead (only then: a client could send them too). @default false
+   */
+  trustProxy?: boolean;
+  /**
    * Answers requests the server does not serve (the body is then unread).
    * @default a 404 `Not Found` in plain text
    */
@@ -59,6 +65,31 @@ function firstValue(value: string | readonly string[] | undefined): string | und
   return typeof value === 'string' || value === undefined ? value : value[0];
 }
 
+const SAFE_HOST = /^[\w.:[\]-]+$/;
+
+/** The first value of a header a proxy may have appended to (`https, http`), trimmed. */
+function firstForwarded(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const comma = value.indexOf(',');
+  const first = (comma === -1 ? value : value.slice(0, comma)).trim();
+  return first === '' ? undefined : first;
+}
+
+/**
+ * The origin a request came to through a proxy: `X-Forwarded-Proto` (`http` or `https`) and
+ * `X-Forwarded-Host` (when it is a host name) over the request URL's own.
+ */
+function forwardedOrigin(headers: Readonly<Record<string, string>>, origin: string): string {
+  const colon = origin.indexOf('://');
+  let scheme = origin.slice(0, colon);
+  let host = origin.slice(colon + 3);
+  const proto = firstForwarded(headers['x-forwarded-proto'])?.toLowerCase();
+  if (proto === 'http' || proto === 'https') scheme = proto;
+  const forwardedHost = firstForwarded(headers['x-forwarded-host']);
+  if (forwardedHost !== undefined && SAFE_HOST.test(forwardedHost)) host = forwardedHost;
+  return `${scheme}://${host}`;
+}
+
 /**
  * `request.url` cut into its origin and its path with the query, without `new URL()`: a
  * `Request`'s URL is already parsed and serialized, so the path starts at the first `/`
@@ -92,6 +123,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
   const basePath = normalizeBasePath(options.basePath);
   const fallback = options.fallback ?? notFound;
   const onError = options.onError ?? reportError;
+  const trustProxy = options.trustProxy === true;
   const handler = async (request: Request): Promise<Response> => {
     try {
       const url = splitUrl(request.url);
@@ -123,7 +155,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
         headers,
         body,
         bodyStream: streamed?.chunks,
-        baseUrl: url.origin + basePath,
+        baseUrl: (trustProxy ? forwardedOrigin(headers, url.origin) : url.origin) + basePath,
       });
       // A body the handler left unread (it refused the upload first) is discarded within bounds.
       streamed?.discardRest();

@@ -32,6 +32,20 @@ describe('createFetchHandler without sockets', () => {
     expect(first?._links.self[0]?.href).toBe('https://example.org:8443/edge/cms-json/demo/v1/notes/23');
   });
 
+  it('builds links on X-Forwarded-Proto and X-Forwarded-Host only with trustProxy', async () => {
+    const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'example.org' };
+    const request = () => new Request('http://10.0.0.5:8080/api/cms-json/demo/v1/notes/5', { headers });
+    const selfOf = async (res: Response) => ((await res.json()) as { _links: { self: { href: string }[] } })._links.self[0]?.href;
+    const trusting = createFetchHandler(createConformanceServer().server, { basePath: '/api', trustProxy: true });
+    expect(await selfOf(await trusting(request()))).toBe('https://example.org/api/cms-json/demo/v1/notes/5');
+    const direct = createFetchHandler(createConformanceServer().server, { basePath: '/api' });
+    expect(await selfOf(await direct(request()))).toBe('http://10.0.0.5:8080/api/cms-json/demo/v1/notes/5');
+    const injected = await trusting(
+      new Request('http://10.0.0.5:8080/api/cms-json/demo/v1/notes/5', { headers: { 'x-forwarded-host': 'evil>; rel="x"' } }),
+    );
+    expect(await selfOf(injected)).toBe('http://10.0.0.5:8080/api/cms-json/demo/v1/notes/5');
+  });
+
   it('serves the ?rest_route= form and appends repeated headers', async () => {
     const handler = createFetchHandler(createConformanceServer().server);
     const res = await handler(new Request('http://x.test/?rest_route=/demo/v1/cookies'));

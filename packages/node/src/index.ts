@@ -31,6 +31,7 @@ export { type BodyFailure, declaresBody, readBody } from './read-body.js';
 export { type Served, type ServeOptions, serve } from './serve.js';
 export {
   type NodeRequest,
+  type RequestBaseUrlOptions,
   requestBaseUrl,
   type ToHttpRequestOptions,
   toBaseUrl,

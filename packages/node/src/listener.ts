@@ -104,6 +104,13 @@ async function* oneChunk(body: Uint8Array | string): AsyncGenerator<Uint8Array> 
 export interface NodeHandlerOptions {
   /** The path the server is mounted under: `/api` serves `/api/cms-json/…`. @default '' */
   basePath?: string;
+  /**
+   * Without the server's `siteUrl`, links are built on the URL each request came to: its
+   * `Host` and the socket's scheme. Behind a reverse proxy that sets `X-Forwarded-Proto` and
+   * `X-Forwarded-Host`, set this to build them on those instead (only then: a client could
+   * send them too). @default false
+   */
+  trustProxy?: boolean;
   /** Receives failures (a page handler that threw, a response that could not be written). @default console.error */
   onError?: (error: unknown) => void;
 }
@@ -145,10 +152,11 @@ export function createHandler(server: RestServer, options: NodeHandlerOptions = 
 /** Serves requests under the base path: whether it answered (`false` for the others, untouched); rejects on failure. */
 function mounted(server: RestServer, options: NodeHandlerOptions): (req: NodeRequest, res: NodeResponse) => Promise<boolean> {
   const basePath = normalizeBasePath(options.basePath);
+  const baseUrlOptions = { trustProxy: options.trustProxy === true };
   return async (req, res) => {
     const url = stripBasePath(req.url ?? '/', basePath);
     if (url === undefined) return false;
-    const baseUrl = server.options.siteUrl === undefined ? requestBaseUrl(req, basePath) : undefined;
+    const baseUrl = server.options.siteUrl === undefined ? requestBaseUrl(req, basePath, baseUrlOptions) : undefined;
     return handleNodeRequest(server, { req, res, url, baseUrl });
   };
 }

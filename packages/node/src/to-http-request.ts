@@ -28,11 +28,45 @@ export function toBaseUrl(scheme: string, host: string | undefined, basePath: st
   return `${scheme}://${host !== undefined && SAFE_HOST.test(host) ? host : 'localhost'}${basePath}`;
 }
 
-/** The mount URL of a Node request: `https` on a TLS socket, `Host` (or HTTP/2 `:authority`). */
-export function requestBaseUrl(req: NodeRequest, basePath: string): string {
-  const host = req.headers.host ?? req.headers[':authority'];
-  const encrypted = (req.socket as { encrypted?: boolean } | null)?.encrypted === true;
-  return toBaseUrl(encrypted ? 'https' : 'http', typeof host === 'string' ? host : undefined, basePath);
+/** Options of {@link requestBaseUrl}. */
+export interface RequestBaseUrlOptions {
+  /**
+   * Whether the request came through a reverse proxy that sets `X-Forwarded-Proto` and
+   * `X-Forwarded-Host` (and replaces what a client sent in them): links are then built on the
+   * first value of each. Leave it off when clients reach the server directly: anyone could
+   * send those headers. @default false
+   */
+  trustProxy?: boolean;
+}
+
+/** The first value of a header a proxy may have appended to (`https, http`), trimmed. */
+function firstForwarded(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined) return undefined;
+  const comma = text.indexOf(',');
+  const first = (comma === -1 ? text : text.slice(0, comma)).trim();
+  return first === '' ? undefined : first;
+}
+
+/**
+ * The mount URL of a Node request: `https` on a TLS socket, `Host` (or HTTP/2 `:authority`);
+ * with `trustProxy`, `X-Forwarded-Proto` (`http` or `https`) and `X-Forwarded-Host` over them.
+ *
+ * @example
+ * ```ts
+ * requestBaseUrl(req, '/api'); // 'http://127.0.0.1:8080/api'
+ * requestBaseUrl(req, '/api', { trustProxy: true }); // 'https://example.com/api' behind a proxy
+ * ```
+ */
+export function requestBaseUrl(req: NodeRequest, basePath: string, options: RequestBaseUrlOptions = {}): string {
+  let host = req.headers.host ?? req.headers[':authority'];
+  let scheme = (req.socket as { encrypted?: boolean } | null)?.encrypted === true ? 'https' : 'http';
+  if (options.trustProxy === true) {
+    const proto = firstForwarded(req.headers['x-forwarded-proto'])?.toLowerCase();
+    if (proto === 'http' || proto === 'https') scheme = proto;
+    host = firstForwarded(req.headers['x-forwarded-host']) ?? host;
+  }
+  return toBaseUrl(scheme, typeof host === 'string' ? host : undefined, basePath);
 }
 
 /** Options of {@link toHttpRequest}. */

@@ -61,6 +61,30 @@ describe('createHandler', () => {
     }
   });
 
+  it('builds links on X-Forwarded-Proto and X-Forwarded-Host only with trustProxy', async () => {
+    const forwarded = { 'x-forwarded-proto': 'https, http', 'x-forwarded-host': 'example.org, inner.test' };
+    const selfOf = async (origin: string) => {
+      const res = await fetch(`${origin}/api/cms-json/demo/v1/notes/5`, { headers: forwarded });
+      return ((await res.json()) as { _links: { self: { href: string }[] } })._links.self[0]?.href;
+    };
+    const trusting = await listen(
+      createRequestListener(createConformanceServer().server, { basePath: '/api', trustProxy: true }),
+    );
+    const direct = await listen(createRequestListener(createConformanceServer().server, { basePath: '/api' }));
+    try {
+      expect(await selfOf(trusting.origin)).toBe('https://example.org/api/cms-json/demo/v1/notes/5');
+      expect(await selfOf(direct.origin)).toBe(`${direct.origin}/api/cms-json/demo/v1/notes/5`);
+      const injected = await fetch(`${trusting.origin}/api/cms-json/`, {
+        method: 'HEAD',
+        headers: { 'x-forwarded-proto': 'javascript', 'x-forwarded-host': 'evil>; rel="x"' },
+      });
+      expect(injected.headers.get('link')).toBe('<http://localhost/api/cms-json/>; rel="https://api.cms-json.org/"');
+    } finally {
+      await trusting.close();
+      await direct.close();
+    }
+  });
+
   it('turns a header Node refuses into a 500 and reports it', async () => {
     const server = createRestServer();
     const bad = defineRoute({

@@ -95,5 +95,5 @@ export function toNodeListener(
   const { server, options: served } = handler.served;
   // The listener is `node:http`'s: its requests are `IncomingMessage`s, not HTTP/2 ones.
   const fallback = (req: unknown, res: unknown) => asFetch(req as IncomingMessage, res as ServerResponse);
-  return createRequestListener(server, { basePath: served.basePath, onError, fallback });
+  return createRequestListener(server, { basePath: served.basePath, trustProxy: served.trustProxy, onError, fallback });
 }
