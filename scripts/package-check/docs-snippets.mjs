@@ -285,6 +285,10 @@ const RUNS = {
 };
 
 const named = new Map(); // page -> the packages its install lines name
+const started = Date.now();
+const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+/** Each page's project directory and the output of its shell commands. */
+const projects = [];
 for (const page of PAGES) {
   console.log(`--- docs/${page}.md`);
   const dir = join(app, 'docs-snippets', page);
@@ -296,10 +300,10 @@ for (const page of PAGES) {
   named.set(page, names);
   const outputs = [];
   if (page !== BASE) {
-    // "In the project of use-in-your-own-server.md": its package.json, tsconfig.json and database.
+    // "In the project of use-in-your-own-server.md": its package.json, tsconfig.json, cms.ts and database.
     const base = join(app, 'docs-snippets', BASE);
-    for (const file of ['package.json', 'tsconfig.json', 'data']) cpSync(join(base, file), join(dir, file), { recursive: true });
-    for (const file of ['cms.ts']) cpSync(join(base, file), join(dir, file));
+    for (const file of ['package.json', 'tsconfig.json', 'cms.ts', 'data'])
+      cpSync(join(base, file), join(dir, file), { recursive: true });
   }
   const files = new Map();
   for (const block of blocks) {
@@ -312,6 +316,8 @@ for (const page of PAGES) {
     if (block.kind === 'shell') runShell(block, dir, names, outputs);
     else files.set(block.file, `${files.get(block.file) ?? ''}${block.code}`);
   }
+  if (page !== BASE && files.has('tsconfig.json'))
+    fail(`docs/${page}.md: a tsconfig.json of its own (the pages share ${BASE}.md's)`);
   for (const [file, code] of files) writeFileSync(join(dir, file), code);
 
   const allowed = new Set([...names, ...(named.get(BASE) ?? [])]);
@@ -331,16 +337,29 @@ for (const page of PAGES) {
       if (!allowed.has(peer)) fail(`docs/${page}.md: installs ${name} without its peer ${peer}`);
     }
   }
-  try {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
-      cwd: dir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (error) {
-    fail(`docs/${page}.md: its files do not type-check (${dir}):\n${error.stdout}${error.stderr}`);
-  }
-  console.log(`  tsc: ${[...files.keys()].filter((file) => file.endsWith('.ts')).join(', ')} type-check`);
+  console.log(`  written: ${[...files.keys()].join(', ')}; install lines name their imports (${seconds()})`);
+  projects.push({ page, dir, outputs, files: [...files.keys()].filter((file) => file.endsWith('.ts')) });
+}
+
+// One tsc run over the three projects, with use-in-your-own-server.md's tsconfig.json (each
+// page's project has the same one): the packages' types are checked once, not three times.
+const all = join(app, 'docs-snippets', 'tsconfig.json');
+writeFileSync(all, JSON.stringify({ extends: `./${BASE}/tsconfig.json`, include: PAGES.map((page) => `${page}/*.ts`) }));
+try {
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', all], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+} catch (error) {
+  fail(`the pages' files do not type-check (${join(app, 'docs-snippets')}):\n${error.stdout}${error.stderr}`);
+}
+console.log(
+  `--- tsc: ${projects.flatMap(({ page, files }) => files.map((file) => `${page}/${file}`)).join(', ')} type-check (${seconds()})`,
+);
+
+for (const { page, dir, outputs } of projects) {
+  console.log(`--- run docs/${page}.md`);
   await RUNS[page]?.(dir, outputs);
+  console.log(`  (${seconds()})`);
 }
 console.log(`docs snippets: ${run} run, ${skipped} skipped`);
