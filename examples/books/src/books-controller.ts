@@ -3,9 +3,11 @@
  * controller as spec §4.4 asks. A book's `author` is not a user but a `book-author` record,
  * held in the `book_author` post meta (spec §2.1):
  *
- * - the record's `author` is that id as a string (`"0"` when the book has none), as the
- *   specification's sample delivers it;
- * - the `author` link points to `/<namespace>/book-authors/<id>` and stays embeddable;
+ * - the record's `author` is that id as a string, as the specification's sample delivers it
+ *   (`get_post_meta( $id, 'book_author', true )`): `""` when the book has none;
+ * - the `author` link points to `/<namespace>/book-authors/<id>` and stays embeddable; a book
+ *   without a book author still has it, to `/<namespace>/book-authors/` (the original's link
+ *   of an empty meta value, whose embed is a `rest_no_route` error);
  * - writing `author` sets `book_author`: the id must be a `book-author` record (0 clears
  *   it), else 400 `rest_invalid_param` with `params.author`, before anything is stored.
  *
@@ -73,7 +75,7 @@ export class BooksController extends PostsController {
       .extend({
         // Shown as the original's sample plugin describes it (an integer), though sent as a string.
         author: z.string().meta({
-          description: 'The ID of the book author (a book-author record), as a string; "0" when none.',
+          description: 'The ID of the book author (a book-author record), as a string; "" when none.',
           context: ['view', 'edit', 'embed'],
           published: { description: 'The ID of the author of the book.', type: 'integer', context: ['view', 'edit', 'embed'] },
         }),
@@ -108,15 +110,16 @@ export class BooksController extends PostsController {
     }));
   }
 
-  /** The default links, with `author` pointing to the book author (embeddable). */
+  /** The default links, with `author` pointing to the book author (embeddable), there for a book without one too. */
   override links(): LinkTemplate[] {
-    return super
-      .links()
-      .map((link) =>
-        link.rel === 'author'
-          ? { rel: 'author', href: `${this.bookAuthorsPath()}/:author`, embeddable: true, when: (r) => Number(r.author) > 0 }
-          : link,
-      );
+    const path = this.bookAuthorsPath();
+    const author: LinkTemplate = {
+      rel: 'author',
+      // A path placeholder cannot be empty: the id (or nothing) is appended as it is, a numeric string or ''.
+      href: (record, { url }) => url(`${path}/${typeof record.author === 'string' ? record.author : ''}`),
+      embeddable: true,
+    };
+    return super.links().map((link) => (link.rel === 'author' ? author : link));
   }
 
   /** A create's check, without reading `author` as a user. */
@@ -164,10 +167,11 @@ export class BooksController extends PostsController {
     return { ...scope, bookAuthor: (post) => authors.get(post.id) ?? 0 };
   }
 
-  /** The default record, with `author` the book author's id as a string. */
+  /** The default record, with `author` the book author's id as a string, `""` when it has none. */
   override prepare(post: Post, scope: RecordScope): Record<string, unknown> {
     const record = super.prepare(post, scope);
-    record.author = String((scope as Partial<BookScope>).bookAuthor?.(post) ?? 0);
+    const bookAuthor = (scope as Partial<BookScope>).bookAuthor?.(post) ?? 0;
+    record.author = bookAuthor > 0 ? String(bookAuthor) : '';
     return record;
   }
 }

@@ -124,6 +124,30 @@ describe('_embed', () => {
     ]);
   });
 
+  it('embeds rest_no_route for a link whose path ends in a slash, though a request to it is served', async () => {
+    const server = createRestServer({ siteUrl: 'http://example.test' });
+    server.register(
+      'demo/v1',
+      defineRoute({
+        path: '/books/:id',
+        args: { id: z.number().int() },
+        // A book without a book author still links to the collection's address with no id after it.
+        links: [{ rel: 'author', href: (_book, { url }) => url('/demo/v1/book-authors/'), embeddable: true }],
+        endpoints: (e) => [e({ methods: READABLE, permission: 'public', handler: ({ id }) => ({ id }) })],
+      }),
+      defineRoute({
+        path: '/book-authors',
+        endpoints: (e) => [e({ methods: READABLE, permission: 'public', handler: () => [{ id: 1 }] })],
+      }),
+    );
+    const client = testClient(server);
+    const res = await client.get('/demo/v1/books/1?_embed');
+    expect(res.body._embedded.author).toEqual([
+      { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } },
+    ]);
+    expect((await client.get('/demo/v1/book-authors/')).status).toBe(200);
+  });
+
   it('embeds only the listed compact relations', async () => {
     const { client } = embedServer();
     const res = await client.get('/demo/v1/posts/1?_embed=author,cms:term');

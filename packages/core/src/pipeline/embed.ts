@@ -9,6 +9,7 @@
  */
 import { BatchScope } from '../batch-scope.js';
 import { dispatch } from '../dispatch.js';
+import { RestError } from '../errors.js';
 import type { Links } from '../links/link.js';
 import { isRecord, withMember } from '../record.js';
 import type { Principal, RestRequest } from '../request.js';
@@ -115,6 +116,12 @@ function startEmbedded(records: readonly unknown[], embed: true | readonly strin
         // Cached at once (filled in below), so a target linked twice is asked for once.
         scope.cache.set(link.href, EMPTY);
         if (request === undefined) continue;
+        // The original's `WP_REST_Request::from_url` keeps a trailing slash, which no route
+        // pattern takes (an outside request's is dropped before routing): rest_no_route.
+        if (request.path !== '/' && (link.href.split('?', 1)[0] as string).endsWith('/')) {
+          scope.cache.set(link.href, Promise.resolve(new RestError('rest_no_route').toBody()));
+          continue;
+        }
         hrefs.push(link.href);
         requests.push(request);
       }
