@@ -107,6 +107,36 @@ export const ERROR_CODES = {
   rest_not_logged_in: { status: 401, message: 'You are not currently logged in.' },
   incorrect_password: { status: 401, message: 'The provided password is an invalid application password.' },
   invalid_username: { status: 401, message: 'Unknown username. Check again or try your email address.' },
+  // Registered fields: a `get` whose value its schema refuses (`validateFields`, docs/extending-types.md)
+  rest_invalid_field_value: {
+    status: 500,
+    message:
+      'The field "{field}" of {type} records (registered by {plugin}) returned a value its schema refuses: {issue} Fix its get, or its schema.',
+  },
+  // Registration mistakes: thrown by `server.ready()` (never sent: the server does not start)
+  'rest_invalid_registration.field_type': {
+    code: 'rest_invalid_registration',
+    status: 500,
+    message:
+      '{plugin}: registerRestField(\'{type}\', \'{field}\'): this server has no object type "{type}" (it has: {known}). Register the field on one of these, or register the type "{type}" before server.ready().',
+  },
+  'rest_invalid_registration.link_type': {
+    code: 'rest_invalid_registration',
+    status: 500,
+    message:
+      '{plugin}: objectTypes.get(\'{type}\').addLink(\'{rel}\'): this server has no object type "{type}" (it has: {known}). Add the link to one of these, or register the type "{type}" before server.ready().',
+  },
+  'rest_invalid_registration.type_taken': {
+    code: 'rest_invalid_registration',
+    status: 500,
+    message: '{plugin}: the {kind} "{name}" is registered already, by {first}. Give this one another name.',
+  },
+  'rest_invalid_registration.route_taken': {
+    code: 'rest_invalid_registration',
+    status: 500,
+    message:
+      '{plugin}: {second} claims the route {route} ({methods}), which {first} serves already. Give one of them another restBase (or route path).',
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** A code of the framework's own table. */

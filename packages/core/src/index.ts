@@ -37,6 +37,7 @@ export type { Curie } from './links/curies.js';
 export type { LinkContext, LinkObject, Links, LinkTemplate } from './links/link.js';
 export { apiRoutePath, isUnderRestRoot, normalizeBasePath, stripBasePath } from './mount.js';
 export type { CompiledEndpoint, CompiledRoute } from './namespace.js';
+export type { FieldValidation, FieldValueReporting } from './object-types/field-value-check.js';
 export type {
   ActionName,
   AnyRecord,
@@ -51,14 +52,23 @@ export type {
   WriteEvent,
   WrittenRecord,
 } from './object-types/hooks.js';
-export { type AuthorsProvider, ObjectType } from './object-types/object-type.js';
-export { type ArgsFilter, type BuiltRoutes, ObjectTypeRegistry, type TypeDeclaration } from './object-types/registry.js';
+export { type AuthorsProvider, ObjectType, type ObjectTypeOptions, type Registered } from './object-types/object-type.js';
+export {
+  type ArgsFilter,
+  type BuiltRoutes,
+  type DeclaredType,
+  ObjectTypeRegistry,
+  type ObjectTypeRegistryOptions,
+  type RegistrationCheck,
+  type TypeDeclaration,
+} from './object-types/registry.js';
 export type { RestField } from './object-types/rest-field.js';
 export { allOf, editContextRequires, requireCapability, requireLogin } from './permissions.js';
 export type { Authenticator, AuthOutcome } from './pipeline/authenticator.js';
 export { entityTag, hashText, matchesTag } from './pipeline/etag.js';
 export type { CorsPolicy } from './pipeline/headers.js';
 export type { RenderableAnswer, ResponseRenderer } from './pipeline/render.js';
+export { describeRegistrant, type PluginFunction, pluginName, type Registrant } from './plugin-scope.js';
 export { parseQueryString, type QueryMap, type QueryValue, stringifyQuery } from './query-string.js';
 export type { Principal, RequestScope, RestRequestInit } from './request.js';
 export { RestRequest } from './request.js';

@@ -16,7 +16,9 @@ import { CurieRegistry } from './links/curies.js';
 import { LruMap } from './lru-map.js';
 import { apiRoutePath, isUnderRestRoot, takesRestRoute } from './mount.js';
 import { assertNamespace, type CompiledRoute, compileRoute, mergeRoutes } from './namespace.js';
+import type { FieldValidation } from './object-types/field-value-check.js';
 import type { RecordTypesOf } from './object-types/hooks.js';
+import { checkRegistrations, type RouteClaim } from './object-types/registration-check.js';
 import { ObjectTypeRegistry } from './object-types/registry.js';
 import type { RestField } from './object-types/rest-field.js';
 import type { Authenticator } from './pipeline/authenticator.js';
@@ -27,6 +29,7 @@ import type { CorsPolicy } from './pipeline/headers.js';
 import { handle } from './pipeline/pipeline.js';
 import type { ResponseRenderer } from './pipeline/render.js';
 import type { PipelineOptions } from './pipeline/state.js';
+import { PluginScope, type Registrant } from './plugin-scope.js';
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
 import { RestRequest, type RestRequestInit } from './request.js';
 import type { RestResponse } from './response.js';
@@ -66,6 +69,12 @@ export interface RestServerOptions {
   transaction?: TransactionRunner;
   /** Receives unexpected failures (500s). @default console.error */
   onError?: (error: unknown, request: RestRequest) => void;
+  /**
+   * What a registered field's `get` returning a value its schema refuses does (docs/extending-types.md):
+   * `'error'` answers 500 `rest_invalid_field_value` (development), `'log'` sends the value as it is
+   * (production, as WordPress does). Both report it to `onError`. @default 'error'
+   */
+  validateFields?: FieldValidation;
 }
 
 /**
@@ -107,13 +116,21 @@ export class RestServer {
    * add to another package's records, and the types whose routes are built from their
    * registration arguments.
    */
-  readonly objectTypes = new ObjectTypeRegistry(() => {
-    this.#built = false;
-  });
+  readonly objectTypes = new ObjectTypeRegistry(
+    () => {
+      this.#built = false;
+    },
+    {
+      registrant: () => this.#plugins.current,
+      fieldValues: { policy: () => this.options.validateFields, report: (error, request) => this.#reportError(error, request) },
+    },
+  );
+  /** The plugin running now: registrations remember it, for the start-up checks' messages. */
+  readonly #plugins = new PluginScope();
   #router = new Router<CompiledRoute>();
   #routes = new Map<string, CompiledRoute>();
   /** The routes as registered, in order: compiled again whenever the routes are built. */
-  readonly #declared: { readonly namespace: string; readonly route: Route }[] = [];
+  readonly #declared: { readonly namespace: string; readonly route: Route; readonly registrant?: Registrant }[] = [];
   /** Whether the router holds every declared route as the object types now shape it. */
   #built = false;
   /** Whether an endpoint takes its body as a stream (see {@link streamedBody}). */
@@ -152,6 +169,7 @@ export class RestServer {
       cors: options.cors ?? (wp ? 'reflect' : []),
       rsd: options.rsd ?? true,
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+      validateFields: options.validateFields ?? 'error',
     };
     this.#pipelineOptions = {
       jsonp: this.options.jsonp,
@@ -223,7 +241,7 @@ export class RestServer {
       this.#namespaces.push(namespace);
       this.#declared.push({ namespace, route: namespaceIndexRoute(namespace, this.#indexSource) });
     }
-    for (const route of routes) this.#declared.push({ namespace, route });
+    for (const route of routes) this.#declared.push({ namespace, route, registrant: this.#plugins.current });
     this.#built = false;
     if (added) for (const listener of this.#namespaceListeners) listener(namespace);
     return this;
@@ -240,7 +258,7 @@ export class RestServer {
    */
   registerAtRoot(...routes: Route[]): this {
     for (const route of routes) compileRoute('', route, this.#compileOptions);
-    for (const route of routes) this.#declared.push({ namespace: '', route });
+    for (const route of routes) this.#declared.push({ namespace: '', route, registrant: this.#plugins.current });
     this.#built = false;
     return this;
   }
@@ -314,18 +332,26 @@ export class RestServer {
    * arguments, then every route with what its object type adds. The first request does it;
    * call it to see the routes before that (a change to the routes or object types after it
    * is built in at the next request).
+   *
+   * @throws RestError `rest_invalid_registration` for a registration mistake (a field on a
+   *   type that does not exist, two types on one rest base…), naming the plugin and the fix.
    */
   ready(): this {
     if (this.#built) return this;
-    for (const built of this.objectTypes.buildDeclared()) this.register(built.namespace, ...built.routes);
+    for (const built of this.objectTypes.buildDeclared()) {
+      this.#plugins.within(built.registrant, () => this.register(built.namespace, ...built.routes));
+    }
     const routes = new Map<string, CompiledRoute>();
     const router = new Router<CompiledRoute>();
     const options = this.#compileOptions;
-    for (const { namespace, route } of this.#declared) {
+    const claims: RouteClaim[] = [];
+    for (const { namespace, route, registrant } of this.#declared) {
       const compiled = compileRoute(namespace, route, options);
+      claims.push({ route: compiled, registrant });
       const existing = routes.get(compiled.key);
       routes.set(compiled.key, existing === undefined ? compiled : mergeRoutes(existing, compiled));
     }
+    checkRegistrations(this.objectTypes, claims);
     for (const route of routes.values()) router.add(route.pattern, route);
     this.#streams = [...routes.values()].some((route) => route.endpoints.some((endpoint) => endpoint.streamBody !== undefined));
     this.#routes = routes;
@@ -371,7 +397,7 @@ export class RestServer {
 
   /** Runs a plugin. */
   async use(plugin: Plugin): Promise<this> {
-    await plugin(this);
+    await this.#plugins.run(plugin, () => plugin(this));
     return this;
   }
 
@@ -544,9 +570,9 @@ export class RestServer {
     const { pathname, query } = splitUrl(http.url);
     let routePath = apiRoutePath(pathname, query, this.names.restRoot);
     if (routePath === undefined) return this.#handlePage(http.method.toUpperCase(), decodePath(pathname), query, http, siteUrl);
+    // `?rest_route=/tel/v1/…` stays in the query, as in the original's get_query_params(): its
+    // paging links carry it on (`…/wp-json/tel/v1/outgoing-links?rest_route=%2Ftel%2Fv1…&page=2`).
     if (isUnderRestRoot(pathname, this.names.restRoot)) routePath = decodePath(routePath);
-    // `?rest_route=/tel/v1/…`: the route is taken out of the query, as in the original.
-    else delete query.rest_route;
     const request = requestFromHttp(http, routePath, query);
     return handle(request, this.#context(siteUrl), this.#pipelineOptions);
   }

@@ -8,7 +8,9 @@
  */
 import type { z } from 'zod';
 import type { LinkTemplate } from '../links/link.js';
+import type { Registrant } from '../plugin-scope.js';
 import type { RestRequest } from '../request.js';
+import { checkedField, type FieldValueReporting } from './field-value-check.js';
 import type {
   ActionName,
   AnyRecord,
@@ -28,6 +30,22 @@ import type { RestField } from './rest-field.js';
  */
 export type AuthorsProvider = (options?: { readonly among?: readonly number[] }) => Promise<readonly number[]>;
 
+/** What an object type is told by its registry: when to rebuild, who registers, how field values are checked. */
+export interface ObjectTypeOptions {
+  /** Called when what shapes the routes changes (fields, links, `collectionParams`). */
+  readonly changed?: () => void;
+  /** The plugin registering now (the server's `server.use`). */
+  readonly registrant?: () => Registrant;
+  /** How a field value its schema refuses is handled; without it, field values are not checked. */
+  readonly fieldValues?: FieldValueReporting;
+}
+
+/** A field or link with the plugin that registered it. */
+export interface Registered<T> {
+  readonly value: T;
+  readonly registrant: Registrant;
+}
+
 /**
  * The extensions of one object type. Get it with `server.objectTypes.get(name)`; fields,
  * links and `collectionParams` take effect when the routes are built (before the first
@@ -44,28 +62,42 @@ export type AuthorsProvider = (options?: { readonly among?: readonly number[] })
  */
 export class ObjectType<TTypes extends RecordTypes = AnyRecordTypes> {
   readonly #fields = new Map<string, RestField<RecordTypes>>();
+  readonly #fieldRegistrants = new Map<string, Registrant>();
   readonly #links: LinkTemplate[] = [];
+  readonly #linkRegistrants: Registrant[] = [];
   readonly #hooks = new Map<HookName, unknown[]>();
   readonly #authors: AuthorsProvider[] = [];
   readonly #changed: () => void;
+  readonly #options: ObjectTypeOptions;
 
   /**
    * @param name The type's name (`user`, `post`, `book`).
-   * @param changed Called when what shapes the routes changes (fields, links, `collectionParams`).
+   * @param options What the registry tells it ({@link ObjectTypeOptions}).
    */
   constructor(
     readonly name: string,
-    changed: () => void = () => undefined,
+    options: ObjectTypeOptions = {},
   ) {
-    this.#changed = changed;
+    this.#changed = options.changed ?? (() => undefined);
+    this.#options = options;
   }
 
-  /** Adds a field to every record of this type; a second field of one name replaces the first. */
+  /**
+   * Adds a field to every record of this type; a second field of one name replaces the
+   * first. With a schema, the value its `get` returns is checked against it (see
+   * `validateFields` of `createRestServer`).
+   */
   registerField<TSchema extends z.ZodType>(name: string, field: RestField<TTypes, TSchema>): this {
     if (typeof name !== 'string' || name === '' || name === '_links' || name === '_embedded') {
       throw new Error(`registerRestField: "${String(name)}" cannot name a field of ${this.name}.`);
     }
-    this.#fields.set(name, field);
+    const registrant = this.#options.registrant?.();
+    const reporting = this.#options.fieldValues;
+    this.#fields.set(
+      name,
+      reporting === undefined ? field : checkedField(field, { type: this.name, name, registrant }, reporting),
+    );
+    this.#fieldRegistrants.set(name, registrant);
     this.#changed();
     return this;
   }
@@ -73,8 +105,19 @@ export class ObjectType<TTypes extends RecordTypes = AnyRecordTypes> {
   /** Adds a link to every record of this type (after the route's own links). */
   addLink(template: LinkTemplate): this {
     this.#links.push(template);
+    this.#linkRegistrants.push(this.#options.registrant?.());
     this.#changed();
     return this;
+  }
+
+  /** The registered fields, each with the plugin that registered it: what the start-up checks name. */
+  registeredFields(): Registered<string>[] {
+    return [...this.#fieldRegistrants].map(([value, registrant]) => ({ value, registrant }));
+  }
+
+  /** The added links, each with the plugin that added it. */
+  registeredLinks(): Registered<LinkTemplate>[] {
+    return this.#links.map((value, index) => ({ value, registrant: this.#linkRegistrants[index] }));
   }
 
   /** Adds a hook; hooks of one name run in the order they were added. */

@@ -355,7 +355,7 @@ describe('declared types and their exposure', () => {
   it('refuses a second declaration of one name', () => {
     const server = withDeclaredType({ showInRest: true });
     expect(() => server.objectTypes.declare({ kind: 'post_type', name: 'memo', args: {}, routes: () => undefined })).toThrow(
-      /declared already/,
+      'the server setup (outside server.use): the post_type "memo" is registered already, by the server setup (outside server.use). Give this one another name.',
     );
   });
 });

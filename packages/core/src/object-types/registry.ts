@@ -8,7 +8,10 @@
  *
  * @module
  */
+import { coreError } from '../errors.js';
+import { describeRegistrant, type Registrant } from '../plugin-scope.js';
 import type { Route } from '../route.js';
+import type { FieldValueReporting } from './field-value-check.js';
 import type { RecordTypes, RecordTypesOf } from './hooks.js';
 import { type AuthorsProvider, ObjectType } from './object-type.js';
 
@@ -35,7 +38,30 @@ export type ArgsFilter<TArgs extends object = Record<string, unknown>> = (args: 
 export interface BuiltRoutes {
   readonly namespace: string;
   readonly routes: readonly Route[];
+  /** The plugin that declared the type: the routes are its. */
+  readonly registrant: Registrant;
 }
+
+/** A declared type: its kind, its name, and the plugin that declared it. */
+export interface DeclaredType {
+  readonly kind: string;
+  readonly name: string;
+  readonly registrant: Registrant;
+}
+
+/** What a registry is told by its server, besides when to rebuild. */
+export interface ObjectTypeRegistryOptions {
+  /** The plugin registering now (`server.use`): registrations remember it for the start-up checks. */
+  readonly registrant?: () => Registrant;
+  /** How field values are checked against their schemas; without it they are not. */
+  readonly fieldValues?: FieldValueReporting;
+}
+
+/**
+ * A check of registrations that runs when the server builds its routes (`server.ready()`):
+ * it throws a `rest_invalid_registration` error naming the plugin and the fix.
+ */
+export type RegistrationCheck = () => void;
 
 /**
  * The object types of one server: `server.objectTypes`.
@@ -49,14 +75,26 @@ export interface BuiltRoutes {
 export class ObjectTypeRegistry {
   readonly #types = new Map<string, ObjectType>();
   readonly #declared: TypeDeclaration<object>[] = [];
+  readonly #registrants: Registrant[] = [];
   readonly #filters = new Map<string, ArgsFilter<object>[]>();
+  readonly #checks: RegistrationCheck[] = [];
   readonly #changed: () => void;
+  readonly #options: ObjectTypeRegistryOptions;
   /** How many declarations were built already. */
   #built = 0;
 
-  /** @param changed Called when the routes must be built again. */
-  constructor(changed: () => void = () => undefined) {
+  /**
+   * @param changed Called when the routes must be built again.
+   * @param options The current plugin and the field value checks ({@link ObjectTypeRegistryOptions}).
+   */
+  constructor(changed: () => void = () => undefined, options: ObjectTypeRegistryOptions = {}) {
     this.#changed = changed;
+    this.#options = options;
+  }
+
+  /** The plugin registering now (running in `server.use`), or `undefined` outside any plugin. */
+  get registrant(): Registrant {
+    return this.#options.registrant?.();
   }
 
   /**
@@ -66,7 +104,11 @@ export class ObjectTypeRegistry {
   get<TName extends string>(name: TName): ObjectType<RecordTypesOf<TName>> {
     let type = this.#types.get(name);
     if (type === undefined) {
-      type = new ObjectType(name, this.#changed);
+      type = new ObjectType(name, {
+        changed: this.#changed,
+        registrant: this.#options.registrant,
+        fieldValues: this.#options.fieldValues,
+      });
       this.#types.set(name, type);
     }
     // One object type per name: the record types of the name are the ones it was made for.
@@ -97,10 +139,20 @@ export class ObjectTypeRegistry {
    * routes, after every argument filter of its kind ran.
    */
   declare<TArgs extends object>(declaration: TypeDeclaration<TArgs>): this {
-    if (this.#declared.some((d) => d.kind === declaration.kind && d.name === declaration.name)) {
-      throw new Error(`The ${declaration.kind} "${declaration.name}" is declared already.`);
+    const registrant = this.registrant;
+    const index = this.#declared.findIndex((d) => d.kind === declaration.kind && d.name === declaration.name);
+    if (index !== -1) {
+      throw coreError('rest_invalid_registration.type_taken', {
+        params: {
+          plugin: describeRegistrant(registrant),
+          kind: declaration.kind,
+          name: declaration.name,
+          first: describeRegistrant(this.#registrants[index]),
+        },
+      });
     }
     this.#declared.push(declaration);
+    this.#registrants.push(registrant);
     this.get(declaration.name);
     this.#changed();
     return this;
@@ -117,6 +169,42 @@ export class ObjectTypeRegistry {
     if (list === undefined) this.#filters.set(kind, [forKind]);
     else list.push(forKind);
     return this;
+  }
+
+  /** The declared types, in the order they were declared. */
+  declared(kind?: string): DeclaredType[] {
+    const out: DeclaredType[] = [];
+    this.#declared.forEach((d, index) => {
+      if (kind === undefined || d.kind === kind) out.push({ kind: d.kind, name: d.name, registrant: this.#registrants[index] });
+    });
+    return out;
+  }
+
+  /** Every object type made so far (named by a route, a declaration, a field, a link or a hook). */
+  all(): ObjectType[] {
+    return [...this.#types.values()];
+  }
+
+  /**
+   * Adds a check of registrations, run when the server builds its routes, after every
+   * plugin had its say (a package checks what it registers: a taxonomy's post types, a
+   * meta key's subtype).
+   *
+   * @example
+   * ```ts
+   * server.objectTypes.addCheck(() => {
+   *   if (!known(type)) throw coreError('rest_invalid_registration.field_type', { params });
+   * });
+   * ```
+   */
+  addCheck(check: RegistrationCheck): this {
+    this.#checks.push(check);
+    return this;
+  }
+
+  /** The checks packages added ({@link addCheck}), in order: the server runs them. */
+  checks(): readonly RegistrationCheck[] {
+    return this.#checks;
   }
 
   /** The arguments of a declared type after its kind's filters. */
@@ -140,7 +228,7 @@ export class ObjectTypeRegistry {
     for (; this.#built < this.#declared.length; this.#built++) {
       const declaration = this.#declared[this.#built] as TypeDeclaration<object>;
       const built = declaration.routes(this.#filtered(declaration));
-      if (built !== undefined) out.push(built);
+      if (built !== undefined) out.push({ ...built, registrant: this.#registrants[this.#built] });
     }
     return out;
   }
