@@ -44,8 +44,11 @@ describe('route matching through the front door', () => {
     expect(a.body.id).toBe(4);
     const b = await client.get('//index.php?rest_route=%2Fdemo%2Fv1%2Fnotes&per_page=1&page=2');
     expect(b.status).toBe(200);
-    // `rest_route` does not leak into the pagination links.
-    expect(b.header('Link')).not.toContain('rest_route');
+    // `rest_route` stays in the query of the pagination links, as the original's do.
+    expect(b.header('Link')).toBe(
+      '<http://example.test/cms-json/demo/v1/notes?rest_route=%2Fdemo%2Fv1%2Fnotes&per_page=1&page=1>; rel="prev", ' +
+        '<http://example.test/cms-json/demo/v1/notes?rest_route=%2Fdemo%2Fv1%2Fnotes&per_page=1&page=3>; rel="next"',
+    );
   });
 
   it('answers a wrong method with 404 rest_no_route (not 405)', async () => {
