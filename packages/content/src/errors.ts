@@ -534,6 +534,25 @@ export const CONTENT_ERROR_CODES = {
     message: 'Sorry, you are not allowed to make proxied oEmbed requests.',
     authorization: true,
   },
+  // Registration mistakes: thrown by `server.ready()` (never sent: the server does not start)
+  'rest_invalid_registration.rest_base': {
+    code: 'rest_invalid_registration',
+    status: 500,
+    message:
+      '{plugin}: the {kind} "{name}" has the restBase "{restBase}": a rest base is path segments of letters, digits, "-", "_" and "." with no leading, trailing or double slash ("books", "library/books").',
+  },
+  'rest_invalid_registration.taxonomy_type': {
+    code: 'rest_invalid_registration',
+    status: 500,
+    message:
+      '{plugin}: the taxonomy "{taxonomy}" is registered for "{type}", which is no post type of this server (it has: {known}). Name one of these, or register "{type}" with postTypes(server).register first.',
+  },
+  'rest_invalid_registration.meta_subtype': {
+    code: 'rest_invalid_registration',
+    status: 500,
+    message:
+      "{plugin}: registerMeta(server, '{objectType}', '{key}') names the subtype \"{subtype}\", which is no {kind} of this server (it has: {known}). Name one of these, or leave subtype out for every {kind}.",
+  },
 } as const satisfies ErrorCodeTable;
 
 /** A key of the content table (the wire code, or `<code>.<meaning>`). */

@@ -1,5 +1,6 @@
 import { createRestServer } from '@cms-json/core';
 import { describe, expect, it } from 'vitest';
+import { contentSite } from '../../test/site.js';
 import { isProtectedMeta, metaRegistry, registerMeta } from './registry.js';
 
 describe('the meta registry', () => {
@@ -51,5 +52,32 @@ describe('the meta registry', () => {
       true,
       false,
     ]);
+  });
+});
+
+describe('meta keys checked at start-up', () => {
+  it('refuses a key of a subtype that is no post type or taxonomy, naming the plugin, the subtypes and the fix', async () => {
+    const site = await contentSite();
+    try {
+      await site.server.use(function booksPlugin(server) {
+        registerMeta(server, 'post', 'isbn', { single: true, showInRest: true, subtype: 'bok' });
+      });
+      expect(() => site.server.ready()).toThrow(
+        "plugin booksPlugin: registerMeta(server, 'post', 'isbn') names the subtype \"bok\", which is no post type of this server (it has: post, page, attachment, revision). Name one of these, or leave subtype out for every post type.",
+      );
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('accepts keys of existing subtypes', async () => {
+    const site = await contentSite();
+    try {
+      registerMeta(site.server, 'term', 'color', { single: true, showInRest: true, subtype: 'category' });
+      registerMeta(site.server, 'comment', 'mood', { single: true, showInRest: true, subtype: 'comment' });
+      expect(() => site.server.ready()).not.toThrow();
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -9,8 +9,9 @@
  *
  * @module
  */
-import type { JsonSchema, RestRequest, RestServer } from '@cms-json/core';
-import { validateValue } from '@cms-json/core';
+import type { JsonSchema, ObjectTypeRegistry, Registrant, RestRequest, RestServer } from '@cms-json/core';
+import { describeRegistrant, validateValue } from '@cms-json/core';
+import { contentError } from '../errors.js';
 
 /** The objects that carry meta. User meta has no table yet, so users have no registered meta. */
 export type MetaObjectType = 'post' | 'term' | 'comment';
@@ -179,8 +180,41 @@ function restKey(name: string, options: MetaOptions): RestMetaKey | undefined {
  */
 export class MetaRegistry {
   readonly #keys = new Map<MetaObjectType, Map<string, Map<string, MetaOptions>>>();
+  /** The keys registered for one subtype, with who registered them: what {@link check} looks at. */
+  readonly #ofSubtypes: { objectType: MetaObjectType; subtype: string; key: string; registrant: Registrant }[] = [];
+  readonly #objectTypes: ObjectTypeRegistry | undefined;
   /** Whether the routes read the keys already (their schemas are built from them: a key registered after would be missing). */
   #read = false;
+
+  /**
+   * @param objectTypes The server's object types: who registers (for the start-up check's
+   *   message) and which post types and taxonomies exist. Without them, subtypes are not checked.
+   */
+  constructor(objectTypes?: ObjectTypeRegistry) {
+    this.#objectTypes = objectTypes;
+  }
+
+  /**
+   * Refuses a key registered for a subtype that is no post type (`post`), taxonomy (`term`)
+   * or `comment`: its `meta` would show nowhere. The server runs it when it builds its routes.
+   *
+   * @throws RestError `rest_invalid_registration` naming the plugin and the subtypes there are.
+   */
+  check(): void {
+    const objectTypes = this.#objectTypes;
+    if (objectTypes === undefined) return;
+    for (const { objectType, subtype, key, registrant } of this.#ofSubtypes) {
+      const kind = objectType === 'post' ? 'post type' : objectType === 'term' ? 'taxonomy' : 'comment type';
+      const known =
+        objectType === 'comment'
+          ? ['comment']
+          : objectTypes.declared(objectType === 'post' ? 'post_type' : 'taxonomy').map((type) => type.name);
+      if (known.includes(subtype)) continue;
+      throw contentError('rest_invalid_registration.meta_subtype', {
+        params: { plugin: describeRegistrant(registrant), objectType, key, subtype, kind, known: known.join(', ') || 'none' },
+      });
+    }
+  }
 
   /**
    * Registers a key of an object type (of one subtype when `options.subtype` is given).
@@ -212,6 +246,7 @@ export class MetaRegistry {
     let bySubtype = this.#keys.get(objectType);
     if (bySubtype === undefined) this.#keys.set(objectType, (bySubtype = new Map()));
     const subtype = options.subtype ?? '';
+    if (subtype !== '') this.#ofSubtypes.push({ objectType, subtype, key, registrant: this.#objectTypes?.registrant });
     let keys = bySubtype.get(subtype);
     if (keys === undefined) bySubtype.set(subtype, (keys = new Map()));
     keys.set(key, options);
@@ -257,7 +292,11 @@ declare module '@cms-json/core' {
  * metaRegistry(server).register('term', 'color', { type: 'string', single: true, showInRest: true, subtype: 'category' });
  */
 export function metaRegistry(server: RestServer): MetaRegistry {
-  return server.extension('meta', () => new MetaRegistry());
+  return server.extension('meta', () => {
+    const registry = new MetaRegistry(server.objectTypes);
+    server.objectTypes.addCheck(() => registry.check());
+    return registry;
+  });
 }
 
 /**

@@ -8,6 +8,7 @@
  * @module
  */
 import type { ObjectTypeRegistry, RestServer, Route } from '@cms-json/core';
+import { assertRestBase } from '../rest-base.js';
 import { defaultPostTypeLabels } from './labels.js';
 import type { PostTypeArgs, PostTypeFeature } from './types.js';
 
@@ -187,7 +188,10 @@ export class PostTypeRegistry {
       args: full,
       routes: (filtered) => {
         this.#built = true;
-        return filtered.showInRest && this.#routes !== undefined ? this.#routes(name, filtered) : undefined;
+        if (!filtered.showInRest || this.#routes === undefined) return undefined;
+        const registrant = this.#objectTypes.declared('post_type').find((type) => type.name === name)?.registrant;
+        assertRestBase({ kind: 'post type', name, restBase: filtered.restBase, registrant });
+        return this.#routes(name, filtered);
       },
     });
     this.#names.push(name);

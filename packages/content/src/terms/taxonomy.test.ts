@@ -1,6 +1,7 @@
 import type { RestRequest } from '@cms-json/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContentSite, contentSite } from '../../test/site.js';
+import { postTypes } from '../posts/post-types.js';
 import { TermsController } from './controller.js';
 import { registerGenre } from './genre.js';
 import type { Term } from './store.js';
@@ -16,6 +17,8 @@ class ShoutingController extends TermsController {
 let site: ContentSite;
 beforeAll(async () => {
   site = await contentSite();
+  // A taxonomy for a type that does not exist fails at start-up: `book` is registered, without REST routes.
+  postTypes(site.server).register('book', { public: true });
   registerGenre(site.server);
   const taxonomies = taxonomiesOf(site.server);
   taxonomies.register('mood', ['post'], { labels: { name: 'Moods', singular_name: 'Mood' }, restBase: 'moods' });
@@ -59,11 +62,45 @@ describe('registering taxonomies', () => {
 
   it('refuses a second taxonomy of one name and names that are not lower-case words', () => {
     const taxonomies = taxonomiesOf(site.server);
-    expect(() => taxonomies.register('genre', ['book'])).toThrow(/declared already/);
+    expect(() => taxonomies.register('genre', ['book'])).toThrow(/the taxonomy "genre" is registered already/);
     expect(() => taxonomies.register('Bad Name', ['post'])).toThrow(/lower-case/);
   });
 
   it('lists only the taxonomies of a type with ?type=', async () => {
     expect(Object.keys((await site.client.get('/cms/v2/taxonomies?type=book')).body)).toEqual(['genre']);
+  });
+});
+
+describe('taxonomies checked at start-up', () => {
+  it('refuses a taxonomy registered for a type that is no post type, naming the plugin, the post types and the fix', async () => {
+    const other = await contentSite();
+    try {
+      await other.server.use(function tagsPlugin(server) {
+        taxonomiesOf(server).register('topic', ['Tags'], { showInRest: true });
+      });
+      expect(() => other.server.ready()).toThrow(
+        'plugin tagsPlugin: the taxonomy "topic" is registered for "Tags", which is no post type of this server (it has: post, page, attachment, revision). Name one of these, or register "Tags" with postTypes(server).register first.',
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('names the plugin that added the object type later, and accepts a post type registered after the taxonomy', async () => {
+    const other = await contentSite();
+    try {
+      await other.server.use(function genresPlugin(server) {
+        taxonomiesOf(server).register('topic', ['book'], { showInRest: true, restBase: 'topics' });
+      });
+      await other.server.use(function booksPlugin(server) {
+        postTypes(server).register('book', { public: true, showInRest: true, restBase: 'books' });
+        taxonomiesOf(server).addObjectType('topic', 'bok');
+      });
+      expect(() => other.server.ready()).toThrow(
+        /^plugin booksPlugin: the taxonomy "topic" is registered for "bok", which is no post type/,
+      );
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -7,7 +7,9 @@
  *
  * @module
  */
-import type { ObjectTypeRegistry, RestServer, Route } from '@cms-json/core';
+import { describeRegistrant, type ObjectTypeRegistry, type Registrant, type RestServer, type Route } from '@cms-json/core';
+import { contentError } from '../errors.js';
+import { assertRestBase } from '../rest-base.js';
 import type { Taxonomies, Taxonomy, TaxonomyArgs, TaxonomyCapabilities } from './types.js';
 
 export type {
@@ -63,6 +65,8 @@ export type TaxonomyRoutes = (taxonomy: Taxonomy) => { namespace: string; routes
 export class TaxonomyRegistry implements Taxonomies {
   readonly #names: string[] = [];
   readonly #objectTypes = new Map<string, string[]>();
+  /** Who registered each taxonomy for each object type, by `taxonomy` then type: what the start-up check names. */
+  readonly #typeRegistrants = new Map<string, Map<string, Registrant>>();
   readonly #registry: ObjectTypeRegistry;
   readonly #namespace: string;
   readonly #routes: TaxonomyRoutes;
@@ -112,19 +116,48 @@ export class TaxonomyRegistry implements Taxonomies {
       args: full,
       routes: (filtered) => {
         this.#built = true;
-        return filtered.showInRest ? this.#routes(this.#taxonomy(name, filtered)) : undefined;
+        this.#assertObjectTypes(name);
+        if (!filtered.showInRest) return undefined;
+        const registrant = this.#typeRegistrants.get(name)?.get('');
+        assertRestBase({ kind: 'taxonomy', name, restBase: filtered.restBase, registrant });
+        return this.#routes(this.#taxonomy(name, filtered));
       },
     });
     this.#names.push(name);
     this.#objectTypes.set(name, [...objectTypes]);
+    const registrant = this.#registry.registrant;
+    // '' is the taxonomy itself; the others its object types.
+    this.#typeRegistrants.set(
+      name,
+      new Map([['', registrant], ...objectTypes.map((type): [string, Registrant] => [type, registrant])]),
+    );
     return this;
+  }
+
+  /** Refuses a taxonomy registered for an object type that is no post type (`'Tags'`, `'bok'`). */
+  #assertObjectTypes(name: string): void {
+    const postTypes = this.#registry.declared('post_type').map((type) => type.name);
+    for (const type of this.#objectTypes.get(name) ?? []) {
+      if (postTypes.includes(type)) continue;
+      throw contentError('rest_invalid_registration.taxonomy_type', {
+        params: {
+          plugin: describeRegistrant(this.#typeRegistrants.get(name)?.get(type)),
+          taxonomy: name,
+          type,
+          known: postTypes.join(', ') || 'none',
+        },
+      });
+    }
   }
 
   /** Registers an existing taxonomy for one more object type (`register_taxonomy_for_object_type`). */
   addObjectType(name: string, objectType: string): this {
     const types = this.#objectTypes.get(name);
     if (types === undefined) throw new Error(`No taxonomy "${name}" is registered.`);
-    if (!types.includes(objectType)) types.push(objectType);
+    if (!types.includes(objectType)) {
+      types.push(objectType);
+      this.#typeRegistrants.get(name)?.set(objectType, this.#registry.registrant);
+    }
     return this;
   }
 
