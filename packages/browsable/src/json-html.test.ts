@@ -22,3 +22,42 @@ describe('jsonToHtml', () => {
     );
   });
 });
+
+describe('jsonToHtml folding', () => {
+  const records = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ id: i + 1, title: { rendered: `Post <${i + 1}>` }, status: 'publish' }));
+
+  it('shows the first three records of a long list open and folds each of the others with a preview', () => {
+    const html = jsonToHtml(records(10));
+    expect(html.match(/<details class="fold">/g)).toHaveLength(7);
+    expect(html).toContain(
+      '<details class="fold"><summary>  {<span class="hint"> &quot;id&quot;: 4, &quot;title&quot;: &quot;Post &lt;4&gt;&quot; … },</span></summary>',
+    );
+    expect(html.indexOf('<details')).toBeGreaterThan(html.indexOf('"Post &lt;3&gt;"'));
+    expect(html).not.toContain('<span class="hint"> &quot;id&quot;: 3');
+  });
+
+  it('keeps the folded text the same JSON lines, with no empty line around a fold', () => {
+    const html = jsonToHtml(records(5));
+    const text = html
+      .replace(/<span class="hint">.*?<\/span><\/summary>/g, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>');
+    expect(JSON.parse(text)).toEqual(records(5));
+    expect(html).not.toMatch(/\n<details|<\/details>\n/);
+  });
+
+  it('leaves a short list open', () => {
+    expect(jsonToHtml(records(4))).not.toContain('<details');
+  });
+
+  it('folds every _embedded part, listing what it holds', () => {
+    const html = jsonToHtml({ id: 1, _embedded: { author: [{ id: 1, name: 'Ada' }], 'wp:term': [[]] } });
+    expect(html).toContain(
+      '<details class="fold"><summary>  <span class="k">&quot;_embedded&quot;</span>: {<span class="hint"> author, wp:term … }</span></summary>',
+    );
+    expect(html).toMatch(/ {2}}<\/details>}$/);
+  });
+});

@@ -26,12 +26,34 @@ describe('the browsable API', () => {
     expect(res.headers['Content-Type']).toBe('text/html; charset=UTF-8');
     expect(res.headers.Allow).toBe('GET');
     expect(res.headers.Vary).toBe('Accept');
-    expect(res.html).toContain('<h1><span class="method">GET</span><code>/demo/v1/notes/3</code></h1>');
+    expect(res.html).toContain('<h1 tabindex="-1"><span class="method">GET</span><code>/demo/v1/notes/3</code></h1>');
     expect(res.html).toContain('HTTP 200 OK · Allow: <span id="allow">GET</span>');
     expect(res.html).toContain('<a href="http://example.test/cms-json/demo/v1/notes/3">');
     expect(res.html).toContain('<a href="http://example.test/cms-json/demo/v1/people/1">');
     expect(res.html).toContain('<th>X-Content-Type-Options</th>');
     expect(res.html).toContain('<a href="http://example.test/cms-json/openapi.json" type="application/json">OpenAPI</a>');
+  });
+
+  it('puts the forms beside the answer in a layout of its own, and the sign-in form says which passwords it takes', async () => {
+    const editor = await page(server, '/cms-json/demo/v1/notes', { 'x-test-user': 'editor' });
+    expect(editor.html).toContain('<div class="layout with-forms"><div id="answer">');
+    expect(editor.html).toContain('<section id="forms" aria-labelledby="forms-heading"><h2 id="forms-heading">Send</h2>');
+    expect(editor.html).toMatch(/@media \(min-width:64em\)\{\.layout\.with-forms\{grid-template-columns:/);
+    const anonymous = await page(server, '/cms-json/demo/v1/notes');
+    expect(anonymous.html).toContain('<div class="layout"><div id="answer">');
+  });
+
+  it('folds a long list after the first three records', async () => {
+    const res = await page(server, '/cms-json/demo/v1/notes?per_page=10&order=asc');
+    expect(res.html.match(/<details class="fold">/g)).toHaveLength(7);
+    expect(res.html).toContain('{<span class="hint"> &quot;id&quot;: 4, &quot;title&quot;: &quot;Note 4&quot; … },</span>');
+  });
+
+  it('never puts the nonce in a link or the address bar: its script sends it as a header', async () => {
+    const res = await page(server, '/cms-json/demo/v1/notes/1');
+    expect(res.html).not.toContain('searchParams.set(');
+    expect(res.html).toContain('[data().nonceHeader]: nonce');
+    expect(res.html).toContain('history.replaceState');
   });
 
   it('pages with the Link header and shows the totals', async () => {

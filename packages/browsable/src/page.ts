@@ -54,14 +54,24 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 
 const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d2327;background:#f6f7f7}
 header{background:#1d2327;color:#fff;padding:.6em 1em;display:flex;gap:1em;flex-wrap:wrap;align-items:center}
-header a{color:#9ec2e6}main{padding:1em;max-width:70em}h1{font-size:1.2em}h1 code{word-break:break-all}
+header a{color:#9ec2e6}main{padding:1em;max-width:110em}h1{font-size:1.2em}h1 code{word-break:break-all}h1:focus{outline:none}
 .method{background:#2271b1;color:#fff;border-radius:3px;padding:0 .4em;margin-right:.3em}
-pre{background:#fff;border:1px solid #dcdcde;padding:1em;overflow:auto;font:13px/1.4 ui-monospace,monospace}
+pre{background:#fff;border:1px solid #dcdcde;padding:1em 1em 1em 1.6em;overflow:auto;font:13px/1.4 ui-monospace,monospace;margin:0 0 1em}
 .k{color:#8a2424}.s{color:#0a6b2c}.n{color:#005a87}.z{color:#777}table{border-collapse:collapse;background:#fff}
 td,th{border:1px solid #dcdcde;padding:.2em .5em;text-align:left;vertical-align:top;font:13px ui-monospace,monospace}
-nav.paging{display:flex;gap:1em;align-items:center;margin:.5em 0}form{background:#fff;border:1px solid #dcdcde;padding:.8em;margin:.8em 0;display:grid;gap:.5em;max-width:40em}
-form label{display:grid;gap:.1em}form small{color:#646970}form h3{margin:0;font-size:1em}#result{border-color:#2271b1}
-.status-ok{color:#0a6b2c}.status-error{color:#b32d2e}header form{all:unset;display:flex;gap:.4em;align-items:center}`;
+details.fold>summary{list-style:none;cursor:pointer;position:relative}details.fold>summary::-webkit-details-marker{display:none}
+details.fold>summary::before{content:"\\25B8";position:absolute;left:-1.1em;color:#2271b1}details.fold[open]>summary::before{content:"\\25BE"}
+details.fold[open]>summary>.hint{display:none}.hint{color:#646970}
+nav.paging{display:flex;gap:1em;align-items:center;margin:.5em 0}.layout{display:grid;gap:1em}.layout>*{min-width:0}
+#forms form{background:#fff;border:1px solid #dcdcde;padding:.8em;margin:0 0 .8em;display:grid;gap:.5em}#forms h2{margin:0 0 .5em;font-size:1.1em}
+#forms label{display:grid;gap:.1em}#forms input,#forms select,#forms textarea{box-sizing:border-box;width:100%;font:inherit}
+#forms textarea{font:13px/1.4 ui-monospace,monospace;resize:vertical}#forms small{color:#646970}#forms h3{margin:0;font-size:1em}
+.more-fields{display:grid;gap:.5em}.more-fields>summary{cursor:pointer;color:#2271b1}.more-fields[open]>summary{margin-bottom:.3em}
+#result{border-color:#2271b1}.status-ok{color:#0a6b2c}.status-error{color:#b32d2e}
+@media (min-width:64em){.layout.with-forms{grid-template-columns:minmax(0,1fr) minmax(20em,30em);align-items:start}
+#forms{position:sticky;top:.5em;max-height:calc(100vh - 1em);overflow:auto}.to-forms{display:none}}
+header form{display:flex;gap:.4em;align-items:center;flex-wrap:wrap}header small{color:#c3c4c7}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}`;
 
 function headerRows(headers: Readonly<Record<string, string | string[]>>): string {
   return Object.entries(headers)
@@ -103,10 +113,14 @@ function paging(input: BrowsablePageInput): string {
   return `<nav class="paging">${prev === undefined ? '<span>« Previous</span>' : `<a rel="prev" href="${escapeHtml(prev)}">« Previous</a>`}<span>Page ${escapeHtml(page)}${pages === undefined ? '' : ` of ${escapeHtml(pages)}`}${total === undefined ? '' : ` (${escapeHtml(total)} in all)`}</span>${next === undefined ? '<span>Next »</span>' : `<a rel="next" href="${escapeHtml(next)}">Next »</a>`}</nav>`;
 }
 
+/** What the sign-in form says about the password it takes. */
+const SIGN_IN_HELP =
+  'Your login password, or an application password (<code>abcd efgh ijkl mnop qrst uvwx</code>, kept in this page only)';
+
 function session(input: BrowsablePageInput): string {
   if (input.sessionUrl === undefined) return '';
   if (input.signedIn) return '<span>Signed in</span><button type="button" id="sign-out">Sign out</button>';
-  return '<form id="sign-in"><input name="username" placeholder="Username" autocomplete="username" required><input name="password" type="password" placeholder="Password" autocomplete="current-password" required><button type="submit">Sign in</button></form>';
+  return `<form id="sign-in" aria-describedby="sign-in-help"><label class="visually-hidden" for="sign-in-username">Username</label><input id="sign-in-username" name="username" placeholder="Username" autocomplete="username" required><label class="visually-hidden" for="sign-in-password">Password</label><input id="sign-in-password" name="password" type="password" placeholder="Password" autocomplete="current-password" required><button type="submit">Sign in</button><small id="sign-in-help">${SIGN_IN_HELP}</small></form>`;
 }
 
 /** The parent of an item's URL (where a deleted record's page goes), when the route ends in a parameter. */
@@ -151,12 +165,13 @@ export function browsablePage(input: BrowsablePageInput): string {
 <body${attributes}>
 <header>${links}<span style="flex:1"></span>${session(input)}</header>
 <main>
-<h1><span class="method">${escapeHtml(input.method)}</span><code>${escapeHtml(input.path)}</code></h1>
-<p id="status" class="${input.status < 400 ? 'status-ok' : 'status-error'}">HTTP ${input.status} ${statusText}${allow === undefined ? '' : ` · Allow: <span id="allow">${escapeHtml(allow)}</span>`}</p>
+<h1 tabindex="-1"><span class="method">${escapeHtml(input.method)}</span><code>${escapeHtml(input.path)}</code></h1>
+<p id="status" class="${input.status < 400 ? 'status-ok' : 'status-error'}">HTTP ${input.status} ${statusText}${allow === undefined ? '' : ` · Allow: <span id="allow">${escapeHtml(allow)}</span>`}${forms === '' ? '' : ' · <a class="to-forms" href="#forms">Forms</a>'}</p>
+<div class="${forms === '' ? 'layout' : 'layout with-forms'}"><div id="answer">
 ${paging(input)}
 <pre id="result" hidden></pre>
 <pre id="body">${jsonToHtml(input.data)}</pre>
-${forms === '' ? '' : `<section id="forms"><h2>Send</h2>${forms}</section>`}
+</div>${forms === '' ? '' : `<section id="forms" aria-labelledby="forms-heading"><h2 id="forms-heading">Send</h2>${forms}</section>`}</div>
 <details><summary>Response headers</summary><table>${headerRows(input.headers)}</table></details>
 </main>
 <script>${CLIENT_SCRIPT}</script>

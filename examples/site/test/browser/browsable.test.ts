@@ -1,8 +1,11 @@
 /**
- * The browsable API in a real headless browser (Debian's Chromium, scripts/chromium.sh):
- * the REST root, a link to the outgoing links, page 2, sign-in, a link created through the
- * generated form and seen listed. Screenshots go to .ci/out/browser/. Skipped, saying so,
- * where no browser is installed.
+ * The browsable API in a real headless browser (Debian's Chromium, scripts/chromium.sh), on a
+ * wide viewport: the REST root, a link to the outgoing links, page 2, sign-in with a login
+ * password (no nonce in the address bar, before or after following links and reloading), a
+ * link created through the generated form and seen listed, sign-in with the application
+ * password `npm start` prints, the post form (field order, a multi-line content, a password
+ * input, beside the JSON), a folded `?_embed` list, and the OpenAPI viewer. A screenshot per
+ * step goes to .ci/out/browser/. Skipped, saying so, where no browser is installed.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -35,6 +38,7 @@ describe.skipIf(executable === undefined)('the browsable API in headless Chromiu
     const context = started.browser.contexts()[0] ?? (await started.browser.newContext());
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    await page.setViewportSize({ width: 1400, height: 900 });
     mkdirSync(shots, { recursive: true });
   }, 60_000);
 
@@ -62,7 +66,10 @@ describe.skipIf(executable === undefined)('the browsable API in headless Chromiu
     await shot('03-page-2');
   });
 
-  it('signs in, creates a link through the generated form and sees it listed', async () => {
+  /** The address bar, as the page's own script sees it. */
+  const address = () => page.evaluate<string>('location.href');
+
+  it('signs in with a login password and never shows the nonce in the address bar', async () => {
     await page.goto(`${running.url}/cms-json/tel/v1/outgoing-links`);
     expect(await page.locator('form.endpoint').count()).toBe(0);
     await page.locator('#sign-in input[name="username"]').fill('browser');
@@ -70,7 +77,26 @@ describe.skipIf(executable === undefined)('the browsable API in headless Chromiu
     await page.locator('#sign-in button').click();
     await page.locator('#sign-out').waitFor();
     expect(await page.locator('#allow').textContent()).toBe('GET, POST');
+    expect(await address()).toBe(`${running.url}/cms-json/tel/v1/outgoing-links`);
     await shot('04-signed-in');
+
+    await page.locator('nav.paging a[rel="next"]').click();
+    await page.waitForURL(/page=2/);
+    await page.locator('#sign-out').waitFor();
+    expect(await address()).not.toContain('nonce');
+    await page.reload();
+    await page.locator('#sign-out').waitFor();
+    expect(await address()).not.toContain('nonce');
+    await page.goBack();
+    await page.waitForURL(`${running.url}/cms-json/tel/v1/outgoing-links`);
+    await page.locator('#sign-out').waitFor();
+    expect(await address()).not.toContain('nonce');
+    await shot('04b-signed-in-after-reload-and-back');
+  });
+
+  it('creates a link through the generated form and sees it listed', async () => {
+    await page.goto(`${running.url}/cms-json/tel/v1/outgoing-links`);
+    await page.locator('#sign-out').waitFor();
 
     const form = page.locator('form.endpoint[data-method="POST"]');
     await form.locator('input[name="title"]').fill('Made in a browser');
@@ -79,8 +105,80 @@ describe.skipIf(executable === undefined)('the browsable API in headless Chromiu
     await page.locator('#result:not([hidden])').waitFor();
     expect(await page.locator('#result').textContent()).toContain('201');
     expect(await page.locator('#body').textContent()).toContain('"Made in a browser"');
+    expect(await address()).not.toContain('nonce');
     await page.evaluate('window.scrollTo(0, 0)');
     await shot('05-created-and-listed');
+    await page.locator('#sign-out').click();
+    await page.locator('#sign-in').waitFor();
+  });
+
+  it('signs in with the application password npm start prints', async () => {
+    const printed = running.site.firstAdmin;
+    expect(printed?.password).toMatch(/^(\w{4} ){5}\w{4}$/);
+    await page.goto(`${running.url}/cms-json/cms/v2/posts`);
+    await page.locator('#sign-in input[name="username"]').fill(printed?.login ?? '');
+    await page.locator('#sign-in input[name="password"]').fill(printed?.password ?? '');
+    await page.locator('#sign-in button').click();
+    await page.locator('#sign-out').waitFor();
+    expect(await page.locator('#allow').textContent()).toBe('GET, POST');
+    expect(await address()).toBe(`${running.url}/cms-json/cms/v2/posts`);
+    await shot('06-signed-in-with-application-password');
+  });
+
+  it('orders the post form by importance, with a multi-line content and a password input, beside the JSON', async () => {
+    const form = page.locator('form.endpoint[data-method="POST"]');
+    const names = await form.locator('[name]').evaluateAll((fields) => fields.map((field) => field.getAttribute('name')));
+    expect(names.slice(0, 4)).toEqual(['title', 'content', 'excerpt', 'status']);
+    expect(await form.locator('[name="content"]').evaluate((field) => field.tagName)).toBe('TEXTAREA');
+    expect(await form.locator('[name="content"]').getAttribute('rows')).toBe('10');
+    expect(await form.locator('[name="password"]').getAttribute('type')).toBe('password');
+    expect(await form.locator('[name="password"]').isVisible()).toBe(false);
+    await form.locator('details.more-fields > summary').click();
+    expect(await form.locator('[name="password"]').isVisible()).toBe(true);
+
+    const viewport = page.viewportSize();
+    const json = await page.locator('#body').boundingBox();
+    const forms = await page.locator('#forms').boundingBox();
+    expect(json).not.toBeNull();
+    expect(forms).not.toBeNull();
+    if (json === null || forms === null || viewport === null) return;
+    expect(forms.x).toBeGreaterThanOrEqual(json.x + json.width);
+    expect(forms.y).toBeLessThan(viewport.height / 2);
+    await shot('07-post-form-beside-the-json');
+
+    await form.locator('input[name="title"]').fill('Written in a browser');
+    await form.locator('textarea[name="content"]').fill('<p>First line.</p>\n<p>Second line.</p>');
+    await form.locator('select[name="status"]').selectOption('publish');
+    await form.locator('button[type="submit"]').click();
+    await page.locator('#result:not([hidden])').waitFor();
+    expect(await page.locator('#result').textContent()).toContain('201');
+    expect(await page.locator('#sign-out').count()).toBe(1);
+    expect(await address()).toBe(`${running.url}/cms-json/cms/v2/posts`);
+  });
+
+  it('folds a ?_embed list after its first records, and every _embedded part', async () => {
+    await page.goto(`${running.url}/cms-json/cms/v2/posts?_embed&per_page=10`);
+    const listed = await fetch(`${running.url}/cms-json/cms/v2/posts?per_page=10`, { headers: { Accept: 'application/json' } });
+    const ids = ((await listed.json()) as { id: number }[]).map((post) => post.id);
+    expect(ids.length).toBeGreaterThan(4);
+    const records = page.locator('#body > details.fold:not(:has(> summary .k))');
+    const summaries = await records.locator('> summary').allTextContents();
+    expect(summaries).toEqual(ids.slice(3).map((id) => expect.stringMatching(new RegExp(`^ {2}\\{ "id": ${id}, "title": `))));
+    expect(await page.locator('#body details.fold[open]').count()).toBe(0);
+    const embedded = page.locator('#body details.fold > summary', { hasText: '"_embedded": {' });
+    expect(await embedded.count()).toBe(ids.length);
+    const folded = await page.evaluate<number>('document.documentElement.scrollHeight');
+    await shot('08-embed-list-folded');
+
+    await records.first().locator('> summary').click();
+    expect(await page.locator('#body > details.fold[open]').count()).toBe(1);
+    await records.first().locator('> summary').scrollIntoViewIfNeeded();
+    await shot('09-a-folded-record-opened');
+    const unfolded = await page.evaluate<number>(
+      "document.querySelectorAll('#body details').forEach((details) => { details.open = true; }), document.documentElement.scrollHeight",
+    );
+    console.log(`a ?_embed list of ${ids.length} posts: ${folded} px high folded, ${unfolded} px with every fold open`);
+    expect(folded).toBeLessThan(unfolded / 2);
   });
 
   it('opens the OpenAPI viewer from the page, which shows the operations', async () => {
@@ -90,6 +188,6 @@ describe.skipIf(executable === undefined)('the browsable API in headless Chromiu
     await page.locator('.swagger-ui .info .title').waitFor();
     expect(await page.locator('.swagger-ui .info .title').textContent()).toContain('cms-json example site');
     await page.locator('.opblock-summary-path[data-path="/tel/v1/outgoing-links"]').first().waitFor();
-    await shot('06-openapi-viewer');
+    await shot('10-openapi-viewer');
   });
 });
