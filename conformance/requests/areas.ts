@@ -17,6 +17,7 @@ import { tel } from './tel.js';
 import { terms } from './terms.js';
 import { types } from './types.js';
 import { users } from './users.js';
+import { wireDetails } from './wire-details.js';
 
 /** The areas, in order. Add a new one here (docs/conformance.md). */
 export const AREAS: readonly RequestArea[] = [
@@ -33,4 +34,5 @@ export const AREAS: readonly RequestArea[] = [
   comments,
   media,
   site,
+  wireDetails,
 ];

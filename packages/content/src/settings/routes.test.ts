@@ -102,6 +102,15 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(patched.body).toMatchObject({ title: 'Notes', date_format: 'Y-m-d' });
     });
 
+    it('takes an empty time zone, as the original does, as no city: UTC, the index without a zone of its own', async () => {
+      await site.client.post(`${site.ns}/settings`, { body: { timezone: 'Asia/Kolkata' }, headers: admin() });
+      const res = await site.client.post(`${site.ns}/settings`, { body: { timezone: '' }, headers: admin() });
+      expect(res.status).toBe(200);
+      expect(res.body.timezone).toBe('UTC');
+      const index = await site.client.get('/');
+      expect([index.body.timezone_string, index.body.gmt_offset]).toEqual(['', '0']);
+    });
+
     it('puts a setting sent as null back to its default', async () => {
       await site.client.post(`${site.ns}/settings`, { body: { posts_per_page: 7 }, headers: admin() });
       const res = await site.client.put(`${site.ns}/settings`, { body: { posts_per_page: null }, headers: admin() });

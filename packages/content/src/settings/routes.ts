@@ -42,8 +42,9 @@ function valueSchema(setting: Setting): z.ZodType {
   else if (setting.type === 'integer') base = z.number().int();
   else if (setting.type === 'boolean') base = z.boolean();
   else if (setting.name === 'timezone') {
-    // Not in the original (which stores any string): dates are computed in it, so it must be known.
-    base = z.string().refine(isTimeZone, 'timezone is not a valid time zone.');
+    // Not in the original (which keeps its value for a name it does not know): dates are
+    // computed in it, so it must be known. `''` (no city, the original's offset of 0) is UTC.
+    base = z.string().refine((name) => name === '' || isTimeZone(name), 'timezone is not a valid time zone.');
   } else base = z.string();
   return setting.format === undefined ? base : base.meta({ format: setting.format });
 }

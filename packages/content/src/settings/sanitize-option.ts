@@ -4,7 +4,9 @@
  * escaped as HTML text (`esc_html`), the date and time formats stripped of tags and
  * entity-normalised (`strip_tags`, `wp_kses_data`), the ids made non-negative (`absint`),
  * `posts_per_page` at least 1 (or -1), and the values it turns down (a site address that is
- * not `http(s)://…`, a language the site does not have) leave the setting as it was.
+ * not `http(s)://…`, a language the site does not have) leave the setting as it was. An
+ * empty time zone (no city: the original then counts in its offset from UTC, 0 here) is
+ * stored as `UTC`.
  *
  * @module
  */
@@ -33,6 +35,7 @@ const NON_NEGATIVE = new Set<keyof SiteOptions>([
  * sanitizeOption('title', '<script>x</script>'); // { store: '&lt;script&gt;x&lt;/script&gt;' }
  * sanitizeOption('posts_per_page', 0);           // { store: 1 }
  * sanitizeOption('url', 'javascript:alert(1)');  // { keep: true }
+ * sanitizeOption('timezone', '');                // { store: 'UTC' }
  */
 export function sanitizeOption(name: keyof SiteOptions, value: unknown): SanitizedOption {
   if (typeof value === 'number' && NON_NEGATIVE.has(name)) return { store: Math.abs(Math.trunc(value)) };
@@ -54,6 +57,9 @@ export function sanitizeOption(name: keyof SiteOptions, value: unknown): Sanitiz
       return /^https?:\/\/.+/i.test(value) ? { store: sanitizeUrl(value) } : { keep: true };
     case 'language':
       return LANGUAGES.has(value) ? { store: value } : { keep: true };
+    case 'timezone':
+      // No city: the original then counts in its offset from UTC, 0 here, so the zone is UTC.
+      return { store: value === '' ? 'UTC' : value };
     case 'default_ping_status':
     case 'default_comment_status':
       return { store: value === '' || value === '0' ? 'closed' : value };
