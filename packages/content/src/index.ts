@@ -154,6 +154,7 @@ export {
   postTypes,
 } from './posts/post-types.js';
 export { permalink, postRecord, type RecordScope } from './posts/record.js';
+export { type RecordSchemaOptions, recordSchemaOf } from './posts/record-schema.js';
 export { defaultRenderer, hasBlocks, type Renderer } from './posts/render.js';
 export { postRoutes } from './posts/routes.js';
 export { postSchema, WRITABLE_STATUSES } from './posts/schema.js';
