@@ -501,6 +501,11 @@ export const CONTENT_ERROR_CODES = {
     message: 'The image was not edited. Edit the image before applying the changes.',
   },
   rest_unknown_image_file_type: { status: 500, message: 'Unable to edit this image.' },
+  'rest_unknown_image_file_type.no_editor': {
+    code: 'rest_unknown_image_file_type',
+    status: 500,
+    message: 'Unable to edit this image: the server has no image editor. Run `npm install sharp` where the site runs.',
+  },
   rest_image_rotation_failed: { status: 500, message: 'Unable to rotate this image.' },
   rest_image_crop_failed: { status: 500, message: 'Unable to crop this image.' },
   // Search

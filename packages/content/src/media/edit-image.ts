@@ -5,13 +5,14 @@
  * `x`/`y`/`width`/`height` form), saved as `<name>-edited.<ext>` in this month's folder, and
  * becomes a NEW attachment with its own sizes: the title, caption, description and alt text
  * of the edited one, its `image_meta` where the new file has none, and a `parent_image`
- * naming it. The edited attachment is not changed. Images are handled with `sharp`.
+ * naming it. The edited attachment is not changed. Images are handled with `sharp`, an
+ * optional peer loaded on first use (`./sharp.ts`).
  *
  * @module
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { denied, type RestError, type RestRequest, type RestResponse, response } from '@cms-json/core';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { z } from 'zod';
 import { contentError } from '../errors.js';
 import { userCan } from '../permissions.js';
@@ -22,6 +23,7 @@ import { writeTransaction } from '../write-transaction.js';
 import { DEFAULT_ALLOWED_TYPES } from './file-types.js';
 import { storedFileUrl } from './media-details.js';
 import { MEDIA_META_KEYS, setPostMeta } from './post-meta.js';
+import { loadSharp, type Sharp } from './sharp.js';
 import { type AttachmentMetadata, storeStagedFile } from './store-upload.js';
 import type { MediaRoutesController } from './types.js';
 
@@ -211,19 +213,22 @@ function phpRound(value: number): number {
 
 type Pixels = { data: Buffer; info: OutputInfo };
 
-const pixels = (image: Pixels) =>
+const pixels = (sharp: Sharp, image: Pixels) =>
   sharp(image.data, { raw: { width: image.info.width, height: image.info.height, channels: image.info.channels } });
 
 /**
  * Applies the edits to an image's bytes and encodes the result in the image's own type. The
  * image is first turned upright by its EXIF orientation, as it is shown. Throws the
- * original's 500s: `rest_unknown_image_file_type` (unreadable), `rest_image_rotation_failed`,
- * `rest_image_crop_failed` (a crop that leaves nothing of the image).
+ * original's 500s: `rest_unknown_image_file_type` (unreadable, or sharp not installed: the
+ * original's answer without an image editor, its message naming `npm install sharp`),
+ * `rest_image_rotation_failed`, `rest_image_crop_failed` (a crop that leaves nothing of the image).
  *
  * @example
  * const edited = await applyImageEdits(bytes, 'image/jpeg', [{ type: 'rotate', args: { angle: 90 } }]);
  */
 export async function applyImageEdits(input: Uint8Array, mimeType: string, modifiers: readonly ImageModifier[]): Promise<Buffer> {
+  const sharp = await loadSharp();
+  if (sharp === undefined) throw contentError('rest_unknown_image_file_type.no_editor');
   let image: Pixels;
   try {
     image = await sharp(input).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -234,7 +239,7 @@ export async function applyImageEdits(input: Uint8Array, mimeType: string, modif
     if (modifier.type === 'rotate') {
       if (modifier.args.angle % 360 === 0) continue;
       try {
-        image = await pixels(image)
+        image = await pixels(sharp, image)
           .rotate(modifier.args.angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
           .raw()
           .toBuffer({ resolveWithObject: true });
@@ -251,7 +256,7 @@ export async function applyImageEdits(input: Uint8Array, mimeType: string, modif
       const region = { left: Math.max(0, x), top: Math.max(0, y) };
       if (right - region.left < 1 || bottom - region.top < 1) throw contentError('rest_image_crop_failed');
       try {
-        image = await pixels(image)
+        image = await pixels(sharp, image)
           .extract({ ...region, width: right - region.left, height: bottom - region.top })
           .raw()
           .toBuffer({ resolveWithObject: true });
@@ -260,7 +265,7 @@ export async function applyImageEdits(input: Uint8Array, mimeType: string, modif
       }
     }
   }
-  const out = pixels(image);
+  const out = pixels(sharp, image);
   switch (mimeType) {
     case 'image/png':
       return out.png().toBuffer();
@@ -333,6 +338,10 @@ export async function editImage(
   request: RestRequest,
 ): Promise<RestResponse> {
   const source = await controller.existing(request, id);
+  // Without sharp an image has no dimensions in its metadata: say what is missing, not "unknown attachment".
+  if (source.mime_type.startsWith('image/') && (await loadSharp()) === undefined) {
+    throw contentError('rest_unknown_image_file_type.no_editor');
+  }
   const files = (await controller.filesOf(request, [source])).get(source.id);
   const metadata = files?.metadata;
   // As the original's `wp_get_original_image_path`: images only, the upload as it came.

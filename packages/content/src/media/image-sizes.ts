@@ -1,5 +1,6 @@
 /**
- * Resized copies of uploaded images, with `sharp`: the original's default sizes and its
+ * Resized copies of uploaded images, with `sharp` (an optional peer, loaded on first use by
+ * `./sharp.ts`; without it images get no copies): the original's default sizes and its
  * arithmetic (`image_resize_dimensions`), so that a 1600×1200 photo gets the same
  * `thumbnail` 150×150 (cropped), `medium` 300×225, `medium_large` 768×576, `large`
  * 1024×768 and `1536x1536` 1536×1152 as in WordPress 6.1. A size is made only when it is
@@ -7,7 +8,7 @@
  *
  * @module
  */
-import sharp from 'sharp';
+import { loadSharp } from './sharp.js';
 
 /** An image size: the largest width and height (0: any), and whether to crop to both. */
 export interface ImageSize {
@@ -98,8 +99,13 @@ function constrain(width: number, height: number, maxW: number, maxH: number): [
   return [w, h];
 }
 
-/** The dimensions of an image file as shown, or `undefined` when sharp cannot read it. */
+/**
+ * The dimensions of an image file as shown, or `undefined` when sharp cannot read it or is
+ * not installed (then the upload is kept as it came, with no resized copies).
+ */
 export async function imageDimensions(path: string): Promise<{ width: number; height: number; rotated: boolean } | undefined> {
+  const sharp = await loadSharp();
+  if (sharp === undefined) return undefined;
   try {
     const meta = await sharp(path).metadata();
     if (meta.width === undefined || meta.height === undefined) return undefined;
@@ -113,7 +119,12 @@ export async function imageDimensions(path: string): Promise<{ width: number; he
   }
 }
 
-/** Writes the resized copy of `input` for a plan to `output`, in the input's format. */
+/**
+ * Writes the resized copy of `input` for a plan to `output`, in the input's format. Called
+ * only for an image {@link imageDimensions} measured, so sharp is there.
+ */
 export async function writeResized(input: string, output: string, plan: ResizePlan): Promise<void> {
+  const sharp = await loadSharp();
+  if (sharp === undefined) throw new Error('writeResized: sharp is not installed (imageDimensions answers undefined then).');
   await sharp(input).rotate().extract(plan.source).resize(plan.width, plan.height, { fit: 'fill' }).toFile(output);
 }
