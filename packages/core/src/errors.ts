@@ -87,6 +87,11 @@ export const ERROR_CODES = {
   rest_body_unreadable: { status: 400, message: 'The request body could not be read.' },
   rest_not_implemented: { status: 501, message: 'The handler for this route is not implemented.' },
   rest_database_unavailable: { status: 503, message: 'The database is unavailable. Try again shortly.' },
+  // A plugin used without an optional package it needs: thrown by `server.use()` (never sent)
+  rest_missing_package: {
+    status: 500,
+    message: '{plugin} needs the package "{package}", which is not installed here. Run `npm install {package}` and start again.',
+  },
   rest_precondition_failed: {
     status: 412,
     message: 'The resource has changed since it was read: its ETag no longer matches If-Match.',

@@ -1,22 +1,13 @@
 /**
- * An OpenAPI viewer for the site: Swagger UI (`swagger-ui-dist`, from the npm registry,
- * served from this package's dependency; no CDN) at `/<prefix>-json-viewer/`, showing the
- * server's `openapi.json`. Node only (it reads Swagger UI's files from disk): the
+ * An OpenAPI viewer for the site: Swagger UI (`swagger-ui-dist`, an optional peer the site
+ * installs, `npm install swagger-ui-dist`; served from that copy, no CDN) at
+ * `/<prefix>-json-viewer/`, showing the server's `openapi.json`. Node only (it reads Swagger UI's files from disk): the
  * `@cms-json/openapi/viewer` entry point. The browsable API links it with its `viewerUrl`.
  *
  * @module
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { PageResponse, Plugin } from '@cms-json/core';
-
-/** The files of Swagger UI the viewer page loads, with their types. */
-const FILES: Readonly<Record<string, string>> = {
-  'swagger-ui.css': 'text/css; charset=UTF-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=UTF-8',
-  'swagger-ui-standalone-preset.js': 'text/javascript; charset=UTF-8',
-};
+import type { Plugin } from '@cms-json/core';
+import { swaggerUiFiles } from './viewer-files.js';
 
 function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -39,7 +30,9 @@ function viewerPage(openApiPath: string, title: string): string {
  * The viewer as a plugin: pages at `/<prefix>-json-viewer/` (the page) and
  * `/<prefix>-json-viewer/<file>` (Swagger UI's own files, read once and kept). It shows the
  * document the `openapi()` plugin serves; `browsable({ viewerUrl: '/cms-json-viewer/' })`
- * links it from the browsable API's pages.
+ * links it from the browsable API's pages. It needs `swagger-ui-dist` installed beside it
+ * (`npm install swagger-ui-dist`): without it, `server.use(apiViewer())` throws
+ * `rest_missing_package` naming that command.
  *
  * @example
  * ```ts
@@ -53,8 +46,7 @@ function viewerPage(openApiPath: string, title: string): string {
 export function apiViewer(): Plugin {
   return (server) => {
     const base = `${server.names.restRoot}-viewer`;
-    const directory = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-    const cache = new Map<string, Promise<PageResponse>>();
+    const files = swaggerUiFiles();
     const title = `${server.options.site?.name ?? 'cms-json'}: API reference`;
     server.page({
       path: `${base}/`,
@@ -67,18 +59,8 @@ export function apiViewer(): Plugin {
     server.page({
       path: `${base}/:file`,
       handler: (request) => {
-        const file = request.params.file ?? '';
-        const type = Object.hasOwn(FILES, file) ? FILES[file] : undefined;
-        if (type === undefined) return { status: 404, body: '<!doctype html><title>Not Found</title><h1>Not Found</h1>\n' };
-        let answer = cache.get(file);
-        if (answer === undefined) {
-          answer = readFile(join(directory, file), 'utf8').then((body) => ({
-            headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' },
-            body,
-          }));
-          cache.set(file, answer);
-        }
-        return answer;
+        const answer = files.page(request.params.file ?? '');
+        return answer ?? { status: 404, body: '<!doctype html><title>Not Found</title><h1>Not Found</h1>\n' };
       },
     });
   };
