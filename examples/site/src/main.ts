@@ -78,6 +78,7 @@ async function runServer(config: SiteConfig): Promise<void> {
     if (site.firstAdmin.generated) say(`      ${site.firstAdmin.password}`);
     say(`  authenticate: HTTP Basic with an application password, e.g.`);
     say(`      curl -u ${config.adminUser}:'<application password>' ${root}${config.prefix}/v2/users/me`);
+    say(`  browse:    open ${root} in a browser and sign in as "${site.firstAdmin.login}" with the same application password`);
   }
   if (site.sampleLinksAdded > 0) say(`  added ${site.sampleLinksAdded} sample outgoing links`);
   const sample = site.sampleContentAdded;

@@ -53,6 +53,17 @@ describe('jsonToHtml folding', () => {
     expect(jsonToHtml(records(4))).not.toContain('<details');
   });
 
+  it("folds the _links of a list's records, never those of a single record", () => {
+    const linked = {
+      id: 1,
+      _links: { self: [{ href: 'https://example.com/1' }], collection: [{ href: 'https://example.com/' }] },
+    };
+    expect(jsonToHtml([linked, linked])).toContain(
+      '<details class="fold"><summary>    <span class="k">&quot;_links&quot;</span>: {<span class="hint"> self, collection … }</span></summary>',
+    );
+    expect(jsonToHtml(linked)).not.toContain('<details');
+  });
+
   it('folds every _embedded part, listing what it holds', () => {
     const html = jsonToHtml({ id: 1, _embedded: { author: [{ id: 1, name: 'Ada' }], 'wp:term': [[]] } });
     expect(html).toContain(

@@ -45,7 +45,8 @@ describe('the browsable API', () => {
 
   it('folds a long list after the first three records', async () => {
     const res = await page(server, '/cms-json/demo/v1/notes?per_page=10&order=asc');
-    expect(res.html.match(/<details class="fold">/g)).toHaveLength(7);
+    expect(res.html.match(/<details class="fold"><summary> {2}\{/g)).toHaveLength(7);
+    expect(res.html.match(/<details class="fold"><summary> {4}<span class="k">&quot;_links&quot;<\/span>/g)).toHaveLength(10);
     expect(res.html).toContain('{<span class="hint"> &quot;id&quot;: 4, &quot;title&quot;: &quot;Note 4&quot; … },</span>');
   });
 

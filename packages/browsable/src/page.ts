@@ -166,7 +166,7 @@ export function browsablePage(input: BrowsablePageInput): string {
 <header>${links}<span style="flex:1"></span>${session(input)}</header>
 <main>
 <h1 tabindex="-1"><span class="method">${escapeHtml(input.method)}</span><code>${escapeHtml(input.path)}</code></h1>
-<p id="status" class="${input.status < 400 ? 'status-ok' : 'status-error'}">HTTP ${input.status} ${statusText}${allow === undefined ? '' : ` · Allow: <span id="allow">${escapeHtml(allow)}</span>`}${forms === '' ? '' : ' · <a class="to-forms" href="#forms">Forms</a>'}</p>
+<p id="status" class="${input.status < 400 ? 'status-ok' : 'status-error'}">HTTP ${input.status} ${statusText}${allow === undefined ? '' : ` · Allow: <span id="allow">${escapeHtml(allow)}</span>`}${forms === '' ? '' : '<span class="to-forms"> · <a href="#forms">Forms</a></span>'}</p>
 <div class="${forms === '' ? 'layout' : 'layout with-forms'}"><div id="answer">
 ${paging(input)}
 <pre id="result" hidden></pre>
