@@ -10,7 +10,7 @@
  * with `history.pushState`), and a page that arrives signed out while the tab holds a nonce
  * (a reload, a new tab, a typed address) is fetched again with it. A credential that stopped
  * working is dropped and the page shown signed out. The generated forms are sent as JSON with
- * the same header.
+ * the same header. The credential is only ever sent to the page's own origin.
  *
  * @module
  */
@@ -22,6 +22,7 @@ export const CLIENT_SCRIPT = `(() => {
   const nonceKey = () => 'cms-json-nonce:' + data().root;
   const resultKey = () => 'cms-json-result:' + data().root;
   let basic = null;
+  const ownOrigin = (url) => new URL(url, location.href).origin === location.origin;
   const credential = () => {
     if (basic) return { Authorization: basic };
     const nonce = sessionStorage.getItem(nonceKey());
@@ -55,14 +56,14 @@ export const CLIENT_SCRIPT = `(() => {
     if (how === 'push') document.querySelector('h1')?.focus();
   };
   const go = async (url, how) => {
-    const headers = credential();
+    const headers = ownOrigin(url) ? credential() : null;
     const doc = headers && (await fetchPage(url, headers));
     if (doc) return put(doc, url, how);
     if (headers) forget();
     if (how === 'replace') location.replace(url); else location.assign(url);
   };
   const send = async (method, url, body) => {
-    const headers = { Accept: 'application/json', ...credential() };
+    const headers = { Accept: 'application/json', ...(ownOrigin(url) ? credential() : null) };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
@@ -145,7 +146,7 @@ export const CLIENT_SCRIPT = `(() => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!link || link.target || link.hasAttribute('download') || link.type || !credential()) return;
-    if (!link.href.startsWith(data().root)) return;
+    if (!link.href.startsWith(data().root) || !ownOrigin(link.href)) return;
     const url = new URL(link.href);
     if (url.hash && url.href.split('#')[0] === location.href.split('#')[0]) return;
     event.preventDefault();

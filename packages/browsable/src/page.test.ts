@@ -55,6 +55,7 @@ describe('the browsable API', () => {
     expect(res.html).not.toContain('searchParams.set(');
     expect(res.html).toContain('[data().nonceHeader]: nonce');
     expect(res.html).toContain('history.replaceState');
+    expect(res.html).toContain('!ownOrigin(link.href)');
   });
 
   it('pages with the Link header and shows the totals', async () => {
