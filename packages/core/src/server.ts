@@ -453,14 +453,20 @@ export class RestServer {
     return this.#namespaces;
   }
 
-  /** The absolute URL of a path under the REST root: `restUrl('/tel/v1/outgoing-links/3')`. */
+  /**
+   * The URL of a path under the REST root: `restUrl('/tel/v1/outgoing-links/3')`, absolute on
+   * the server's `siteUrl`. A server without one does not know its address before a request
+   * comes (each request's is its own, see docs/links-and-embedding.md): the URL is then
+   * relative to the mount point (`/cms-json/tel/v1/outgoing-links/3`), unless `siteUrl` is
+   * given. In a handler, `request.scope.restUrl(path)` is absolute on the request's site.
+   */
   restUrl(path: string, query?: Readonly<Record<string, unknown>>, siteUrl = this.options.siteUrl ?? ''): string {
     const clean = path.startsWith('/') ? path : `/${path}`;
     const qs = query === undefined ? '' : stringifyQuery(query);
     return `${siteUrl}${this.names.restRoot}${clean}${qs === '' ? '' : `?${qs}`}`;
   }
 
-  /** The REST root URL, with its trailing slash. */
+  /** The REST root URL, with its trailing slash (relative without a `siteUrl`, as {@link restUrl}). */
   restRootUrl(siteUrl?: string): string {
     return this.restUrl('/', undefined, siteUrl);
   }
