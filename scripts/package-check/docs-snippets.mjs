@@ -198,10 +198,18 @@ async function expect(what, response, test) {
   console.log(`  ${what}: ${response.status}`);
 }
 
-const isIndex = (status, body) =>
-  status !== 200 || !Array.isArray(body?.namespaces) || !body.namespaces.includes('cms/v2')
-    ? 'expected 200 and the REST index, with cms/v2 among its namespaces'
-    : undefined;
+/**
+ * The REST index at `root` (`http://127.0.0.1:<port>/api/cms-json`): cms/v2 among its
+ * namespaces, and, as the page says of a server without `siteUrl`, its routes' links start
+ * with the address the request came to, mount path included.
+ */
+const isIndexAt = (root) => (status, body) => {
+  if (status !== 200 || !Array.isArray(body?.namespaces) || !body.namespaces.includes('cms/v2'))
+    return 'expected 200 and the REST index, with cms/v2 among its namespaces';
+  const self = body.routes?.['/cms/v2/users']?._links?.self?.[0]?.href;
+  if (self !== `${root}/cms/v2/users`) return `expected the users route's link to be ${root}/cms/v2/users, not ${self}`;
+  return undefined;
+};
 
 /** HTTP Basic of the administrator the CLI created (use-in-your-own-server.md), whose database the other pages copy. */
 let basic = {};
@@ -214,7 +222,7 @@ const RUNS = {
     basic = { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` };
     await serveAndCheck(dir, 'site.ts', async (base, output) => {
       if (!output().includes(`${base}/cms-json/`)) fail(`site.ts printed ${JSON.stringify(output())}, not ${base}/cms-json/`);
-      await expect('site.ts GET /cms-json/', await fetch(`${base}/cms-json/`), isIndex);
+      await expect('site.ts GET /cms-json/', await fetch(`${base}/cms-json/`), isIndexAt(`${base}/cms-json`));
       await expect(
         'site.ts GET users/me with the application password',
         await fetch(`${base}/cms-json/cms/v2/users/me`, { headers: basic }),
@@ -222,7 +230,7 @@ const RUNS = {
       );
     });
     await serveAndCheck(dir, 'http.ts', async (base) => {
-      await expect('http.ts GET /api/cms-json/', await fetch(`${base}/api/cms-json/`), isIndex);
+      await expect('http.ts GET /api/cms-json/', await fetch(`${base}/api/cms-json/`), isIndexAt(`${base}/api/cms-json`));
       await expect('http.ts GET /health', await fetch(`${base}/health`), (status, body) =>
         status === 200 && body === 'ok' ? undefined : 'expected 200 ok',
       );
@@ -232,7 +240,7 @@ const RUNS = {
     });
     for (const file of ['express.ts', 'hono.ts']) {
       await serveAndCheck(dir, file, async (base) => {
-        await expect(`${file} GET /api/cms-json/`, await fetch(`${base}/api/cms-json/`), isIndex);
+        await expect(`${file} GET /api/cms-json/`, await fetch(`${base}/api/cms-json/`), isIndexAt(`${base}/api/cms-json`));
         await expect(`${file} GET /`, await fetch(`${base}/`), (status, body) =>
           status === 200 && body === 'home' ? undefined : 'expected 200 home',
         );
