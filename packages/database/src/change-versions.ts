@@ -15,7 +15,7 @@
  *
  * @module
  */
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
 
@@ -186,7 +186,12 @@ export function changeVersion<DB>(database: Database<DB>, options: ChangeVersion
 
 /** Prepares a statement of its own (the connection's cache shares statements with Kysely) that answers one value. */
 function valueStatement(sqlite: SqliteDatabase.Database, text: string): SqliteDatabase.Statement<unknown[]> {
-  const statement: SqliteDatabase.Statement<unknown[]> = SqliteDatabase.prototype.prepare.call(sqlite, text);
+  // better-sqlite3's own prepare, from the connection's prototype: a type-only import, so a
+  // PostgreSQL site loads this package without better-sqlite3 installed.
+  const statement: SqliteDatabase.Statement<unknown[]> = (Object.getPrototypeOf(sqlite) as SqliteDatabase.Database).prepare.call(
+    sqlite,
+    text,
+  );
   statement.pluck(true);
   return statement;
 }

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery, Kysely, RawBuilder } from 'kysely';
 
 /**
@@ -153,8 +153,10 @@ const BOUND_STATEMENTS = 32;
  */
 function rowReader<Row>(sqlite: SqliteDatabase.Database, sql: string): (parameters: readonly unknown[]) => Row[] {
   // Statements of its own: the connection's cache (connect.ts) shares statements with Kysely,
-  // and raw mode and bindings belong to the statement.
-  const open = (): SqliteDatabase.Statement<unknown[]> => SqliteDatabase.prototype.prepare.call(sqlite, sql);
+  // and raw mode and bindings belong to the statement. better-sqlite3's own prepare, from the
+  // connection's prototype (a type-only import: a PostgreSQL site need not install it).
+  const open = (): SqliteDatabase.Statement<unknown[]> =>
+    (Object.getPrototypeOf(sqlite) as SqliteDatabase.Database).prepare.call(sqlite, sql);
   const unbound = open();
   const names = unbound.columns().map((column) => column.name);
   const asArrays = !sql.replaceAll('(*)', '').includes('*') && !names.includes('__proto__');
