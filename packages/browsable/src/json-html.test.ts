@@ -71,4 +71,21 @@ describe('jsonToHtml folding', () => {
     );
     expect(html).toMatch(/ {2}}<\/details>}$/);
   });
+
+  it("folds the endpoints of each of an index's routes, leaving its methods and links in view", () => {
+    const route = {
+      namespace: 'x',
+      methods: ['GET'],
+      endpoints: [{ methods: ['GET'], args: {} }],
+      _links: { self: [{ href: 'https://example.com/x' }] },
+    };
+    const html = jsonToHtml({ name: 'Site', routes: { '/x': route, '/y': route } });
+    expect(html).toContain(
+      '<details class="fold"><summary>      <span class="k">&quot;endpoints&quot;</span>: [<span class="hint"> … 1 item ],</span></summary>',
+    );
+    expect(html.match(/<details/g)).toHaveLength(2);
+    expect(html).toContain('<a href="https://example.com/x">');
+    expect(html.lastIndexOf('<a href="https://example.com/x">')).toBeGreaterThan(html.lastIndexOf('</details>'));
+    expect(jsonToHtml({ a: { routes: { '/x': route } } })).not.toContain('<details');
+  });
 });

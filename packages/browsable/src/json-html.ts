@@ -2,8 +2,8 @@
  * A JSON value written as indented HTML in which every URL is a link: the `href`s of
  * `_links`, and any string in the body that is an absolute `http(s)` URL. Long answers are
  * folded with `<details>`: the records of a list after the first three, the `_links` of the
- * records of a list, and every `_embedded` part (a one-line preview shows what is folded;
- * opening it shows the JSON).
+ * records of a list, every `_embedded` part, and the `endpoints` of each of an index's
+ * `routes` (a one-line preview shows what is folded; opening it shows the JSON).
  *
  * @module
  */
@@ -78,7 +78,14 @@ function join(pieces: readonly Piece[]): string {
  * The pieces of one value at `indent`, its first line prefixed by `head` (the indent and the
  * key) and its last line followed by `tail` (a comma, or nothing); folded when `fold` is set.
  */
-function pieces(value: unknown, indent: string, head: string, tail: string, fold: boolean, listed = false): Piece[] {
+function pieces(
+  value: unknown,
+  indent: string,
+  head: string,
+  tail: string,
+  fold: boolean,
+  how: { readonly listed?: boolean; readonly routes?: boolean; readonly route?: boolean } = {},
+): Piece[] {
   const inner = `${indent}  `;
   let open: string;
   let close: string;
@@ -89,14 +96,9 @@ function pieces(value: unknown, indent: string, head: string, tail: string, fold
     const records = value.every(isRecord);
     const folding = records && value.length > OPEN_RECORDS + 1;
     children = value.map((item, index) =>
-      pieces(
-        item,
-        inner,
-        inner,
-        index < value.length - 1 ? ',' : '',
-        folding && index >= OPEN_RECORDS,
-        records && value.length > 1,
-      ),
+      pieces(item, inner, inner, index < value.length - 1 ? ',' : '', folding && index >= OPEN_RECORDS, {
+        listed: records && value.length > 1,
+      }),
     );
   } else if (isRecord(value) && Object.keys(value).length > 0) {
     open = '{';
@@ -108,7 +110,9 @@ function pieces(value: unknown, indent: string, head: string, tail: string, fold
         inner,
         `${inner}<span class="k">${escapeHtml(JSON.stringify(key))}</span>: `,
         index < entries.length - 1 ? ',' : '',
-        (key === '_embedded' || (listed && key === '_links')) && (isRecord(item) || Array.isArray(item)),
+        (key === '_embedded' || (how.listed === true && key === '_links') || (how.route === true && key === 'endpoints')) &&
+          (isRecord(item) || Array.isArray(item)),
+        { routes: indent === '' && key === 'routes', route: how.routes === true },
       ),
     );
   } else {
@@ -134,7 +138,8 @@ function pieces(value: unknown, indent: string, head: string, tail: string, fold
  * The HTML of a JSON value, indented by two spaces as `_pretty` would be. In a list of more
  * than four records, those after the third are folded (`<details class="fold">`, a preview
  * with the record's `id` and title); so are the `_links` of a list's records (a preview with
- * their relations) and every `_embedded` part.
+ * their relations), every `_embedded` part and the `endpoints` of each of an index's
+ * `routes` (their arguments; the route's `methods` and `_links` stay in view).
  *
  * @example
  * ```ts

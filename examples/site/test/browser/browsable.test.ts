@@ -53,6 +53,14 @@ describe.skipIf(executable === undefined)('the browsable API in headless Chromiu
     await page.goto(`${running.url}/cms-json/`);
     expect(await page.locator('h1 code').textContent()).toBe('/');
     expect(await page.locator('#status').textContent()).toContain('HTTP 200 OK');
+    const routes = page.locator('#body details.fold > summary', { hasText: '"endpoints": [' });
+    expect(await routes.count()).toBeGreaterThan(20);
+    const folded = await page.evaluate<number>('document.documentElement.scrollHeight');
+    const unfolded = await page.evaluate<number>(
+      "document.querySelectorAll('#body details').forEach((details) => { details.open = true; }), document.documentElement.scrollHeight",
+    );
+    console.log(`the REST root: ${folded} px high, ${unfolded} px with every route's endpoints open`);
+    await page.reload();
     await shot('01-rest-root');
 
     await page.locator(`#body a[href="${running.url}/cms-json/tel/v1/outgoing-links"]`).first().click();
