@@ -188,10 +188,10 @@ export class PostTypeRegistry {
       args: full,
       routes: (filtered) => {
         this.#built = true;
-        if (!filtered.showInRest || this.#routes === undefined) return undefined;
+        if (!filtered.showInRest) return undefined;
         const registrant = this.#objectTypes.declared('post_type').find((type) => type.name === name)?.registrant;
         assertRestBase({ kind: 'post type', name, restBase: filtered.restBase, registrant });
-        return this.#routes(name, filtered);
+        return this.#routes === undefined ? undefined : this.#routes(name, filtered);
       },
     });
     this.#names.push(name);
