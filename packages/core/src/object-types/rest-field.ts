@@ -24,7 +24,12 @@ import type { AnyRecordTypes, RecordTypes, WrittenRecord } from './hooks.js';
  * ```
  */
 export interface RestField<TTypes extends RecordTypes = AnyRecordTypes, TSchema extends z.ZodType = z.ZodType> {
-  /** The field's value for a record (the record as the handler returned it). May be async. */
+  /**
+   * The field's value for a record (the record as the handler returned it). May be async.
+   * With a schema, the value is also checked against it as it is sent: one it refuses is a
+   * `rest_invalid_field_value` error (the server's `validateFields` option says whether the
+   * request answers 500 or the value is sent and only reported).
+   */
   // Methods, not function members: a field of a described type is kept with the others (bivariant parameters).
   get?(record: TTypes['record'], request: RestRequest): z.output<TSchema> | Promise<z.output<TSchema>>;
   /**
