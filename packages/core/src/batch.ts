@@ -112,6 +112,7 @@ export function batchRoute(host: BatchHost, options: { declareAtomic: boolean })
     endpoints: (endpoint) => [
       endpoint({
         methods: CREATABLE,
+        summary: 'Send several requests in one',
         args,
         permission: 'public',
         handler: (parsed, request) => {
