@@ -338,7 +338,7 @@ export async function editImage(
   request: RestRequest,
 ): Promise<RestResponse> {
   const source = await controller.existing(request, id);
-  // Without sharp an image has no dimensions in its metadata: say what is missing, not "unknown attachment".
+  // Without sharp no image can be edited: say what is missing, not "unknown attachment".
   if (source.mime_type.startsWith('image/') && (await loadSharp()) === undefined) {
     throw contentError('rest_unknown_image_file_type.no_editor');
   }

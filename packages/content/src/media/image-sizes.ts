@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { type HEADER_BYTES, imageSizeFromHeader } from './image-header.js';
 import { loadSharp } from './sharp.js';
 
 /** An image size: the largest width and height (0: any), and whether to crop to both. */
@@ -99,13 +100,31 @@ function constrain(width: number, height: number, maxW: number, maxH: number): [
   return [w, h];
 }
 
+/** The size of an uploaded image, and whether copies of it can be made. */
+export interface ImageDimensions {
+  width: number;
+  height: number;
+  /** It has to be turned upright by its EXIF orientation (the size is already the turned one). */
+  rotated: boolean;
+  /** sharp is there to make resized copies; without it the size comes from the file's header. */
+  editable: boolean;
+}
+
 /**
- * The dimensions of an image file as shown, or `undefined` when sharp cannot read it or is
- * not installed (then the upload is kept as it came, with no resized copies).
+ * The dimensions of an image file as shown, or `undefined` when they cannot be read. Without
+ * sharp, the size its header states (`readHeader` gives the file's first bytes, see
+ * {@link HEADER_BYTES}), not turned, as PHP's `getimagesize` gives WordPress without an image
+ * editor; such an image is not `editable`.
  */
-export async function imageDimensions(path: string): Promise<{ width: number; height: number; rotated: boolean } | undefined> {
+export async function imageDimensions(
+  path: string,
+  options: { readHeader: () => Promise<Uint8Array> },
+): Promise<ImageDimensions | undefined> {
   const sharp = await loadSharp();
-  if (sharp === undefined) return undefined;
+  if (sharp === undefined) {
+    const size = imageSizeFromHeader(await options.readHeader());
+    return size === undefined ? undefined : { ...size, rotated: false, editable: false };
+  }
   try {
     const meta = await sharp(path).metadata();
     if (meta.width === undefined || meta.height === undefined) return undefined;
@@ -113,7 +132,9 @@ export async function imageDimensions(path: string): Promise<{ width: number; he
     const orientation = meta.orientation ?? 1;
     const swap = orientation >= 5;
     const rotated = orientation > 1;
-    return swap ? { width: meta.height, height: meta.width, rotated } : { width: meta.width, height: meta.height, rotated };
+    return swap
+      ? { width: meta.height, height: meta.width, rotated, editable: true }
+      : { width: meta.width, height: meta.height, rotated, editable: true };
   } catch {
     return undefined;
   }
@@ -121,10 +142,10 @@ export async function imageDimensions(path: string): Promise<{ width: number; he
 
 /**
  * Writes the resized copy of `input` for a plan to `output`, in the input's format. Called
- * only for an image {@link imageDimensions} measured, so sharp is there.
+ * only for an image {@link imageDimensions} found `editable`, so sharp is there.
  */
 export async function writeResized(input: string, output: string, plan: ResizePlan): Promise<void> {
   const sharp = await loadSharp();
-  if (sharp === undefined) throw new Error('writeResized: sharp is not installed (imageDimensions answers undefined then).');
+  if (sharp === undefined) throw new Error('writeResized: sharp is not installed (no image is editable then).');
   await sharp(input).rotate().extract(plan.source).resize(plan.width, plan.height, { fit: 'fill' }).toFile(output);
 }

@@ -1,9 +1,9 @@
 /**
  * A site without the optional peer `sharp` (its import fails here, as it does when the package
  * is not installed), through the front door over real HTTP on 127.0.0.1: uploads of images
- * and of other files work, an image is stored as it came with no resized copies (as WordPress
- * without an image editor), one warning is logged, and editing an image answers the
- * original's 500 with a message naming `npm install sharp`.
+ * and of other files work, an image is stored as it came with the size its header states and
+ * no resized copies (as WordPress without an image editor), one warning is logged, and editing
+ * an image answers the original's 500 with a message naming `npm install sharp`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,7 +43,7 @@ interface Media {
   id: number;
   source_url: string;
   mime_type: string;
-  media_details: { filesize?: number; sizes?: Record<string, unknown> };
+  media_details: { width?: number; height?: number; filesize?: number; sizes?: Record<string, unknown>; image_meta?: unknown };
 }
 
 describe('a site without sharp installed', () => {
@@ -77,12 +77,14 @@ describe('a site without sharp installed', () => {
     warn.mockRestore();
   });
 
-  it('stores an uploaded image as it came, with no resized copies or dimensions, and warns once naming npm install sharp', async () => {
+  it("stores an uploaded image as it came, with its header's width and height and no resized copies, and warns once naming npm install sharp", async () => {
     const first = await upload(png(400, 300), 'grey.png', 'image/png');
     expect(first.status).toBe(201);
     const media = first.body as Media;
     expect(media.mime_type).toBe('image/png');
-    expect(media.media_details.sizes ?? {}).toEqual({});
+    // As WordPress without an image editor: getimagesize's size, image_meta, and no sizes.
+    expect(media.media_details).toMatchObject({ width: 400, height: 300, sizes: {} });
+    expect(media.media_details.image_meta).toBeTypeOf('object');
     expect(media.source_url).toMatch(/\/cms-content\/uploads\/\d{4}\/\d{2}\/grey\.png$/);
     const path = media.source_url.replace(/^.*\/cms-content\/uploads\//, '');
     expect(existsSync(join(uploads.dir, path))).toBe(true);

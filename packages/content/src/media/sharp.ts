@@ -5,7 +5,8 @@
  * an image is processed, never when the package loads.
  *
  * Without it, as WordPress without an image editor, an image upload is stored as it came,
- * with no resized copies (and no dimensions), and a warning is logged once; editing an image
+ * with the size its header states (`./image-header.ts`) and no resized copies, and a warning
+ * is logged once; editing an image
  * (`POST /media/<id>/edit`) answers 500 `rest_unknown_image_file_type` naming
  * `npm install sharp`. See docs/media.md.
  *
@@ -18,7 +19,7 @@ export type Sharp = typeof sharpFunction;
 
 /** The warning logged once when an image is processed without sharp. */
 export const SHARP_MISSING_WARNING =
-  '@cms-json/content: sharp is not installed (or did not load), so images are stored as uploaded, without resized copies or dimensions, and cannot be edited. Run `npm install sharp` to make them.';
+  '@cms-json/content: sharp is not installed (or did not load), so images are stored as uploaded, without resized copies, and cannot be edited. Run `npm install sharp` to make them.';
 
 let loading: Promise<Sharp | undefined> | undefined;
 let warned = false;

@@ -12,6 +12,7 @@ import { contentError } from '../errors.js';
 import { safeFileName, sentWithExtension, splitExtension } from './file-name.js';
 import type { FileStore } from './file-store.js';
 import { type AllowedFileType, checkFileType } from './file-types.js';
+import { HEADER_BYTES } from './image-header.js';
 import { emptyImageMeta, readImageMeta } from './image-meta.js';
 import { type ImageSize, imageDimensions, isResizable, type ResizePlan, resizePlan, writeResized } from './image-sizes.js';
 import { type ReceivedUpload, receiveUpload } from './receive-upload.js';
@@ -96,7 +97,9 @@ export async function storeStagedFile(upload: ReceivedUpload, options: StoreUplo
       throw contentError(upload.form === 'multipart' ? 'rest_upload_unknown_error' : 'rest_upload_sideload_error');
     }
     const folder = `${options.now.getUTCFullYear()}/${String(options.now.getUTCMonth() + 1).padStart(2, '0')}`;
-    const dimensions = isResizable(type.mimeType) ? await imageDimensions(upload.localPath) : undefined;
+    const dimensions = isResizable(type.mimeType)
+      ? await imageDimensions(upload.localPath, { readHeader: () => firstBytes(upload.localPath, HEADER_BYTES) })
+      : undefined;
     // Read before the file moves into the store.
     const imageMeta = dimensions === undefined ? undefined : await readImageMeta(upload.localPath, type.mimeType);
     const { extension } = splitExtension(name);
@@ -109,7 +112,8 @@ export async function storeStagedFile(upload: ReceivedUpload, options: StoreUplo
     };
     const copies: (Staged & { size: ImageSize })[] = [];
     let scaled: (Staged & { suffix: 'scaled' | 'rotated' }) | undefined;
-    if (dimensions !== undefined) {
+    // Without sharp (not `editable`), as WordPress without an image editor: the size, no copies.
+    if (dimensions?.editable === true) {
       for (const size of options.imageSizes) {
         const plan = resizePlan(dimensions.width, dimensions.height, size);
         if (plan !== undefined) copies.push({ size, ...(await stage(plan)) });
