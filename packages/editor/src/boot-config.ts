@@ -49,6 +49,11 @@ export interface EditorBootConfig {
   postType: string;
   /** The id of the post being edited (an auto-draft for a new one). */
   postId: number;
+  /**
+   * The signed-in user's id: WordPress hands it to the preferences' persistence layer, which
+   * keeps an offline copy under `WP_PREFERENCES_USER_<id>` in local storage.
+   */
+  userId: number;
   /** The REST API's root URL, ending in `/` (WordPress: `rest_url()`), for api-fetch's root URL middleware. */
   restRootUrl: string;
   /** The REST nonce (`X-WP-Nonce`) of the signed-in user's session. */
@@ -66,6 +71,13 @@ export interface EditorBootConfig {
   blockCategories: BlockCategory[];
   /** The user's `persisted_preferences` meta value, or `null` when the user has none yet. */
   preferences: JsonObject | null;
+  /**
+   * The date settings, as WordPress passes them to `wp.date.setSettings` (`l10n` with months,
+   * weekdays, `startOfWeek`; `formats` with `time`, `date`, `datetime`, `datetimeAbbreviated` in
+   * PHP's date syntax; `timezone` with `offset`, `string`, `abbr`). Without them the editor shows
+   * dates in English, in UTC.
+   */
+  dateSettings?: JsonObject;
   /** Edits applied to a new post on open (WordPress: `title`, `content`, `excerpt` from the query). */
   initialEdits?: JsonObject;
   /**
