@@ -174,6 +174,18 @@ export const CONTENT_ERROR_CODES = {
     message: 'Sorry, you are not allowed to view revisions of this post.',
     authorization: true,
   },
+  'rest_cannot_read.autosaves': {
+    code: 'rest_cannot_read',
+    status: 403,
+    message: 'Sorry, you are not allowed to view autosaves of this post.',
+    authorization: true,
+  },
+  rest_post_no_autosave: { status: 404, message: 'There is no autosave revision for this post.' },
+  rest_autosave_no_changes: {
+    status: 400,
+    message: 'There is nothing to save. The autosave and the post content are the same.',
+  },
+  rest_cannot_preview: { status: 403, message: 'Sorry, you are not allowed to preview drafts.' },
   rest_status_invalid: { status: 404, message: 'Invalid status.' },
   rest_cannot_read_status: { status: 403, message: 'Cannot view status.', authorization: true },
   rest_invalid_author: { status: 400, message: 'Invalid author ID.' },

@@ -25,6 +25,7 @@ import { localDate } from './posts/dates.js';
 import { handOverContent } from './posts/hand-over.js';
 import { readAccessOf, readablePosts } from './posts/permissions.js';
 import { type PostTypeArgs, type PostTypeRegistry, postTypes } from './posts/post-types.js';
+import { nonceSessionOf } from './posts/preview.js';
 import type { Renderer } from './posts/render.js';
 import { siteRenderer } from './posts/render-cache.js';
 import { type PostAccessFields, type PostStore, SqlPostStore } from './posts/store.js';
@@ -249,6 +250,7 @@ function servePostTypes(
       userExists: async (id) => (await options.auth.users.findById(id)) !== undefined,
       meta: new MetaFields({ registry: metaRegistry(server), store: metaStore, objectType: 'post', subtype: name }),
       typeArgs: (type) => registry.get(type),
+      createNonce: (request, action) => options.auth.createNonce(nonceSessionOf(request), action),
     });
     if (!(controller instanceof PostsController)) {
       throw new Error(`contentPlugin: the controller of the post type "${name}" is not a PostsController or a subclass of it.`);

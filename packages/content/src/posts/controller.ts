@@ -31,6 +31,7 @@ import { userCan } from '../permissions.js';
 import { requestBatch, requestBatchPer } from '../request-batch.js';
 import { siteUrlOf } from '../users/record.js';
 import type { ListPostArgs } from './args.js';
+import { autosaveRoutes } from './autosaves-routes.js';
 import { localDate, parseRequestDate } from './dates.js';
 import {
   canEditPost,
@@ -102,11 +103,13 @@ export class PostsController implements PostTypeController {
     return this.#schema;
   }
 
-  /** The routes: `/<rest_base>`, `/<rest_base>/<id>`, and the revisions where the type keeps them. */
+  /** The routes: `/<rest_base>`, `/<rest_base>/<id>`, and the revisions and autosaves where the type keeps revisions. */
   routes(): Route[] {
     this.type.on('prepare', (record, event) => this.prepareLinks(record, event));
     const routes = postRoutes(this);
-    return this.context.args.supports.includes('revisions') ? [...routes, ...revisionRoutes(this)] : routes;
+    return this.context.args.supports.includes('revisions')
+      ? [...routes, ...revisionRoutes(this), ...autosaveRoutes(this)]
+      : routes;
   }
 
   /** The item schema's `links`: the actions a record may offer (see `prepareLinks`). */

@@ -22,6 +22,7 @@ import {
 import { z } from 'zod';
 import { contentError } from '../errors.js';
 import { canEditPost } from './permissions.js';
+import type { Renderer } from './render.js';
 import type { Post, PostStore } from './store.js';
 import type { PostsControllerContext } from './types.js';
 
@@ -68,7 +69,7 @@ export const RevisionSchema = z
   .meta({ title: 'post-revision' });
 
 /** WordPress's `normalize_whitespace`: line ends as `\n`, runs of blank lines and of spaces as one, trimmed. */
-function normalizeWhitespace(text: string): string {
+export function normalizeWhitespace(text: string): string {
   return text
     .replace(/\r/g, '\n')
     .replace(/\n+/g, '\n')
@@ -77,17 +78,48 @@ function normalizeWhitespace(text: string): string {
 }
 
 /**
+ * Whether a revision is an autosave (`<parent>-autosave-v1`), as WordPress's `wp_is_post_autosave`.
+ *
+ * @example
+ * isAutosave(revision); // true for `12-autosave-v1`
+ */
+export function isAutosave(revision: Pick<Post, 'slug' | 'parent'>): boolean {
+  return revision.slug.includes(`${revision.parent}-autosave`);
+}
+
+/** The newest revision of a record that is not an autosave (named `slug`). */
+async function newestRevision(store: PostStore, post: Post, slug: string): Promise<Post | undefined> {
+  const { posts } = await store.list({
+    types: ['revision'],
+    statuses: [],
+    nowGmt: post.modified_gmt,
+    parents: [post.id],
+    slugs: [slug],
+    orderBy: 'id',
+    order: 'desc',
+    perPage: 1,
+    offset: 0,
+  });
+  return posts[0];
+}
+
+/**
  * Stores a revision of a record after an update, as WordPress's `wp_save_post_revision`:
- * always when it has none yet, else when its title, content or excerpt differ from the
- * newest revision's (whitespace normalised). Not for auto-drafts.
+ * always when it has none yet (autosaves aside), else when its title, content or excerpt
+ * differ from the newest revision's that is not an autosave (whitespace normalised). Not for
+ * auto-drafts. Every revision is named `<id>-revision-v1` ("v1" is the version of the
+ * revision system, not a count), as the original names them.
  *
  * @example
  * await saveRevision(store, updated);
  */
 export async function saveRevision(store: PostStore, after: Post): Promise<Post | undefined> {
   if (after.status === 'auto-draft') return undefined;
+  const slug = `${after.id}-revision-v1`;
   const latestId = (await store.revisionCounts([after.id])).get(after.id)?.latest;
-  const latest = latestId === undefined ? undefined : await store.find(latestId);
+  const newest = latestId === undefined ? undefined : await store.find(latestId);
+  // The newest is an autosave: the newest of the others is compared (one more query, only then).
+  const latest = newest !== undefined && isAutosave(newest) ? await newestRevision(store, after, slug) : newest;
   if (
     latest !== undefined &&
     (['title', 'content', 'excerpt'] as const).every(
@@ -96,13 +128,12 @@ export async function saveRevision(store: PostStore, after: Post): Promise<Post 
   ) {
     return undefined;
   }
-  const count = await store.countChildren(after.id, 'revision');
   return store.create({
     type: 'revision',
     status: 'inherit',
     author: after.author,
     parent: after.id,
-    slug: `${after.id}-revision-v${count + 1}`,
+    slug,
     title: after.title,
     content: after.content,
     excerpt: after.excerpt,
@@ -113,6 +144,43 @@ export async function saveRevision(store: PostStore, after: Post): Promise<Post 
     comment_status: 'closed',
     ping_status: 'closed',
   });
+}
+
+/**
+ * A revision (or any record shown as one: an autosave that updated its draft) as the
+ * original's revisions controller answers it, with its `parent` link when it has a parent.
+ * `base` is the parent type's collection path (`/cms/v2/posts`).
+ *
+ * @example
+ * return response(revisionRecord(revision, request, { render, base: controller.base }));
+ */
+export function revisionRecord(
+  revision: Post,
+  request: RestRequest,
+  parts: { readonly render: Renderer; readonly base: string },
+): Record<string, unknown> {
+  const { render } = parts;
+  const record: Record<string, unknown> = {
+    author: revision.author,
+    date: revision.date,
+    date_gmt: revision.date_gmt,
+    id: revision.id,
+    modified: revision.modified,
+    modified_gmt: revision.modified_gmt,
+    parent: revision.parent,
+    slug: revision.slug,
+    guid: { rendered: revision.guid, raw: revision.guid },
+    title: { raw: revision.title, rendered: render.title(revision.title) },
+    content: { raw: revision.content, rendered: render.content(revision.content) },
+    excerpt: {
+      raw: revision.excerpt,
+      rendered: revision.excerpt === '' ? '' : render.excerpt(revision.excerpt, revision.content),
+    },
+  };
+  if (revision.parent > 0) {
+    record._links = { parent: [{ href: request.scope.restUrl(`${parts.base}/${revision.parent}`) }] };
+  }
+  return record;
 }
 
 /** What the revision routes ask of their type's controller (a `PostsController` gives it). */
@@ -152,28 +220,8 @@ export function revisionRoutes(controller: RevisionParent): Route[] {
     }
     return revision;
   };
-  const record = (revision: Post, request: RestRequest) => {
-    const render = controller.context.render;
-    const link = request.scope.restUrl(`${controller.base}/${revision.parent}`);
-    return {
-      author: revision.author,
-      date: revision.date,
-      date_gmt: revision.date_gmt,
-      id: revision.id,
-      modified: revision.modified,
-      modified_gmt: revision.modified_gmt,
-      parent: revision.parent,
-      slug: revision.slug,
-      guid: { rendered: revision.guid, raw: revision.guid },
-      title: { raw: revision.title, rendered: render.title(revision.title) },
-      content: { raw: revision.content, rendered: render.content(revision.content) },
-      excerpt: {
-        raw: revision.excerpt,
-        rendered: revision.excerpt === '' ? '' : render.excerpt(revision.excerpt, revision.content),
-      },
-      _links: { parent: [{ href: link }] },
-    };
-  };
+  const record = (revision: Post, request: RestRequest) =>
+    revisionRecord(revision, request, { render: controller.context.render, base: controller.base });
   const parentArg = { parent: z.number().int().meta({ description: 'The ID for the parent of the revision.' }) };
 
   const list = defineRoute({

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { AnyRecord, ObjectTypeRegistry, Route } from '@cms-json/core';
+import type { AnyRecord, ObjectTypeRegistry, RestRequest, Route } from '@cms-json/core';
 import type { Updateable } from 'kysely';
 import type { MetaFields } from '../meta/fields.js';
 import type { OptionsStore } from '../options/options.js';
@@ -107,6 +107,11 @@ export interface PostsControllerContext {
    * type's (an attachment's post); only this type's when left out.
    */
   readonly typeArgs?: ((name: string) => PostTypeArgs | undefined) | undefined;
+  /**
+   * A nonce of the caller's session for an action (WordPress's `wp_create_nonce`): the
+   * `preview_nonce` of an autosave's preview link. Without it, preview links carry none.
+   */
+  readonly createNonce?: ((request: RestRequest, action: string) => string) | undefined;
 }
 
 /**
