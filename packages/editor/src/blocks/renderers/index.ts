@@ -1,0 +1,27 @@
+/**
+ * The renderers of the core dynamic blocks this package renders on the server: the latest
+ * posts, categories, archives and tag cloud blocks.
+ *
+ * @module
+ */
+import type { RestServer } from '@cms-json/core';
+import type { BlockRenderer } from '../block-type.js';
+import { renderArchives } from './archives.js';
+import { renderCategories } from './categories.js';
+import { renderLatestPosts } from './latest-posts.js';
+import { tagCloudRenderer } from './tag-cloud.js';
+
+/**
+ * Core block name → its renderer, for a server.
+ *
+ * @example
+ * coreRenderers(server)['core/archives']; // renders the archives block
+ */
+export function coreRenderers(server: RestServer): Readonly<Record<string, BlockRenderer>> {
+  return {
+    'core/archives': renderArchives,
+    'core/categories': renderCategories,
+    'core/latest-posts': renderLatestPosts,
+    'core/tag-cloud': tagCloudRenderer(server),
+  };
+}
