@@ -3,7 +3,18 @@
  * (Vitest 4 replaced the workspace file with that option).
  */
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
-const packages = ['core', 'node', 'express', 'fetch', 'database', 'content', 'adapter-conformance', 'openapi', 'browsable'];
+const packages = [
+  'core',
+  'node',
+  'express',
+  'fetch',
+  'database',
+  'content',
+  'adapter-conformance',
+  'openapi',
+  'browsable',
+  'editor',
+];
 const examples = ['outgoing-links', 'ratings', 'books', 'site', 'fetch'];
 
 export default [

@@ -10,7 +10,8 @@
  * - `apply` saves `package.json` as `.package.dev.json`, moves the manifest fields of
  *   `publishConfig` to the top level, drops `scripts` and `devDependencies` (they describe the
  *   workspace), checks that every file the new manifest names exists, and copies the
- *   repository's `LICENSE` beside it;
+ *   repository's `LICENSE` beside it, unless the package has a license of its own (the
+ *   editor's GPL);
  * - `restore` puts the saved `package.json` back and removes the copied `LICENSE`.
  *
  * npm reads the file list and the `package.json` it puts in the tarball after `prepack`, so
@@ -96,13 +97,19 @@ function apply(dir: string): void {
   // Written aside and renamed, so a build reading this package.json meanwhile sees one form or the other.
   writeFileSync(`${file}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
-  copyFileSync(join(repositoryRoot, 'LICENSE'), join(dir, 'LICENSE'));
+  if (!existsSync(join(dir, 'LICENSE'))) copyFileSync(join(repositoryRoot, 'LICENSE'), join(dir, 'LICENSE'));
+}
+
+/** Whether the package's `LICENSE` is the copy `apply` made of the repository's. */
+function isRepositoryLicenseCopy(dir: string): boolean {
+  const license = join(dir, 'LICENSE');
+  return existsSync(license) && readFileSync(license, 'utf8') === readFileSync(join(repositoryRoot, 'LICENSE'), 'utf8');
 }
 
 function restore(dir: string): void {
   const saved = join(dir, SAVED);
   if (existsSync(saved)) renameSync(saved, join(dir, 'package.json'));
-  if (resolve(dir) !== repositoryRoot) rmSync(join(dir, 'LICENSE'), { force: true });
+  if (resolve(dir) !== repositoryRoot && isRepositoryLicenseCopy(dir)) rmSync(join(dir, 'LICENSE'), { force: true });
 }
 
 const [command] = process.argv.slice(2);

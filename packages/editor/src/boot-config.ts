@@ -77,7 +77,7 @@ export interface EditorBootConfig {
    * PHP's date syntax; `timezone` with `offset`, `string`, `abbr`). Without them the editor shows
    * dates in English, in UTC.
    */
-  dateSettings?: JsonObject;
+  dateSettings?: DateSettings;
   /** Edits applied to a new post on open (WordPress: `title`, `content`, `excerpt` from the query). */
   initialEdits?: JsonObject;
   /**
@@ -93,4 +93,29 @@ export interface PreloadedData {
   [path: string]: PreloadedResponse | { [path: string]: PreloadedResponse } | undefined;
   /** The answers to OPTIONS requests, keyed by path. */
   OPTIONS?: { [path: string]: PreloadedResponse };
+}
+
+/**
+ * The date settings WordPress passes to `wp.date.setSettings` (script-loader's inline script):
+ * the user's locale's names, the site's formats (PHP date syntax) and time zone.
+ */
+export interface DateSettings {
+  /** The locale's names and the first day of the week. */
+  l10n: {
+    /** The user's locale (`en_US`). */
+    locale: string;
+    months: string[];
+    monthsShort: string[];
+    weekdays: string[];
+    weekdaysShort: string[];
+    meridiem: { am: string; pm: string; AM: string; PM: string };
+    /** `%s from now` and `%s ago`. */
+    relative: { future: string; past: string };
+    /** The `start_of_week` option, 0 (Sunday) to 6. */
+    startOfWeek: number;
+  };
+  /** The site's `time_format` and `date_format`, and the date-time formats. */
+  formats: { time: string; date: string; datetime: string; datetimeAbbreviated: string };
+  /** The site's `gmt_offset` (hours, a number) and `timezone_string`, and the zone's abbreviation. */
+  timezone: { offset: number; string: string; abbr: string };
 }
