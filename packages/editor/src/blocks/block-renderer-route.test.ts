@@ -7,7 +7,10 @@ describe('the block renderer in the wp profile', () => {
   const render = (path: string, options: { as?: Record<string, string>; body?: unknown } = {}) =>
     options.body === undefined
       ? site.client.get(`/wp/v2/block-renderer/${path}`, { headers: options.as ?? site.people.administrator.headers })
-      : site.client.post(`/wp/v2/block-renderer/${path}`, { headers: options.as ?? site.people.administrator.headers, body: options.body });
+      : site.client.post(`/wp/v2/block-renderer/${path}`, {
+          headers: options.as ?? site.people.administrator.headers,
+          body: options.body,
+        });
 
   beforeAll(async () => {
     site = await blockSite({ prefix: 'wp' });
@@ -67,15 +70,25 @@ describe('the block renderer in the wp profile', () => {
       data: {
         status: 400,
         params: { attributes: 'bogus is not a valid property of Object.' },
-        details: { attributes: { code: 'rest_additional_properties_forbidden', message: 'bogus is not a valid property of Object.', data: null } },
+        details: {
+          attributes: {
+            code: 'rest_additional_properties_forbidden',
+            message: 'bogus is not a valid property of Object.',
+            data: null,
+          },
+        },
       },
     });
     const wrongType = await render('core/latest-posts?context=edit', { body: { attributes: { postsToShow: 'x' } } });
     expect(wrongType.status).toBe(400);
-    expect((wrongType.body as { data: { params: unknown } }).data.params).toEqual({ attributes: '[postsToShow] is not of type number.' });
+    expect((wrongType.body as { data: { params: unknown } }).data.params).toEqual({
+      attributes: '[postsToShow] is not of type number.',
+    });
     const query = await render('core/archives?context=edit&attributes[showPostCounts]=maybe');
     expect(query.status).toBe(400);
-    expect((query.body as { data: { params: unknown } }).data.params).toEqual({ attributes: '[showPostCounts] is not of type boolean.' });
+    expect((query.body as { data: { params: unknown } }).data.params).toEqual({
+      attributes: '[showPostCounts] is not of type boolean.',
+    });
   });
 
   it('refuses the anonymous (401) and users who may not edit posts (403), block_cannot_read', async () => {
@@ -99,7 +112,9 @@ describe('the block renderer in the wp profile', () => {
       message: 'Sorry, you are not allowed to read blocks of this post.',
       data: { status: 403 },
     };
-    const contributor = await render(`core/archives?context=edit&post_id=${authorsPost}`, { as: site.people.contributor.headers });
+    const contributor = await render(`core/archives?context=edit&post_id=${authorsPost}`, {
+      as: site.people.contributor.headers,
+    });
     expect(contributor.status).toBe(403);
     expect(contributor.body).toEqual(refused);
     const missing = await render('core/archives?context=edit&post_id=999999');

@@ -39,4 +39,71 @@ describe('block types in the wp profile', () => {
     for (const type of differing) expect(type).toEqual(expected.find((other) => other.name === type.name));
     expect(differing.map((type) => type.name)).toEqual([]);
   });
+
+  it('lists the types of a namespace, by path or by the namespace argument', async () => {
+    const headers = site.people.editor.headers;
+    const byPath = await site.client.get('/wp/v2/block-types/core', { headers });
+    expect(byPath.status).toBe(200);
+    expect((byPath.body as unknown[]).length).toBe(88);
+    const byArg = await site.client.get('/wp/v2/block-types?namespace=core', { headers });
+    expect(byArg.body).toEqual(byPath.body);
+    const none = await site.client.get('/wp/v2/block-types/acme', { headers });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
+  });
+
+  it('reads one type with its links, and answers 404 rest_block_type_invalid for an unknown one', async () => {
+    const res = await site.client.get('/wp/v2/block-types/core/latest-posts', { headers: site.people.author.headers });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(ORIGINAL.find((type) => type.name === 'core/latest-posts'));
+    const missing = await site.client.get('/wp/v2/block-types/core/nope', { headers: site.people.author.headers });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ code: 'rest_block_type_invalid', message: 'Invalid block type.', data: { status: 404 } });
+  });
+
+  it('refuses the anonymous (401) and subscribers (403) with rest_block_type_cannot_view, before looking the type up', async () => {
+    const refusal = (status: number) => ({
+      code: 'rest_block_type_cannot_view',
+      message: 'Sorry, you are not allowed to manage block types.',
+      data: { status },
+    });
+    for (const path of ['/wp/v2/block-types', '/wp/v2/block-types/core', '/wp/v2/block-types/core/nope']) {
+      const anonymous = await site.client.get(path);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body).toEqual(refusal(401));
+      const subscriber = await site.client.get(path, { headers: site.people.subscriber.headers });
+      expect(subscriber.status).toBe(403);
+      expect(subscriber.body).toEqual(refusal(403));
+    }
+    const contributor = await site.client.get('/wp/v2/block-types/core/paragraph', { headers: site.people.contributor.headers });
+    expect(contributor.status).toBe(200);
+  });
+
+  it('refuses a context that is not view, embed or edit', async () => {
+    const res = await site.client.get('/wp/v2/block-types?context=bogus', { headers: site.people.administrator.headers });
+    expect(res.status).toBe(400);
+    expect((res.body as { data: { params: unknown } }).data.params).toEqual({
+      context: 'context is not one of view, embed, and edit.',
+    });
+  });
+});
+
+describe('block types in the cms profile', () => {
+  let site: BlockSite;
+  beforeAll(async () => {
+    site = await blockSite({ prefix: 'cms' });
+  });
+  afterAll(async () => {
+    await site.close();
+  });
+
+  it('serves the same types under cms/v2, with the cms:render-block link', async () => {
+    const res = await site.client.get('/cms/v2/block-types/core/archives', { headers: site.people.editor.headers });
+    expect(res.status).toBe(200);
+    const links = (res.body as { _links: Record<string, Array<{ href: string }>> })._links;
+    expect(links.self?.[0]?.href).toBe('http://site.test/cms-json/cms/v2/block-types/core/archives');
+    expect(links['cms:render-block']?.[0]?.href).toBe(
+      'http://site.test/cms-json/cms/v2/block-renderer/core/archives?context=edit',
+    );
+  });
 });

@@ -99,16 +99,21 @@ export function wrapperAttributes(
   classes.push(`wp-block-${blockName.replace(/^core\//, '').replace('/', '-')}`);
   const style = isRecord(attributes.style) ? attributes.style : {};
   const spacing = isRecord(style.spacing) ? style.spacing : {};
-  styles.push(...boxDeclarations('padding', spacing.padding), ...boxDeclarations('margin', spacing.margin));
+  // Each support writes its declarations together (`a:1;b:2;`); the supports' styles are joined by a space.
+  styles.push(
+    [...boxDeclarations('padding', spacing.padding), ...boxDeclarations('margin', spacing.margin)].map((d) => `${d};`).join(''),
+  );
   if (typeof attributes.fontSize === 'string' && attributes.fontSize !== '') classes.push(`has-${attributes.fontSize}-font-size`);
   const typography = isRecord(style.typography) ? style.typography : {};
+  const typographyDeclarations: string[] = [];
   for (const [key, property] of TYPOGRAPHY) {
     if (key === 'fontSize' && typeof attributes.fontSize === 'string') continue;
     const css = cssValue(typography[key]);
-    if (css !== undefined) styles.push(`${property}:${css}`);
+    if (css !== undefined) typographyDeclarations.push(`${property}:${css};`);
   }
+  styles.push(typographyDeclarations.join(''));
   const out: string[] = [];
-  const supportStyle = styles.map((declaration) => `${declaration};`).join('');
+  const supportStyle = styles.filter((part) => part !== '').join(' ');
   if (supportStyle !== '') out.push(`style="${escAttr(supportStyle)}"`);
   const supportClass = classes.join(' ');
   out.push(

@@ -28,6 +28,19 @@ function trimWords(html: string, count: number, more: string): string {
   return words.length > count ? `${words.slice(0, count).join(' ')}${more}` : words.join(' ');
 }
 
+/**
+ * A written excerpt, from the rendered one (`<p>…</p>` as `the_excerpt` wraps it), or
+ * `undefined` when the excerpt is the one WordPress makes of the content (its first 55 words).
+ * The caller may not be able to read the raw excerpt, so a written excerpt is told from a
+ * made one by comparing it with what the content makes.
+ */
+function writtenExcerpt(rendered: string, content: string): string | undefined {
+  const unwrapped = /^<p>([\s\S]*)<\/p>\s*$/.exec(rendered)?.[1] ?? rendered.trim();
+  if (unwrapped === '' || trimWords(unwrapped, Number.MAX_SAFE_INTEGER, '') === trimWords(content, 55, ' [&hellip;]'))
+    return undefined;
+  return unwrapped;
+}
+
 /** The post's featured image as `get_the_post_thumbnail` writes it (without `srcset`). */
 async function featuredImage(post: Json, attributes: Json, context: BlockRenderContext): Promise<string | undefined> {
   const id = Number(post.featured_media ?? 0);
@@ -84,16 +97,13 @@ export async function renderLatestPosts(input: BlockRenderInput, context: BlockR
     status: 'publish',
     order: attributes.order === 'asc' ? 'asc' : 'desc',
     orderby: attributes.orderBy === 'title' ? 'title' : 'date',
-    context: 'edit',
   };
   if (Array.isArray(attributes.categories)) {
     query.categories = attributes.categories.filter(isRecord).map((category) => Number(category.id));
   }
   if (attributes.selectedAuthor !== undefined) query.author = Number(attributes.selectedAuthor);
   const path = `/${context.namespace}/posts`;
-  // The edit context gives the raw excerpt (a written excerpt is shown whole); without it, the rendered one.
-  let res = await context.get(path, query);
-  if (res.status !== 200) res = await context.get(path, { ...query, context: 'view' });
+  const res = await context.get(path, query);
   const posts = res.status === 200 && Array.isArray(res.body) ? res.body.filter(isRecord) : [];
   const dateFormat = await context.option('date_format');
   const authorName = authorNames(context);
@@ -124,12 +134,11 @@ export async function renderLatestPosts(input: BlockRenderInput, context: BlockR
       items += `<time datetime="${escAttr(phpDate('c', date))}" class="wp-block-latest-posts__post-date">${phpDate(dateFormat, date)}</time>`;
     }
     if (attributes.displayPostContent === true && attributes.displayPostContentRadio === 'excerpt') {
-      const manual = field(post, 'excerpt', 'raw');
+      const content = field(post, 'content', 'rendered') ?? '';
+      const written = writtenExcerpt(field(post, 'excerpt', 'rendered') ?? '', content);
       const excerpt = protectedPost
         ? 'This content is password protected.'
-        : manual !== undefined && manual !== ''
-          ? manual
-          : trimWords(field(post, 'content', 'rendered') ?? '', excerptLength, ' [&hellip;]');
+        : (written ?? trimWords(content, excerptLength, ' [&hellip;]'));
       items += `<div class="wp-block-latest-posts__post-excerpt">${excerpt}</div>`;
     }
     if (attributes.displayPostContent === true && attributes.displayPostContentRadio === 'full_post') {
