@@ -25,6 +25,7 @@ describe('migrateContent', () => {
       '0031-posts-list-order',
       '0032-term-counts',
       '0033-posts-guid-text',
+      '0034-user-meta',
     ]);
     const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
     expect(rows.map((row) => row.name)).toEqual([
@@ -41,6 +42,7 @@ describe('migrateContent', () => {
       'term_meta',
       'term_relationships',
       'terms',
+      'user_meta',
       'users',
     ]);
     await close();

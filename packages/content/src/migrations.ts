@@ -350,6 +350,12 @@ export const contentMigrations: readonly Migration[] = [
       await sql`alter table posts alter column guid type text`.execute(db);
     },
   },
+  {
+    // User meta: the block editor's `persisted_preferences` (issue 36), one row a value as
+    // the other meta tables. Not change-tracked: no answer with a validator shows it.
+    id: '0034-user-meta',
+    up: (db, { dialect }) => createMetaTable(db, dialect, { table: 'user_meta', owner: 'user_id', ownerTable: 'users' }),
+  },
 ];
 
 /**

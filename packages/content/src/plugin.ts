@@ -20,6 +20,7 @@ import { localEmbeds } from './oembed/local-embeds.js';
 import { defaultOembedFetcher, type OembedFetcher } from './oembed/remote-fetch.js';
 import { OEMBED_NAMESPACE, oembedRoutes } from './oembed/routes.js';
 import { SqlOptionsStore } from './options/options.js';
+import { BlocksController } from './posts/blocks-controller.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
 import { handOverContent } from './posts/hand-over.js';
@@ -42,6 +43,7 @@ import { termLink } from './terms/record.js';
 import type { Term, TermStore } from './terms/store.js';
 import type { TaxonomyRegistry } from './terms/taxonomy.js';
 import type { TermRecordTypes } from './terms/types.js';
+import { PersistedPreferences } from './users/persisted-preferences.js';
 import { usersRoutes } from './users/routes.js';
 import { writeTransaction } from './write-transaction.js';
 
@@ -121,6 +123,7 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
         namespace,
         objectTypes: server.objectTypes,
         atomicDelete: writeTransaction(auth.database),
+        preferences: new PersistedPreferences(new SqlMetaStore(auth.database, 'user')),
         onDeleteUser: async (userId, reassign, request) => {
           await posts.onDeleteUser(userId, reassign, request);
           await options.onDeleteUser?.(userId, reassign, request);
@@ -214,6 +217,10 @@ function servePostTypes(
   const registry = postTypes(server);
   const now = options.now ?? Date.now;
   const { media } = options;
+  // Reusable blocks have the original's own controller, unless an extension gave theirs.
+  server.objectTypes.filterArgs<PostTypeArgs>('post_type', (args, name) =>
+    name === 'wp_block' ? { ...args, controller: args.controller ?? BlocksController } : args,
+  );
   if (media !== undefined) {
     const controller = mediaController({ ...media, typeArgs: (name) => registry.get(name) });
     server.objectTypes.filterArgs<PostTypeArgs>('post_type', (args, name) =>

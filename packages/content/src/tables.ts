@@ -203,6 +203,19 @@ export interface CommentMetaTable {
 }
 
 /**
+ * A row of `user_meta`: one value of a key of a user (the block editor's `persisted_preferences`).
+ *
+ * @example
+ * const row: Insertable<UserMetaTable> = { user_id: 2, meta_key: 'persisted_preferences', meta_value: '{"_modified":"2030-01-01T00:00:00.000Z"}' };
+ */
+export interface UserMetaTable {
+  id: Generated<number>;
+  user_id: number;
+  meta_key: string;
+  meta_value: Generated<string>;
+}
+
+/**
  * The tables of `@cms-json/content`, for `Kysely<ContentTables>`; merge them into a site's own
  * table types with an intersection.
  *
@@ -221,6 +234,7 @@ export interface ContentTables {
   term_relationships: TermRelationshipsTable;
   comments: CommentsTable;
   comment_meta: CommentMetaTable;
+  user_meta: UserMetaTable;
 }
 
 /**

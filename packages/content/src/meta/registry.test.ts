@@ -63,7 +63,7 @@ describe('meta keys checked at start-up', () => {
         registerMeta(server, 'post', 'isbn', { single: true, showInRest: true, subtype: 'bok' });
       });
       expect(() => site.server.ready()).toThrow(
-        "plugin booksPlugin: registerMeta(server, 'post', 'isbn') names the subtype \"bok\", which is no post type of this server (it has: post, page, attachment, revision). Name one of these, or leave subtype out for every post type.",
+        "plugin booksPlugin: registerMeta(server, 'post', 'isbn') names the subtype \"bok\", which is no post type of this server (it has: post, page, attachment, wp_block, revision). Name one of these, or leave subtype out for every post type.",
       );
     } finally {
       await site.close();

@@ -13,8 +13,11 @@ import type { JsonSchema, ObjectTypeRegistry, Registrant, RestRequest, RestServe
 import { describeRegistrant, validateValue } from '@cms-json/core';
 import { contentError } from '../errors.js';
 
-/** The objects that carry meta. User meta has no table yet, so users have no registered meta. */
-export type MetaObjectType = 'post' | 'term' | 'comment';
+/**
+ * The objects that carry meta. Users carry the one key WordPress registers for them,
+ * `persisted_preferences` (users/persisted-preferences.ts); other user keys cannot be registered yet.
+ */
+export type MetaObjectType = 'post' | 'term' | 'comment' | 'user';
 
 /** The object types a key may be registered for. */
 const OBJECT_TYPES: readonly string[] = ['post', 'term', 'comment'];

@@ -1,5 +1,5 @@
 /**
- * The rows of meta: `post_meta`, `term_meta` and `comment_meta`, one row a value (a key may have several),
+ * The rows of meta: `post_meta`, `term_meta`, `comment_meta` and `user_meta`, one row a value (a key may have several),
  * read and written through Kysely on SQLite and PostgreSQL. Values are text as WordPress
  * stores them: strings as they are, numbers as their decimal text, `true` as `'1'` and
  * `false` as `''`, arrays and objects as JSON.
@@ -53,6 +53,7 @@ const META_TABLES = {
   post: { table: 'post_meta', owner: 'post_id' },
   term: { table: 'term_meta', owner: 'term_id' },
   comment: { table: 'comment_meta', owner: 'comment_id' },
+  user: { table: 'user_meta', owner: 'user_id' },
 } as const satisfies Record<MetaObjectType, { table: keyof ContentTables; owner: string }>;
 
 /**

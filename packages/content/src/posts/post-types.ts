@@ -1,5 +1,5 @@
 /**
- * The post-type registry of a server: `post`, `page`, `revision` and `attachment` built in,
+ * The post-type registry of a server: `post`, `page`, `revision`, `attachment` and `wp_block` built in,
  * custom types registered by plugins. Each type is declared to the server's object types
  * (kind `post_type`), so an extension may change any type's arguments — switch REST
  * exposure on, rename its base — with `server.objectTypes.filterArgs('post_type', …)` before
@@ -28,6 +28,7 @@ export function postTypeDefaults(name: string): PostTypeArgs {
     public: false,
     hierarchical: false,
     showInRest: false,
+    showUi: undefined,
     restBase: name,
     restNamespace: undefined,
     supports: ['title', 'editor'],
@@ -131,6 +132,45 @@ export const BUILT_IN_POST_TYPES: Readonly<Record<string, Partial<PostTypeArgs>>
     restBase: 'media',
     supports: ['title', 'author', 'comments'],
     trash: false,
+  },
+  // Reusable blocks: read and written by those who may edit posts; the content plugin gives them `BlocksController`.
+  wp_block: {
+    label: 'Reusable blocks',
+    labels: {
+      name: 'Reusable blocks',
+      singular_name: 'Reusable block',
+      add_new: 'Add New',
+      add_new_item: 'Add new Reusable block',
+      new_item: 'New Reusable block',
+      edit_item: 'Edit Reusable block',
+      view_item: 'View Reusable block',
+      all_items: 'All Reusable blocks',
+      search_items: 'Search Reusable blocks',
+      not_found: 'No reusable blocks found.',
+      not_found_in_trash: 'No reusable blocks found in Trash.',
+      filter_items_list: 'Filter reusable blocks list',
+      items_list_navigation: 'Reusable blocks list navigation',
+      items_list: 'Reusable blocks list',
+      item_published: 'Reusable block published.',
+      item_published_privately: 'Reusable block published privately.',
+      item_reverted_to_draft: 'Reusable block reverted to draft.',
+      item_scheduled: 'Reusable block scheduled.',
+      item_updated: 'Reusable block updated.',
+    },
+    showUi: true,
+    showInRest: true,
+    restBase: 'blocks',
+    capabilityType: 'block',
+    capabilities: {
+      read: 'edit_posts',
+      create_posts: 'publish_posts',
+      edit_posts: 'edit_posts',
+      edit_published_posts: 'edit_published_posts',
+      delete_published_posts: 'delete_published_posts',
+      edit_others_posts: 'edit_others_posts',
+      delete_others_posts: 'delete_others_posts',
+    },
+    supports: ['title', 'editor', 'revisions'],
   },
   revision: {
     label: 'Revisions',

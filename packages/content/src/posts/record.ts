@@ -64,7 +64,8 @@ export function permalink(post: Post, scope: RecordScope): string {
   // Private records are only ever shown to those who may read them: their link is pretty too.
   const published = status === 'publish' || status === 'private';
   const pretty = scope.permalinkStructure !== '' && published && post.slug !== '';
-  if (scope.name === 'post') {
+  // Reusable blocks are built in and not a page: WordPress links them as posts.
+  if (scope.name === 'post' || scope.name === 'wp_block') {
     return pretty
       ? `${site}${scope.permalinkStructure.replace('%postname%', post.slug).replace('%post_id%', String(post.id))}`
       : `${site}/?p=${post.id}`;
@@ -156,7 +157,8 @@ export function postRecord(post: Post, scope: RecordScope): Record<string, unkno
   record.template = post.template;
   if (supports.has('post-formats')) record.format = post.format;
   if (supports.has('custom-fields')) record.meta = scope.meta(post);
-  if (scope.edit !== false) {
+  // As the original: only the records of a public type have a sample permalink.
+  if (scope.edit !== false && scope.args.public) {
     record.permalink_template = permalinkTemplate(post, status, scope);
     // As WordPress's sample permalink: the slug the title gives, whatever the record's own is.
     record.generated_slug = sanitizeTitle(post.title);

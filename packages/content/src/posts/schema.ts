@@ -89,12 +89,15 @@ export function postSchema(name: string, args: PostTypeArgs, options: PostSchema
     status: z.enum(WRITABLE_STATUSES).meta({ description: 'A named status for the post.', context: VIEW_EDIT }),
     type: z.string().readonly().meta({ description: 'Type of post.', context: ALL }),
     password: z.string().meta({ description: 'A password to protect access to the content and excerpt.', context: EDIT }),
-    permalink_template: z.string().readonly().meta({ description: 'Permalink template for the post.', context: EDIT }),
-    generated_slug: z
+  };
+  // As the original: a sample permalink for the records of public types only.
+  if (args.public) {
+    shape.permalink_template = z.string().readonly().meta({ description: 'Permalink template for the post.', context: EDIT });
+    shape.generated_slug = z
       .string()
       .readonly()
-      .meta({ description: 'Slug automatically generated from the post title.', context: EDIT }),
-  };
+      .meta({ description: 'Slug automatically generated from the post title.', context: EDIT });
+  }
   if (args.hierarchical) {
     shape.parent = z.number().int().meta({ description: 'The ID for the parent of the post.', context: VIEW_EDIT });
   }

@@ -23,7 +23,7 @@ for (const prefix of ['cms', 'wp'] as const) {
     it('lists the types with routes, keyed by slug, with their links', async () => {
       const res = await get('/types');
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body)).toEqual(['post', 'page', 'book']);
+      expect(Object.keys(res.body)).toEqual(['post', 'page', 'wp_block', 'book']);
       expect(res.body.post).toMatchObject({
         description: '',
         hierarchical: false,

@@ -182,7 +182,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
       description: args.description,
       hierarchical: args.hierarchical,
       has_archive: args.hasArchive,
-      visibility: { show_in_nav_menus: args.showInNavMenus ?? args.public, show_ui: args.public },
+      visibility: { show_in_nav_menus: args.showInNavMenus ?? args.public, show_ui: args.showUi ?? args.public },
       labels: postTypeLabels(args),
       name: args.label,
       slug: name,

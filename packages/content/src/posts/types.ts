@@ -48,6 +48,8 @@ export interface PostTypeArgs {
   public: boolean;
   /** Whether records have parents (pages) and the `parent` field. */
   hierarchical: boolean;
+  /** Whether the authoring area offers its records (`/types`'s `visibility.show_ui`); `undefined`: as `public`. */
+  showUi: boolean | undefined;
   /** Whether the type has routes in the REST namespace. */
   showInRest: boolean;
   /** The collection's path segment; defaults to the type's name. */

@@ -57,7 +57,8 @@ function checkAssignments(request: RestRequest, args: PostTypeArgs, write: Write
  */
 export function canCreate(request: RestRequest, args: PostTypeArgs, write: WritePostArgs): true | RestError {
   if (write.id !== undefined) return contentError('rest_post_exists');
-  if (!can(request, args, 'edit_posts')) return denied(request, contentError('rest_cannot_create'));
+  // The type's `create_posts`: `edit_posts` unless the type names another (reusable blocks: `publish_posts`).
+  if (!can(request, args, 'create_posts')) return denied(request, contentError('rest_cannot_create'));
   if (write.author !== undefined && write.author !== request.user?.id && !can(request, args, 'edit_others_posts')) {
     return denied(request, contentError('rest_cannot_edit_others.create'));
   }

@@ -7,6 +7,8 @@
  */
 import { type ArgsOf, collectionArgs, updateArgs } from '@cms-json/core';
 import { z } from 'zod';
+import { metaArgument } from '../meta/schema.js';
+import { PERSISTED_PREFERENCES_SCHEMA } from './persisted-preferences.js';
 import { UserSchema } from './schema.js';
 
 const ILLEGAL_USERNAME = 'This username is invalid because it uses illegal characters. Please enter a valid username.';
@@ -26,6 +28,8 @@ const passwordArg = z
 /** The arguments of an update (`POST`/`PUT`/`PATCH /users/<id>`, `/users/me`). */
 export const updateUserArgs = {
   ...updateArgs(UserSchema),
+  // As the original's `check_meta_is_array`: an object (checked key by key when written).
+  meta: metaArgument({ persisted_preferences: PERSISTED_PREFERENCES_SCHEMA }),
   username: usernameArg.optional(),
   password: passwordArg.optional(),
 };

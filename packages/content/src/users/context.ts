@@ -8,6 +8,7 @@
 import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import { requestBatchPer } from '../request-batch.js';
+import type { PersistedPreferences } from './persisted-preferences.js';
 import { siteUrlOf, userRecord } from './record.js';
 import type { UserRecord } from './schema.js';
 import type { UserStore } from './store.js';
@@ -31,6 +32,8 @@ export interface UsersContext {
   readonly type: ObjectType<UserRecordTypes>;
   /** The server's object types: the types with authors say who has published. */
   readonly objectTypes: ObjectTypeRegistry;
+  /** The users' `persisted_preferences` meta; without it, always `[]` and never written. */
+  readonly preferences?: PersistedPreferences | undefined;
   /** Runs before a user is deleted, to hand their content to `reassign` (or delete it when `null`). */
   readonly onDeleteUser?: ((userId: number, reassign: number | null, request: RestRequest) => Promise<void>) | undefined;
 }

@@ -61,6 +61,7 @@ export function userRecord(user: User, siteUrl: string): UserRecord {
     capabilities: capabilitiesRecord(user.capabilities),
     extra_capabilities: Object.fromEntries(user.roles.map((role) => [role, true])),
     avatar_urls: avatarUrls(user.email, { secure: !siteUrl.startsWith('http:') }),
+    // The stored preferences replace it in the edit context (`usersRoutes`' `prepare` hook).
     meta: { persisted_preferences: [] },
   };
 }

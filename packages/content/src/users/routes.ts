@@ -25,6 +25,7 @@ import { createUserArgs, deleteUserArgs, listUserArgs, updateUserArgs } from './
 import { existingUser, recordOf, USER_TYPE, type UsersContext } from './context.js';
 import { listUsers } from './list.js';
 import { canCreate, canDelete, canList, canRead, canUpdate } from './permissions.js';
+import type { PersistedPreferences } from './persisted-preferences.js';
 import { UserSchema } from './schema.js';
 import type { UserStore } from './store.js';
 import { createUser, deleteUser, updateUser } from './write.js';
@@ -52,6 +53,8 @@ export interface UsersRoutesOptions {
    * @default the work as it is
    */
   atomicDelete?: (<T>(work: () => Promise<T>) => Promise<T>) | undefined;
+  /** The users' `persisted_preferences` meta (the content plugin's, over `user_meta`); without it, always `[]`. */
+  preferences?: PersistedPreferences | undefined;
 }
 
 /**
@@ -70,7 +73,19 @@ export function usersRoutes(options: UsersRoutesOptions): Route[] {
     type: options.objectTypes.get(USER_TYPE),
     objectTypes: options.objectTypes,
     onDeleteUser: options.onDeleteUser,
+    preferences: options.preferences,
   };
+  const preferences = options.preferences;
+  if (preferences !== undefined) {
+    // The edit context shows the stored preferences (the view context has no `meta` key to fill).
+    context.type.on('prepare', async (record, event) => {
+      const meta = record.meta;
+      if (event.context !== 'edit' || typeof meta !== 'object' || meta === null || !('persisted_preferences' in meta))
+        return record;
+      const value = await preferences.valueOf(event.request, Number(record.id));
+      return { ...record, meta: { ...meta, persisted_preferences: value } };
+    });
+  }
   const links: LinkTemplate[] = [
     { rel: 'self', href: `${base}/:id` },
     { rel: 'collection', href: base },

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { AVATAR_SIZES } from './avatar.js';
+import { PERSISTED_PREFERENCES_SCHEMA } from './persisted-preferences.js';
 
 const ALL = ['embed', 'view', 'edit'];
 const EDIT = ['edit'];
@@ -56,16 +57,25 @@ export const UserSchema = z
       .readonly()
       .meta({ description: 'Any extra capabilities assigned to the user.', context: EDIT }),
     avatar_urls: z.object(avatarShape).readonly().meta({ description: 'Avatar URLs for the user.', context: ALL }),
-    // The user meta the original registers for the block editor. Not stored yet: always
-    // PHP's empty array, which the view context shows as [] (the context filter's rule).
+    // The user meta the original registers for the block editor (users/persisted-preferences.ts):
+    // an object, or PHP's empty array when none is stored; the view context shows `meta` as []
+    // (the context filter's rule). Written through the `meta` argument (args.ts).
     meta: z
       .object({
         persisted_preferences: z
           .union([z.record(z.string(), z.unknown()), z.tuple([])])
-          .meta({ description: '', default: [], context: EDIT }),
+          .meta({ description: '', default: [], context: EDIT, published: PERSISTED_PREFERENCES_SCHEMA }),
       })
-      .readonly()
-      .meta({ description: 'Meta fields.', context: ['view', 'edit'] }),
+      .meta({
+        description: 'Meta fields.',
+        context: ['view', 'edit'],
+        published: {
+          description: 'Meta fields.',
+          type: 'object',
+          context: ['view', 'edit'],
+          properties: { persisted_preferences: PERSISTED_PREFERENCES_SCHEMA },
+        },
+      }),
   })
   .meta({ title: 'user' });
 

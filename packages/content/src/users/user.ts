@@ -73,13 +73,27 @@ export function toUser(data: UserData, roles: Roles | RoleCapabilities = DEFAULT
   return Object.freeze(user);
 }
 
+/** The capabilities of the `wp_block` type that WordPress's `map_meta_cap` turns into those of posts. */
+const BLOCK_CAPABILITIES: ReadonlySet<string> = new Set([
+  'edit_blocks',
+  'edit_others_blocks',
+  'publish_blocks',
+  'read_private_blocks',
+  'delete_blocks',
+  'delete_private_blocks',
+  'delete_published_blocks',
+  'delete_others_blocks',
+  'edit_private_blocks',
+  'edit_published_blocks',
+]);
+
 /** Never granted; stands for "no one may". */
 const DO_NOT_ALLOW = 'do_not_allow';
 
 /**
  * The primitive capabilities a (meta) capability needs, after WordPress's `map_meta_cap` for
  * the single-site case: `edit_user` on oneself needs nothing, on others `edit_users`; the
- * application-password capabilities follow `edit_user`. An empty list means "allowed";
+ * application-password capabilities follow `edit_user`; reusable blocks' `*_blocks` are posts' `*_posts`. An empty list means "allowed";
  * anything not listed is primitive.
  *
  * @example
@@ -120,6 +134,7 @@ export function mapMetaCapability(capability: string, userId: number, objectId?:
     case DO_NOT_ALLOW:
       return [DO_NOT_ALLOW];
     default:
-      return [capability];
+      // Reusable blocks' capabilities (`publish_blocks`, …) are those of posts, as WordPress maps them.
+      return [BLOCK_CAPABILITIES.has(capability) ? capability.replace(/_blocks$/, '_posts') : capability];
   }
 }

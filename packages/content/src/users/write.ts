@@ -53,12 +53,14 @@ export async function createUser(context: UsersContext, args: CreateUserArgs, re
   if (request.hasParam('id')) throw contentError('rest_user_exists');
   if (args.roles !== undefined && args.roles.length > 0) checkRoleUpdate(context, request, undefined, args.roles);
   const event = { request, creating: true };
+  const meta = await context.preferences?.plan(request, undefined, args.meta);
   const input = await context.type.filter(
     'preInsert',
     { ...profileOf(args, request), login: args.username, email: args.email, password: args.password, roles: args.roles },
     event,
   );
   const user = await context.users.create(input);
+  await meta?.apply(user.id);
   const record = await afterWrite(context, user, args, event);
   const location = request.scope.restUrl(`${context.base}/${user.id}`);
   return response(record, { status: 201, context: 'edit', headers: { Location: location } });
@@ -78,8 +80,11 @@ export async function updateUser(
   const roles = args.roles !== undefined && args.roles.length > 0 ? args.roles : undefined;
   if (roles !== undefined) checkRoleUpdate(context, request, id, roles);
   const event = { request, creating: false };
+  // Checked before anything is stored (the original stores the user first, then may refuse its meta).
+  const meta = await context.preferences?.plan(request, id, args.meta);
   const changes = await context.type.filter('preInsert', { ...profileOf(args, request), roles }, event);
   const updated = await context.users.update(id, changes);
+  await meta?.apply(id);
   return response(await afterWrite(context, updated, args, event), { context: 'edit' });
 }
 
