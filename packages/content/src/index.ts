@@ -141,6 +141,8 @@ export { DEFAULT_OPTIONS, type OptionsStore, type SiteOptions, SqlOptionsStore }
 export { userCan } from './permissions.js';
 export { type ContentPluginOptions, contentPlugin } from './plugin.js';
 export { type ListPostArgs, listPostArgs, readPostArgs } from './posts/args.js';
+export { type AutosaveParent, autosave, autosaveSchema, autosaveSlug, autosavesOf } from './posts/autosaves.js';
+export { autosaveRoutes } from './posts/autosaves-routes.js';
 export { PostsController, type PostsControllerClass, type PostsControllerContext } from './posts/controller.js';
 export { localDate, type MysqlDate, momentOf, parseRequestDate } from './posts/dates.js';
 export { canEditPost, canReadPost, type ReadAccess, readablePosts, typeCapabilities } from './posts/permissions.js';
@@ -153,9 +155,26 @@ export {
   postTypeDefaults,
   postTypes,
 } from './posts/post-types.js';
+export {
+  nonceSessionOf,
+  type PreviewedRecord,
+  type PreviewOutcome,
+  type PreviewRequest,
+  previewedPost,
+  previewLink,
+  previewNonceAction,
+} from './posts/preview.js';
 export { permalink, postRecord, type RecordScope } from './posts/record.js';
 export { type RecordSchemaOptions, recordSchemaOf } from './posts/record-schema.js';
 export { defaultRenderer, hasBlocks, type Renderer } from './posts/render.js';
+export {
+  isAutosave,
+  type RevisionParent,
+  revisionRecord,
+  revisionRoutes,
+  revisionSchema,
+  saveRevision,
+} from './posts/revisions.js';
 export { postRoutes } from './posts/routes.js';
 export { postSchema, WRITABLE_STATUSES } from './posts/schema.js';
 export { effectiveStatus, POST_STATUSES, type PostStatus } from './posts/statuses.js';

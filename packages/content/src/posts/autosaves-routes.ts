@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import { contentError } from '../errors.js';
 import { writeTransaction } from '../write-transaction.js';
-import { type AutosaveParent, AutosaveSchema, autosave, autosavesOf } from './autosaves.js';
+import { type AutosaveParent, autosave, autosaveSchema, autosavesOf } from './autosaves.js';
 import { canEditPost } from './permissions.js';
 import { previewLink, previewNonceAction } from './preview.js';
 import { permalink } from './record.js';
@@ -41,6 +41,7 @@ export function autosaveRoutes(controller: AutosaveParent): Route[] {
   const parentMeta = { description: 'The ID for the parent of the autosave.' };
   const parentArg = { parent: z.number().int().meta(parentMeta) };
   const atomic = writeTransaction(store.database);
+  const itemSchema = autosaveSchema(controller.context.name, controller.schema());
   // The record's id is the path's `id`, which the original declares as no argument of the collection.
   const pathId = (request: RestRequest) => Number(request.urlParams.id ?? 0);
 
@@ -56,7 +57,11 @@ export function autosaveRoutes(controller: AutosaveParent): Route[] {
 
   /** The record as the original's autosaves controller answers it; `preview_link` only for the edit context. */
   const record = async (saved: Post, parent: Post, request: RestRequest, edit: boolean) => {
-    const answer = revisionRecord(saved, request, { render: controller.context.render, base: controller.base });
+    const answer = revisionRecord(saved, request, {
+      render: controller.context.render,
+      base: controller.base,
+      schema: itemSchema,
+    });
     if (!edit) return answer;
     const previewed = isAutosave(saved) ? parent : saved;
     const scope = await controller.scope(request, [previewed], { edit: false });
@@ -83,13 +88,13 @@ export function autosaveRoutes(controller: AutosaveParent): Route[] {
 
   const collection = defineRoute({
     path,
-    schema: AutosaveSchema,
+    schema: itemSchema,
     // Declared as the original declares it, though the path names the record `id`.
     args: { parent: z.number().int().optional().meta(parentMeta) },
     endpoints: (endpoint) => [
       endpoint({
         methods: READABLE,
-        args: { context: contextArg(AutosaveSchema) },
+        args: { context: contextArg(itemSchema) },
         permission: (request) => mayRead(request, pathId(request), 'rest_cannot_read.autosaves'),
         handler: async (args, request) => {
           const parent = await parentOf(request, pathId(request));
@@ -100,7 +105,10 @@ export function autosaveRoutes(controller: AutosaveParent): Route[] {
       }),
       endpoint({
         methods: CREATABLE,
-        args: writeArgs(),
+        // Read when the routes are compiled: the fields of taxonomies declared after the type are in by then.
+        get args() {
+          return writeArgs();
+        },
         permission: (request, args) => {
           const id = pathId(request);
           if (id <= 0) return contentError('rest_post_invalid_id');
@@ -122,12 +130,12 @@ export function autosaveRoutes(controller: AutosaveParent): Route[] {
 
   const item = defineRoute({
     path: `/${typeArgs.restBase}/:parent/autosaves/:id`,
-    schema: AutosaveSchema,
+    schema: itemSchema,
     args: { ...parentArg, id: z.number().int().meta({ description: 'The ID for the autosave.' }) },
     endpoints: (endpoint) => [
       endpoint({
         methods: READABLE,
-        args: { context: contextArg(AutosaveSchema) },
+        args: { context: contextArg(itemSchema) },
         permission: (request, args) => mayRead(request, args.parent, 'rest_cannot_read'),
         handler: async (args, request) => {
           const parent = await parentOf(request, args.parent);

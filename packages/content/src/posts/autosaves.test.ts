@@ -166,7 +166,7 @@ for (const prefix of ['cms', 'wp'] as const) {
       expectError(await get('/posts/abc/autosaves', author), 404, 'rest_no_route');
     });
 
-    it('takes the method override and serves pages, and has no autosaves for a type without revisions', async () => {
+    it('takes the method override, serves pages, and serves a type without revisions', async () => {
       const { editor } = site.people;
       const page = await create(editor, { title: 'Page', content: 'p', status: 'publish' }, '/pages');
       const res = await post(`/pages/${page}/autosaves`, { content: 'p2' }, editor);
@@ -181,8 +181,11 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect([put.status, put.body.code]).toEqual([404, 'rest_no_route']);
       const pageLink = (await get(`/pages/${page}`)).body.link as string;
       expect(res.body.preview_link).toMatch(new RegExp(`^${pageLink.replace(/[.?]/g, '\\$&')}[?&]preview_id=${page}&`));
-      const note = await create(editor, { title: 'n' }, '/notes');
-      expect((await get(`/notes/${note}/autosaves`, editor)).body.code).toBe('rest_no_route');
+      // As the original: a type without revisions has autosaves too (its revisions have its fields only).
+      const note = await create(editor, { title: 'n', content: 'c', status: 'publish' }, '/notes');
+      const noted = await post(`/notes/${note}/autosaves`, { title: 'n2', excerpt: 'ignored' }, editor);
+      expect([noted.status, noted.body.title.raw, 'excerpt' in noted.body]).toEqual([200, 'n2', false]);
+      expect((await get(`/notes/${note}/revisions`, editor)).body.code).toBe('rest_no_route');
     });
 
     it('makes two autosaves for two users autosaving at once', async () => {

@@ -16,24 +16,32 @@ import { contentError } from '../errors.js';
 import type { PostsTable } from '../tables.js';
 import { localDate } from './dates.js';
 import type { RecordScope } from './record.js';
-import { normalizeWhitespace, type RevisionParent, RevisionSchema } from './revisions.js';
+import { normalizeWhitespace, type RevisionParent, revisionSchema } from './revisions.js';
 import type { Post, PostStore } from './store.js';
 import type { PostRecordTypes } from './types.js';
 import { postChanges, type WriteScope } from './write.js';
 import type { WritePostArgs } from './write-args.js';
 
-/** The autosave record: a revision's, with its `preview_link` (the original's `post-revision` schema). */
-export const AutosaveSchema = RevisionSchema.extend({
-  preview_link: z
-    .string()
-    .readonly()
-    .meta({ description: 'Preview link for the post.', format: 'uri', context: ['edit'] }),
-}).meta({ title: 'post-revision' });
+/**
+ * The schema of a type's autosaves: its revisions' ({@link revisionSchema}) with the
+ * `preview_link`, as the original's autosaves controller (titled `<type>-revision` too).
+ *
+ * @example
+ * const schema = autosaveSchema('post', controller.schema());
+ */
+export function autosaveSchema(name: string, parent: z.ZodObject): z.ZodObject {
+  return revisionSchema(name, parent)
+    .extend({
+      preview_link: z
+        .string()
+        .readonly()
+        .meta({ description: 'Preview link for the post.', format: 'uri', context: ['edit'] }),
+    })
+    .meta({ title: `${name}-revision` });
+}
 
 /** What the autosave routes ask of their type's controller (a `PostsController` gives it). */
 export interface AutosaveParent extends RevisionParent {
-  /** The record's schema: the autosave's arguments are its update's. */
-  schema(): z.ZodObject;
   /** The type's object type: its fields (arguments) and write hooks. */
   readonly type: ObjectType<PostRecordTypes>;
   /** An update's permission check (an autosave's is the record's update's). */

@@ -103,13 +103,16 @@ export class PostsController implements PostTypeController {
     return this.#schema;
   }
 
-  /** The routes: `/<rest_base>`, `/<rest_base>/<id>`, and the revisions and autosaves where the type keeps revisions. */
+  /**
+   * The routes: `/<rest_base>`, `/<rest_base>/<id>`, the revisions where the type keeps them,
+   * and the autosaves (as the original, of every type but attachments, revisions or not).
+   */
   routes(): Route[] {
     this.type.on('prepare', (record, event) => this.prepareLinks(record, event));
     const routes = postRoutes(this);
-    return this.context.args.supports.includes('revisions')
-      ? [...routes, ...revisionRoutes(this), ...autosaveRoutes(this)]
-      : routes;
+    if (this.context.args.supports.includes('revisions')) routes.push(...revisionRoutes(this));
+    if (this.context.name !== 'attachment') routes.push(...autosaveRoutes(this));
+    return routes;
   }
 
   /** The item schema's `links`: the actions a record may offer (see `prepareLinks`). */

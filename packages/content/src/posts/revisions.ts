@@ -28,21 +28,21 @@ import type { PostsControllerContext } from './types.js';
 
 const ALL = ['view', 'edit', 'embed'];
 const VIEW_EDIT = ['view', 'edit'];
-const EDIT = ['edit'];
-const rendered = (description: string, context: string[]) =>
-  z
-    .object({
-      raw: z
-        .string()
-        .optional()
-        .meta({ description: `${description}, as it exists in the database.`, context: EDIT }),
-      rendered: z.string().meta({ description: `HTML ${description.toLowerCase()}, transformed for display.`, context }),
-    })
-    .meta({ description, context });
 
-/** The revision record (WordPress's `post-revision` schema). */
-export const RevisionSchema = z
-  .object({
+/** The fields a revision takes from its record's schema, where the record's type has them. */
+const FROM_PARENT = ['guid', 'title', 'content', 'excerpt'] as const;
+
+/**
+ * The schema of a type's revisions, as WordPress's revisions controller makes it
+ * (`<type>-revision`): its own fields, with `guid`, `title`, `content` and `excerpt` as the
+ * type's record schema describes them (those the type lacks are left out).
+ *
+ * @example
+ * const schema = revisionSchema('post', controller.schema());
+ */
+export function revisionSchema(name: string, parent: z.ZodObject): z.ZodObject {
+  const parentShape = parent.shape as Record<string, z.ZodType>;
+  const shape: Record<string, z.ZodType> = {
     author: z.number().int().meta({ description: 'The ID for the author of the revision.', context: ALL }),
     date: z
       .string()
@@ -50,7 +50,7 @@ export const RevisionSchema = z
     date_gmt: z
       .string()
       .meta({ description: 'The date the revision was published, as GMT.', format: 'date-time', context: VIEW_EDIT }),
-    guid: rendered('GUID for the revision', VIEW_EDIT),
+    guid: z.string().meta({ description: 'GUID for the revision, as it exists in the database.', context: VIEW_EDIT }),
     id: z.number().int().meta({ description: 'Unique identifier for the revision.', context: ALL }),
     modified: z.string().meta({
       description: "The date the revision was last modified, in the site's timezone.",
@@ -62,11 +62,13 @@ export const RevisionSchema = z
       .meta({ description: 'The date the revision was last modified, as GMT.', format: 'date-time', context: VIEW_EDIT }),
     parent: z.number().int().meta({ description: 'The ID for the parent of the revision.', context: ALL }),
     slug: z.string().meta({ description: 'An alphanumeric identifier for the revision unique to its type.', context: ALL }),
-    title: rendered('The title for the revision', ALL),
-    content: rendered('The content for the revision', VIEW_EDIT),
-    excerpt: rendered('The excerpt for the revision', ALL),
-  })
-  .meta({ title: 'post-revision' });
+  };
+  for (const field of FROM_PARENT) {
+    const described = parentShape[field];
+    if (described !== undefined) shape[field] = described;
+  }
+  return z.object(shape).meta({ title: `${name}-revision` });
+}
 
 /** WordPress's `normalize_whitespace`: line ends as `\n`, runs of blank lines and of spaces as one, trimmed. */
 export function normalizeWhitespace(text: string): string {
@@ -148,8 +150,9 @@ export async function saveRevision(store: PostStore, after: Post): Promise<Post 
 
 /**
  * A revision (or any record shown as one: an autosave that updated its draft) as the
- * original's revisions controller answers it, with its `parent` link when it has a parent.
- * `base` is the parent type's collection path (`/cms/v2/posts`).
+ * original's revisions controller answers it: the fields of the type's revision `schema`
+ * ({@link revisionSchema}), with its `parent` link when it has a parent. `base` is the
+ * parent type's collection path (`/cms/v2/posts`).
  *
  * @example
  * return response(revisionRecord(revision, request, { render, base: controller.base }));
@@ -157,10 +160,10 @@ export async function saveRevision(store: PostStore, after: Post): Promise<Post 
 export function revisionRecord(
   revision: Post,
   request: RestRequest,
-  parts: { readonly render: Renderer; readonly base: string },
+  parts: { readonly render: Renderer; readonly base: string; readonly schema: z.ZodObject },
 ): Record<string, unknown> {
   const { render } = parts;
-  const record: Record<string, unknown> = {
+  const all: Record<string, unknown> = {
     author: revision.author,
     date: revision.date,
     date_gmt: revision.date_gmt,
@@ -177,6 +180,8 @@ export function revisionRecord(
       rendered: revision.excerpt === '' ? '' : render.excerpt(revision.excerpt, revision.content),
     },
   };
+  // The fields of the schema only (a type without a title has revisions without one).
+  const record = Object.fromEntries(Object.entries(all).filter(([name]) => name in parts.schema.shape));
   if (revision.parent > 0) {
     record._links = { parent: [{ href: request.scope.restUrl(`${parts.base}/${revision.parent}`) }] };
   }
@@ -188,6 +193,8 @@ export interface RevisionParent {
   readonly context: PostsControllerContext;
   /** The collection's path under the REST root: `/cms/v2/posts`. */
   readonly base: string;
+  /** The record schema of the type (its revisions take some of its fields' descriptions). */
+  schema(): z.ZodObject;
   /** The record of this type with this id, if any. */
   find(request: RestRequest, id: number): Promise<Post | undefined>;
   /** The current GMT time, `YYYY-MM-DDTHH:MM:SS`. */
@@ -220,20 +227,21 @@ export function revisionRoutes(controller: RevisionParent): Route[] {
     }
     return revision;
   };
+  const itemSchema = revisionSchema(controller.context.name, controller.schema());
   const record = (revision: Post, request: RestRequest) =>
-    revisionRecord(revision, request, { render: controller.context.render, base: controller.base });
+    revisionRecord(revision, request, { render: controller.context.render, base: controller.base, schema: itemSchema });
   const parentArg = { parent: z.number().int().meta({ description: 'The ID for the parent of the revision.' }) };
 
   const list = defineRoute({
     path: base,
-    schema: RevisionSchema,
+    schema: itemSchema,
     args: parentArg,
     endpoints: (endpoint) => [
       endpoint({
         methods: READABLE,
         args: {
           ...collectionArgs({
-            schema: RevisionSchema,
+            schema: itemSchema,
             orderby: ['date', 'id', 'include', 'relevance', 'slug', 'include_slugs', 'title'],
           }),
           // Without `per_page`, every revision (the original's `posts_per_page` -1).
@@ -281,12 +289,12 @@ export function revisionRoutes(controller: RevisionParent): Route[] {
 
   const item = defineRoute({
     path: `${base}/:id`,
-    schema: RevisionSchema,
+    schema: itemSchema,
     args: { ...parentArg, id: z.number().int().meta({ description: 'Unique identifier for the revision.' }) },
     endpoints: (endpoint) => [
       endpoint({
         methods: READABLE,
-        args: { context: contextArg(RevisionSchema) },
+        args: { context: contextArg(itemSchema) },
         permission: (request, args) => mayRead(request, args.parent),
         handler: async (args, request) => response(record(await revisionOf(args.parent, args.id), request)),
       }),
