@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import indexRoutes from './fixtures/index-routes.json' with { type: 'json' };
 import { type BlockSite, blockSite } from './testing.js';
 
 describe('the block renderer in the wp profile', () => {
@@ -123,5 +124,28 @@ describe('the block renderer in the wp profile', () => {
     expect(author.status).toBe(200);
     const editor = await render(`core/archives?context=edit&post_id=${authorsPost}`, { as: site.people.editor.headers });
     expect(editor.status).toBe(200);
+  });
+
+  it('refuses attributes that are not an object with the original message (its parameter name left empty)', async () => {
+    const res = await render('core/archives?context=edit', { body: { attributes: 'notobject' } });
+    expect(res.status).toBe(400);
+    expect((res.body as { data: unknown }).data).toEqual({
+      status: 400,
+      params: { attributes: ' is not of type object.' },
+      details: { attributes: { code: 'rest_invalid_type', message: ' is not of type object.', data: { param: '' } } },
+    });
+  });
+
+  it('describes the block routes in the namespace index as the original, in its order', async () => {
+    const res = await site.client.get('/wp/v2', { headers: site.people.administrator.headers });
+    const routes = (res.body as { routes: Record<string, Record<string, unknown>> }).routes;
+    const served = Object.fromEntries(
+      Object.entries(routes)
+        .filter(([path]) => /\/block-(types|renderer|patterns)\b/.test(path))
+        .map(([path, { _links, ...route }]) => [path, route]),
+    );
+    expect(served).toEqual(indexRoutes);
+    // The original's order: block-renderer before block-types (block-patterns come later there, after other routes).
+    expect(Object.keys(served).slice(0, 4)).toEqual(Object.keys(indexRoutes).slice(0, 4));
   });
 });

@@ -120,7 +120,14 @@ export function blockRendererRoute(options: BlockRendererRouteOptions): Route {
             .enum(['edit'])
             .default('view' as 'edit')
             .meta({ description: 'Scope under which the request is made; determines fields present in response.' }),
-          attributes: z.record(z.string(), z.unknown()).default({}).meta({ description: 'Attributes for the block.' }),
+          // Checked against the block's own attribute schemas in the permission check (the original's validate_callback).
+          attributes: z
+            .unknown()
+            .default({})
+            .meta({
+              description: 'Attributes for the block.',
+              published: { description: 'Attributes for the block.', type: 'object', default: [] },
+            }),
           post_id: z.number().int().optional().meta({ description: 'ID of the post context.' }),
         },
         permission: async (request, args) => {

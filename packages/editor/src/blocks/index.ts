@@ -50,8 +50,9 @@ export function blockRoutes(options: BlockRoutesOptions = {}): Plugin {
     const registry = blockTypes(server);
     server.register(
       namespace,
-      ...blockTypesRoutes({ server, registry, namespace }),
+      // The original's order: the renderer's route, then the block types'.
       blockRendererRoute({ server, registry, namespace }),
+      ...blockTypesRoutes({ server, registry, namespace }),
       ...(options.patterns === false ? [] : blockPatternsRoutes()),
     );
   };
