@@ -45,6 +45,10 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect([stored.body.status, stored.body.content.raw]).toEqual(['draft', 'two']);
       expect((await get(`/posts/${id}/revisions`, author)).body).toEqual([]);
       expect((await get(`/posts/${id}/autosaves`, author)).body).toEqual([]);
+      // Terms, sticky, format and meta are not autosaved, even on the draft itself.
+      await post(`/posts/${id}/autosaves`, { content: 'three', format: 'aside', sticky: true, tags: [] }, author);
+      const after = await get(`/posts/${id}?context=edit`, author);
+      expect([after.body.content.raw, after.body.format, after.body.sticky]).toEqual(['three', 'standard', false]);
     });
 
     it("keeps one autosave revision per user of a published post, and never changes the post's content", async () => {
@@ -203,6 +207,25 @@ for (const prefix of ['cms', 'wp'] as const) {
       }[];
       expect(list.map((saved) => saved.author).sort()).toEqual([editor.id, administrator.id].sort());
       expect((await get(`/posts/${id}?context=edit`, author)).body.content.raw).toBe('base');
+    });
+
+    it("changes the post's ETag when an autosave is made (its version history), and keeps 304 otherwise", async () => {
+      const { editor } = site.people;
+      const id = await create(editor, { title: 'Tagged', content: 'same', status: 'publish' });
+      const first = await get(`/posts/${id}`, editor);
+      const tag = first.header('etag') as string;
+      expect(tag).toMatch(/^W\//);
+      const again = await site.client.get(`${site.ns}/posts/${id}`, { headers: { ...editor.headers, 'if-none-match': tag } });
+      expect(again.status).toBe(304);
+      await post(`/posts/${id}/autosaves`, { content: 'different' }, editor);
+      const changed = await site.client.get(`${site.ns}/posts/${id}`, { headers: { ...editor.headers, 'if-none-match': tag } });
+      expect(changed.status).toBe(200);
+      expect(changed.body._links['version-history'][0].count).toBe(1);
+      expect(changed.body.content.rendered).toBe('<p>same</p>\n');
+      const settled = await site.client.get(`${site.ns}/posts/${id}`, {
+        headers: { ...editor.headers, 'if-none-match': changed.header('etag') as string },
+      });
+      expect(settled.status).toBe(304);
     });
 
     it('leaves the next update a revision compared with the last revision, not with an autosave', async () => {

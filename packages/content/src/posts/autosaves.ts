@@ -115,7 +115,8 @@ export async function autosave(
 ): Promise<Post | RestError> {
   const { store } = controller.context;
   const scope = await controller.writeScope(request);
-  const changes = await postChanges(scope, args, request, post);
+  // What the original's `prepare_item_for_database` takes: the format and the template are an update's own steps.
+  const { format: _format, template: _template, ...changes } = await postChanges(scope, args, request, post);
   const nowLocal = localDate(new Date((controller.context.now ?? Date.now)()), scope.timeZone);
   const userId = request.user?.id ?? 0;
   const isDraft = post.status === 'draft' || post.status === 'auto-draft';
