@@ -92,7 +92,29 @@ declare global {
     cmsJsonEditor?: CmsJsonEditor;
     /** The editor's boot, as WordPress exposes it to end-to-end tests. */
     _wpLoadBlockEditor?: Promise<void>;
+    /** WordPress's meta box script (`postbox.js`), as edit-post calls it. */
+    postboxes?: Postboxes;
   }
+}
+
+/** What edit-post calls of WordPress's `postbox.js` once the editor is ready. */
+interface Postboxes {
+  page?: string;
+  add_postbox_toggles(page: string): void;
+}
+
+/**
+ * The page's `postboxes`: in WordPress, `postbox.js` (an admin script of jQuery, not an npm
+ * package) makes the classic meta boxes below the editor collapsible and sortable. cms-json
+ * has no classic meta boxes, so there is nothing to toggle: the object records the screen
+ * edit-post names, as `postbox.js` does, and edit-post's meta box areas stay empty.
+ */
+function noMetaBoxes(): Postboxes {
+  return {
+    add_postbox_toggles(page: string) {
+      this.page = page;
+    },
+  };
 }
 
 let started = false;
@@ -127,6 +149,8 @@ function start(config: EditorBootConfig): Promise<void> {
   if (config.dateSettings) {
     date.setSettings(config.dateSettings);
   }
+
+  window.postboxes ??= noMetaBoxes();
 
   // wp-blocks' inline scripts: the categories, and the block types as the server knows them
   // (edit-post's initializeEditor registers the core blocks over these definitions).

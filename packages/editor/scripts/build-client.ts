@@ -86,6 +86,8 @@ export async function buildClient(options: { outDir: string }): Promise<ClientBu
       'process.env.NODE_ENV': '"production"',
       // WordPress core's build of the packages: the plugin's experiments stay off.
       'process.env.IS_GUTENBERG_PLUGIN': 'false',
+      // Some dependencies name Node's `global`, which webpack (WordPress's build) maps to the window.
+      global: 'globalThis',
     },
     logLevel: 'silent',
     metafile: true,
