@@ -21,6 +21,11 @@ export interface SiteConfig {
   /** `CMS_ADMIN_APP_PASSWORD`: the first administrator's application password (generated when unset). */
   adminAppPassword: string | undefined;
   /**
+   * `CMS_ADMIN_PASSWORD`: the first administrator's login password, for the authoring area's
+   * sign-in (generated and printed once when unset).
+   */
+  adminPassword: string | undefined;
+  /**
    * `CMS_SECRET`: the key of nonces, the same in every process of a site. Default (one process
    * on SQLite only): a random one kept beside the SQLite file.
    */
@@ -60,6 +65,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
     prefix,
     adminUser: env.CMS_ADMIN_USER ?? 'admin',
     adminAppPassword: env.CMS_ADMIN_APP_PASSWORD || undefined,
+    adminPassword: env.CMS_ADMIN_PASSWORD || undefined,
     secret: env.CMS_SECRET || undefined,
     sampleLinks: env.CMS_SAMPLE_LINKS !== '0' && env.CMS_SAMPLE_LINKS !== 'false',
     sampleContent: env.CMS_SAMPLE_CONTENT !== '0' && env.CMS_SAMPLE_CONTENT !== 'false',

@@ -20,6 +20,7 @@ import {
 } from '@cms-json/content';
 import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Database, openDatabase, withStartupLock } from '@cms-json/database';
+import { editor } from '@cms-json/editor';
 import { books } from '@cms-json/example-books';
 import { OutgoingLinksStore, type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
 import { openapi } from '@cms-json/openapi';
@@ -39,8 +40,11 @@ export interface Site {
   readonly server: RestServer;
   readonly database: Database<SiteTables>;
   readonly auth: Auth;
-  /** Set on a first start: the administrator's login and application password, to print once. */
-  readonly firstAdmin: { login: string; password: string; generated: boolean } | undefined;
+  /**
+   * Set on a first start: the administrator's login and application password, to print once,
+   * and their login password for the authoring area when it was generated (else `undefined`).
+   */
+  readonly firstAdmin: { login: string; password: string; generated: boolean; loginPassword: string | undefined } | undefined;
   readonly sampleLinksAdded: number;
   /** What the sample content added on this start (all zeros when it was off or the database was not empty). */
   readonly sampleContentAdded: SampleContentCounts | undefined;
@@ -101,6 +105,8 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
   await server.use(openapi());
   await server.use(apiViewer());
   await server.use(browsable({ viewerUrl: `${server.options.siteUrl ?? ''}${server.names.restRoot}-viewer/` }));
+  // The authoring area: the block editor at /cms-admin/ (/wp-admin/ in the wp profile).
+  await server.use(editor());
   const links = new OutgoingLinksStore(database);
   server.page(
     frontPage({
@@ -129,12 +135,18 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
 /** Creates the first administrator when there are no users. */
 async function ensureAdmin(auth: Auth, config: SiteConfig): Promise<Site['firstAdmin']> {
   if ((await auth.users.count()) > 0) return undefined;
+  const loginPassword = config.adminPassword ?? randomBytes(18).toString('base64url');
   const admin = await auth.users.create({
     login: config.adminUser,
     email: `${config.adminUser}@example.invalid`,
-    password: randomBytes(24).toString('base64url'),
+    password: loginPassword,
     roles: ['administrator'],
   });
   const created = await auth.applicationPasswords.create(admin.id, { name: 'first start', password: config.adminAppPassword });
-  return { login: admin.login, password: created.formatted, generated: config.adminAppPassword === undefined };
+  return {
+    login: admin.login,
+    password: created.formatted,
+    generated: config.adminAppPassword === undefined,
+    loginPassword: config.adminPassword === undefined ? loginPassword : undefined,
+  };
 }

@@ -69,6 +69,7 @@ async function runServer(config: SiteConfig): Promise<void> {
     console.log(`cms-json example site listening on http://${config.host}:${listening.port}`);
     console.log(`  site:      ${config.siteUrl}/`);
     console.log(`  REST root: ${root}`);
+    console.log(`  authoring: ${config.siteUrl}/${config.prefix}-admin/ (the block editor; sign in with a login password)`);
     console.log(`  database:  ${redactDatabaseUrl(config.databaseUrl)}`);
   }
   if (site.firstAdmin !== undefined) {
@@ -79,6 +80,12 @@ async function runServer(config: SiteConfig): Promise<void> {
     say(`  authenticate: HTTP Basic with an application password, e.g.`);
     say(`      curl -u ${config.adminUser}:'<application password>' ${root}${config.prefix}/v2/users/me`);
     say(`  browse:    open ${root} in a browser and sign in as "${site.firstAdmin.login}" with the same application password`);
+    if (site.firstAdmin.loginPassword !== undefined) {
+      say(
+        `  write:     open ${config.siteUrl}/${config.prefix}-admin/ and sign in as "${site.firstAdmin.login}" with the generated password (shown once):`,
+      );
+      say(`      ${site.firstAdmin.loginPassword}`);
+    }
   }
   if (site.sampleLinksAdded > 0) say(`  added ${site.sampleLinksAdded} sample outgoing links`);
   const sample = site.sampleContentAdded;
