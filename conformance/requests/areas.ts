@@ -8,6 +8,7 @@ import { applicationPasswords } from './application-passwords.js';
 import { auth } from './auth.js';
 import { comments } from './comments.js';
 import { discovery } from './discovery.js';
+import { editor } from './editor.js';
 import { globals } from './globals.js';
 import { media } from './media.js';
 import { pages } from './pages.js';
@@ -35,4 +36,5 @@ export const AREAS: readonly RequestArea[] = [
   media,
   site,
   wireDetails,
+  editor,
 ];

@@ -64,4 +64,20 @@ describe('markAnswer', () => {
     const empty = markAnswer(request, { status: 200, headers: json, text: '' }, { origin: 'http://h.test', saved: new Map() });
     expect(empty).toEqual({ status: 200, headers: json });
   });
+  it("marks the URL-encoded origin of a redirect_to and a preview link's nonce", () => {
+    const marked = markAnswer(
+      request,
+      {
+        status: 302,
+        headers: {
+          ...json,
+          location: 'http://h.test:81/wp-login.php?redirect_to=http%3A%2F%2Fh.test%3A81%2Fwp-admin%2F&reauth=1',
+        },
+        text: JSON.stringify({ preview_link: 'http://h.test:81/?p=44&preview_id=44&preview_nonce=0a1b2c3d4e&preview=true' }),
+      },
+      { origin: 'http://h.test:81', saved: new Map([['post', '44']]) },
+    );
+    expect(marked.headers.location).toBe('{origin}/wp-login.php?redirect_to={origin}%2Fwp-admin%2F&reauth=1');
+    expect(marked.body).toEqual({ preview_link: '{origin}/?p={post}&preview_id={post}&preview_nonce=<nonce>&preview=true' });
+  });
 });

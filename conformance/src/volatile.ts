@@ -5,7 +5,9 @@
  * answer) and at test time to cms-json's.
  *
  * Marked everywhere:
- * - the site's origin (`http://127.0.0.1:8081` on the original) → `{origin}`;
+ * - the site's origin (`http://127.0.0.1:8081` on the original) → `{origin}`, also `\/`-escaped and
+ *   URL-encoded (a `redirect_to` in a `Location`);
+ * - a preview link's `preview_nonce` → `preview_nonce=<nonce>`;
  * - any UUID → `<uuid>`; an application password as shown once → `<application-password>`;
  * - `last_used` and `created` dates → `<date>`, `last_ip` → `<ip>` (null stays null);
  * - the `X-WP-Nonce` header → `<nonce>`;
@@ -52,6 +54,8 @@ export interface MarkedAnswer {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const IS_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A preview link's nonce (`?preview_id=12&preview_nonce=0123abcdef`), new with every answer. */
+const PREVIEW_NONCE = /preview_nonce=[^&#"\s]+/g;
 const APP_PASSWORD = /^[A-Za-z0-9]{4}( [A-Za-z0-9]{4}){5}$/;
 const DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/;
 const BY_KEY: Readonly<Record<string, (value: string) => string | undefined>> = {
@@ -75,6 +79,8 @@ export interface MarkContext {
 function markString(text: string, context: MarkContext): string {
   let marked = text.split(context.origin).join('{origin}');
   marked = marked.split(context.origin.replaceAll('/', '\\/')).join('{origin}');
+  marked = marked.split(encodeURIComponent(context.origin)).join('{origin}');
+  marked = marked.replace(PREVIEW_NONCE, 'preview_nonce=<nonce>');
   marked = marked.replace(UUID, '<uuid>');
   for (const [name, value] of context.saved) {
     if (value === '' || IS_UUID.test(value)) continue;
