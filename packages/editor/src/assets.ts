@@ -85,7 +85,10 @@ async function buildKey(): Promise<string> {
     lock,
     join(packageDir, 'package.json'),
     join(packageDir, 'scripts/build-client.ts'),
-    ...(await readdir(join(packageDir, 'client'))).sort().map((name) => join(packageDir, 'client', name)),
+    ...(await readdir(join(packageDir, 'client'), { withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(packageDir, 'client', entry.name))
+      .sort(),
   ];
   for (const input of inputs) {
     hash.update(input.slice(packageDir.length));
@@ -110,6 +113,11 @@ async function builtDir(): Promise<string> {
     // Another process built the same key first: keep its files.
     await rm(scratch, { recursive: true, force: true });
     if (!existsSync(join(dir, 'editor.js'))) throw error;
+  }
+  // Earlier builds (of other lock files or sources) are not used again.
+  for (const entry of await readdir(cache)) {
+    if (/^[0-9a-f]{16}$/.test(entry) && join(cache, entry) !== dir)
+      await rm(join(cache, entry), { recursive: true, force: true });
   }
   return dir;
 }
