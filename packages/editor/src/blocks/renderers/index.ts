@@ -1,6 +1,6 @@
 /**
  * The renderers of the core dynamic blocks this package renders on the server: the latest
- * posts, categories, archives and tag cloud blocks.
+ * posts, latest comments, categories, archives and tag cloud blocks.
  *
  * @module
  */
@@ -8,6 +8,7 @@ import type { RestServer } from '@cms-json/core';
 import type { BlockRenderer } from '../block-type.js';
 import { renderArchives } from './archives.js';
 import { renderCategories } from './categories.js';
+import { latestCommentsRenderer } from './latest-comments.js';
 import { renderLatestPosts } from './latest-posts.js';
 import { tagCloudRenderer } from './tag-cloud.js';
 
@@ -21,6 +22,7 @@ export function coreRenderers(server: RestServer): Readonly<Record<string, Block
   return {
     'core/archives': renderArchives,
     'core/categories': renderCategories,
+    'core/latest-comments': latestCommentsRenderer(server),
     'core/latest-posts': renderLatestPosts,
     'core/tag-cloud': tagCloudRenderer(server),
   };
