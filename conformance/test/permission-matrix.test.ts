@@ -10,16 +10,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AcceptedCellDifference, acceptedCell, MATRIX_ACCEPTED } from '../src/matrix/accepted.js';
-import { batchCells, type Cell, type CellRequest, cellId, readCells } from '../src/matrix/cells.js';
+import { batchCells, type Cell, type CellRequest, cellId, editorWriteCells, readCells, WRITE_WAYS } from '../src/matrix/cells.js';
 import { compareCell, describeCellDifference } from '../src/matrix/compare.js';
 import { readMatrixFixture } from '../src/matrix/fixture.js';
-import { sendCells } from '../src/matrix/record.js';
+import { MATRIX_FILES, sendCells } from '../src/matrix/record.js';
 import { ROLES, seedBatchTargets, seedMatrix, TOKEN, TYPES, type World } from '../src/matrix/scenario.js';
 import { type MatrixSite, startMatrixSite } from '../src/matrix/site.js';
 import { send } from '../src/send.js';
 
-const FILES = [...TYPES.map((type) => type.name), 'site'];
-const recorded: Cell[] = FILES.flatMap((type) => readMatrixFixture(type)?.cells ?? []);
+const recorded: Cell[] = MATRIX_FILES.flatMap((type) => readMatrixFixture(type)?.cells ?? []);
 const expectedById = new Map(recorded.map((cell) => [cellId(cell), cell]));
 
 /** The recorded cells in groups of one role × way × type, in the order they were recorded. */
@@ -70,11 +69,11 @@ afterAll(async () => {
 });
 
 /** Sends a group's cells and checks each against the original's. */
-async function checkGroup(cells: readonly Cell[]): Promise<void> {
+async function checkGroup(cells: readonly Cell[], parallel = 4): Promise<void> {
   const requests = cells.map((cell) => sent.get(cellId(cell)));
   const missing = cells.filter((_, index) => requests[index] === undefined).map(cellId);
   expect(missing, 'cells recorded but no longer sent: record the matrix again').toEqual([]);
-  const results = await sendCells(world, requests as CellRequest[]);
+  const results = await sendCells(world, requests as CellRequest[], parallel);
   const problems: string[] = [];
   cells.forEach((cell, index) => {
     const result = results[index];
@@ -97,13 +96,16 @@ async function checkGroup(cells: readonly Cell[]): Promise<void> {
 }
 
 const all = groups(recorded);
+const isWrite = (key: string) => WRITE_WAYS.some((way) => key.includes(` · ${way} · `));
 const batchGroups = [...all].filter(([key]) => key.includes('· batch update+delete ·'));
-const readGroups = [...all].filter(([key]) => !key.includes('· batch update+delete ·'));
+const writeGroups = [...all].filter(([key]) => isWrite(key) && !key.includes('· batch update+delete ·'));
+const readGroups = [...all].filter(([key]) => !isWrite(key));
 
 describe('the permission matrix answers as the recorded original', () => {
   it('has a recording of every cell it sends (npx tsx conformance/src/matrix/record.ts)', () => {
     expect(recorded.length).toBeGreaterThan(0);
-    const unrecorded = [...sent.keys()].filter((id) => !expectedById.has(id));
+    const writes = editorWriteCells(world).map(cellId);
+    const unrecorded = [...sent.keys(), ...writes].filter((id) => !expectedById.has(id));
     expect(unrecorded, 'cells without a recording: record the matrix again').toEqual([]);
   });
 
@@ -114,6 +116,14 @@ describe('the permission matrix answers as the recorded original', () => {
       }
     });
   }
+
+  // After the reads: the block editor's writes (autosaves of every record, the preferences), one at a time.
+  describe('editor writes', () => {
+    beforeAll(() => {
+      for (const cell of editorWriteCells(world)) sent.set(cellId(cell), cell);
+    });
+    for (const [key, cells] of writeGroups) it(`${key}: ${behaviour(cells)}`, () => checkGroup(cells, 1));
+  });
 
   // Last: the batches write (each role's own target is updated and trashed where allowed).
   describe('batch', () => {

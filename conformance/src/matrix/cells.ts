@@ -13,6 +13,7 @@ import {
   type MatrixRole,
   type MatrixType,
   PASSWORD,
+  PREFERENCES,
   ROLES,
   recordOf,
   TOKEN,
@@ -25,7 +26,10 @@ export interface CellKey {
   readonly role: MatrixRole;
   /** The way in: `list status=draft`, `view`, `comments`, `batch update+delete`, … */
   readonly way: string;
-  /** `post`, `page`, `attachment`, `book`, `capped`, or `site` for the site-wide search. */
+  /**
+   * `post`, `page`, `attachment`, `book`, `capped`, `block`, or `site` for the site-wide search,
+   * `editor` for the block editor's site-wide routes and the users' preferences.
+   */
   readonly type: string;
   /** The record's name, or `*` for a list. */
   readonly record: string;
@@ -71,13 +75,18 @@ export function cellId(key: CellKey): string {
 const LIST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'inherit', 'any', 'private,draft'] as const;
 
 function listWays(world: World, type: MatrixType): [way: string, state: string, query: string][] {
-  const owners = `author=${world.userIds.author},${world.userIds.administrator}`;
+  // A type without authors is narrowed to the matrix's records by their word.
+  const owners = type.authors ? `author=${world.userIds.author},${world.userIds.administrator}` : `search=${TOKEN}`;
   const mine = world.records.filter((record) => record.type === type.name);
   const ways: [string, string, string][] = [['list', 'publish (default)', owners]];
   for (const status of LIST_STATUSES) ways.push([`list status=${status}`, status, `status=${status}&${owners}`]);
+  if (type.authors) {
+    ways.push(
+      ['list author=author status=draft', 'draft', `status=draft&author=${world.userIds.author}`],
+      ['list author=administrator status=any', 'any', `status=any&author=${world.userIds.administrator}`],
+    );
+  }
   ways.push(
-    ['list author=author status=draft', 'draft', `status=draft&author=${world.userIds.author}`],
-    ['list author=administrator status=any', 'any', `status=any&author=${world.userIds.administrator}`],
     ['list include status=any', 'any', `include=${mine.map((record) => record.id).join(',')}&status=any`],
     ['list search status=any', 'any', `search=${TOKEN}&status=any`],
     ['list slug status=any', 'any', `slug=${mine.map((record) => `matrix-${type.name}-${record.name}`).join(',')}&status=any`],
@@ -110,6 +119,10 @@ function recordWays(type: MatrixType, record: MadeRecord): [way: string, path: s
   if (record.parent !== undefined && record.type === 'page') ways.push(['_embed up', `${item}?_embed`, 'embed']);
   if (record.featured !== undefined) ways.push(['_embed featured_media', `${item}?_embed`, 'embed']);
   if (type.revisions) ways.push(['revisions', `${item}/revisions`, 'count'], ['autosaves', `${item}/autosaves`, 'count']);
+  // A server-rendered block in the editor of this record: rendering needs edit_post on it.
+  if (type.name === 'post') {
+    ways.push(['block-renderer post_id', `/wp/v2/block-renderer/core/archives?context=edit&post_id=${record.id}`, 'record']);
+  }
   if (record.comment !== undefined) {
     ways.push(
       ['comments ?post=', `/wp/v2/comments?post=${record.id}`, 'comments'],
@@ -162,6 +175,78 @@ export function readCells(world: World): CellRequest[] {
       about: 'search',
     };
     cells.push({ role, way: 'search', type: 'site', record: '*', state: 'any', request: search, reading: 'search' });
+    for (const [way, path] of editorReads(world)) {
+      const request: ConformanceRequest = { name: way, method: 'GET', path, as, about: way };
+      cells.push({ role, way, type: 'editor', record: '-', state: '-', request, reading: 'record' });
+    }
+  }
+  return cells;
+}
+
+/**
+ * The block editor's site-wide reads (issue 36): block types, server rendering, patterns, the
+ * theme, and another user's preferences (the author's, in edit context).
+ */
+function editorReads(world: World): [way: string, path: string][] {
+  return [
+    ['block-types', '/wp/v2/block-types?_fields=name'],
+    ['block-type', '/wp/v2/block-types/core/paragraph'],
+    ['block-renderer', '/wp/v2/block-renderer/core/archives?context=edit'],
+    ['block-patterns', '/wp/v2/block-patterns/patterns?_fields=name'],
+    ['block-pattern categories', '/wp/v2/block-patterns/categories'],
+    ['themes status=active', '/wp/v2/themes?status=active&_fields=stylesheet,theme_supports'],
+    ['themes', '/wp/v2/themes?_fields=stylesheet'],
+    ["author's preferences", `/wp/v2/users/${world.userIds.author}?context=edit&_fields=id,meta`],
+  ];
+}
+
+/** The ways of the write phase, sent one at a time after the reads (they change what reads would see). */
+export const WRITE_WAYS: readonly string[] = [
+  'autosave create',
+  "author's preferences write",
+  'own preferences write',
+  'batch update+delete',
+];
+
+/**
+ * The block editor's writes (issue 36): each role autosaves every record of the types with
+ * autosaves (with the content it has, so that what it shows does not change), writes the
+ * author's preferences and its own.
+ */
+export function editorWriteCells(world: World): CellRequest[] {
+  const cells: CellRequest[] = [];
+  for (const role of ROLES) {
+    const as = world.senders[role];
+    for (const type of TYPES.filter((candidate) => candidate.revisions)) {
+      for (const record of world.records.filter((candidate) => candidate.type === type.name)) {
+        const request: ConformanceRequest = {
+          name: 'autosave',
+          method: 'POST',
+          path: `/wp/v2/${type.base}/${record.id}/autosaves`,
+          as,
+          body: { content: `<p>Revised body of ${record.name}.</p>` },
+          about: 'autosave',
+        };
+        cells.push({
+          role,
+          way: 'autosave create',
+          type: type.name,
+          record: record.name,
+          state: record.state,
+          request,
+          reading: 'record',
+        });
+      }
+    }
+    const body = { meta: { persisted_preferences: PREFERENCES } };
+    const ways: [string, string][] = [
+      ["author's preferences write", `/wp/v2/users/${world.userIds.author}`],
+      ['own preferences write', '/wp/v2/users/me'],
+    ];
+    for (const [way, path] of ways) {
+      const request: ConformanceRequest = { name: way, method: 'POST', path, as, body, about: way };
+      cells.push({ role, way, type: 'editor', record: '-', state: '-', request, reading: 'record' });
+    }
   }
   return cells;
 }

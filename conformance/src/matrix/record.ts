@@ -17,12 +17,15 @@ import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { send, type Target } from '../send.js';
-import { batchCells, type Cell, type CellRequest, type CellResult, readAnswer, readCells } from './cells.js';
+import { batchCells, type Cell, type CellRequest, type CellResult, editorWriteCells, readAnswer, readCells } from './cells.js';
 import { writeMatrixFixture } from './fixture.js';
 import { type MadeRecord, removeLeftovers, seedBatchTargets, seedMatrix, TYPES, unseedMatrix, type World } from './scenario.js';
 
 /** The recording-only plugin of the type with custom capabilities. */
 export const MATRIX_PLUGIN = new URL('../../matrix/wordpress/matrix-types.php', import.meta.url);
+
+/** The fixture files: one a type, `site` for the site-wide search, `editor` for the block editor's site-wide cells. */
+export const MATRIX_FILES: readonly string[] = [...TYPES.map((candidate) => candidate.name), 'site', 'editor'];
 
 /** What the fixtures say besides their cells. */
 export const MATRIX_NOTES: readonly string[] = [
@@ -32,6 +35,7 @@ export const MATRIX_NOTES: readonly string[] = [
   'Lists are narrowed to the matrix records (author=<the two owners>, include=, slug=, search=, parent=) so that what colleagues store in the original does not enter the totals.',
   'auto-draft is not covered: the original cannot make one over REST (only wp-admin makes auto-drafts).',
   "The permalink page is asked by anonymous only: the original's front end takes no application passwords; only its status is recorded.",
+  "The block editor's cells (issue 36): `block` is the reusable block (wp_block), made by its owner (it has no author field) and listed by the matrix's word; `editor` holds the site-wide block types, renderer, patterns and themes, and the author's persisted_preferences read and written by each role. After the reads, each role autosaves every record of the types with autosaves (with the content it has) and writes the author's preferences and its own, one request at a time; the preferences are deleted at the end.",
   "The browsable HTML view and the 304 revalidation with another user's tag are cms-json-only invariants, checked by the test without a recording.",
 ];
 
@@ -71,18 +75,25 @@ export async function recordMatrix(target: Target, muPlugins: string): Promise<n
     world = await seedMatrix(target, admin);
     const reads = readCells(world);
     const readResults = await sendCells(world, reads);
+    const writes = editorWriteCells(world);
+    const writeResults = await sendCells(world, writes, 1);
     targets = await seedBatchTargets(world);
     const batches = batchCells(world, targets);
     const batchResults = await sendCells(world, batches, 1);
     const all = [...reads.map((cell, index) => asCell(cell, readResults[index] as CellResult))];
+    all.push(...writes.map((cell, index) => asCell(cell, writeResults[index] as CellResult)));
     all.push(...batches.map((cell, index) => asCell(cell, batchResults[index] as CellResult)));
-    for (const type of [...TYPES.map((candidate) => candidate.name), 'site']) {
+    for (const type of MATRIX_FILES) {
       writeMatrixFixture(type, { notes: MATRIX_NOTES, cells: all.filter((cell) => cell.type === type) });
     }
     return all.length;
   } finally {
-    if (world !== undefined) await unseedMatrix(world, targets);
-    if (!hadPlugin) rmSync(installed, { force: true });
+    try {
+      if (world !== undefined) await unseedMatrix(world, targets);
+    } finally {
+      // Removed even when the clean-up fails, so the original is not left with the capped type.
+      if (!hadPlugin) rmSync(installed, { force: true });
+    }
   }
 }
 

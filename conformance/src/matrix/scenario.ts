@@ -28,7 +28,7 @@ export const MATRIX_USERS: Readonly<Record<Exclude<MatrixRole, 'anonymous'>, { l
 /** A type of the matrix and what its records have. */
 export interface MatrixType {
   /** The name cells use. */
-  readonly name: 'post' | 'page' | 'attachment' | 'book' | 'capped';
+  readonly name: 'post' | 'page' | 'attachment' | 'book' | 'capped' | 'block';
   /** Its REST base below `/wp/v2`. */
   readonly base: string;
   readonly revisions: boolean;
@@ -36,16 +36,29 @@ export interface MatrixType {
   readonly comments: boolean;
   /** The term routes of its taxonomies (`categories`, `tags`, `genres`). */
   readonly terms: readonly string[];
+  /**
+   * Whether it supports `author`, so that its lists take `author=` (a reusable block has no
+   * author field: its lists are narrowed by the matrix's word instead, and its records are made
+   * by their owners).
+   */
+  readonly authors: boolean;
 }
 
-/** The types: WordPress's three, the books example's `book`, and `capped_item` (custom capabilities). */
+/**
+ * The types: WordPress's three, the books example's `book`, `capped_item` (custom capabilities)
+ * and the block editor's reusable block (`wp_block`, capabilities of its own mapped to the posts').
+ */
 export const TYPES: readonly MatrixType[] = [
-  { name: 'post', base: 'posts', revisions: true, comments: true, terms: ['categories', 'tags'] },
-  { name: 'page', base: 'pages', revisions: true, comments: true, terms: [] },
-  { name: 'attachment', base: 'media', revisions: false, comments: false, terms: [] },
-  { name: 'book', base: 'books', revisions: false, comments: false, terms: ['genres'] },
-  { name: 'capped', base: 'capped-items', revisions: true, comments: false, terms: [] },
+  { name: 'post', base: 'posts', revisions: true, comments: true, terms: ['categories', 'tags'], authors: true },
+  { name: 'page', base: 'pages', revisions: true, comments: true, terms: [], authors: true },
+  { name: 'attachment', base: 'media', revisions: false, comments: false, terms: [], authors: true },
+  { name: 'book', base: 'books', revisions: false, comments: false, terms: ['genres'], authors: true },
+  { name: 'capped', base: 'capped-items', revisions: true, comments: false, terms: [], authors: true },
+  { name: 'block', base: 'blocks', revisions: true, comments: false, terms: [], authors: false },
 ];
+
+/** What the block editor's preferences store writes into a user's `persisted_preferences` meta. */
+export const PREFERENCES = { 'core/edit-post': { welcomeGuide: false }, _modified: '2023-02-01T10:00:00.000Z' };
 
 /** The word every matrix record's title holds (and nothing of the original's seed does). */
 export const TOKEN = 'zqmatrix';
@@ -280,8 +293,9 @@ export async function seedMatrix(target: Target, admin: Sender): Promise<World> 
     } else {
       const featured =
         plan.featured === undefined ? {} : { featured_media: recordOf({ records }, 'attachment', plan.featured).id };
-      // A book's `author` is its book-author (the books example), so a book is made by its owner.
-      const byOwner = plan.type === 'book';
+      // A book's `author` is its book-author (the books example) and a reusable block has no
+      // author field, so these are made by their owners.
+      const byOwner = plan.type === 'book' || plan.type === 'block';
       const created = await call(target, byOwner ? senders[plan.owner] : as, 'POST', `/wp/v2/${type.base}`, {
         body: {
           title,
@@ -313,7 +327,10 @@ export async function seedMatrix(target: Target, admin: Sender): Promise<World> 
       });
       if (plan.status === 'trash') await call(target, as, 'DELETE', `/wp/v2/${type.base}/${id}`);
     }
-    const read = await call(target, as, 'GET', `/wp/v2/${type.base}/${id}?context=edit`);
+    // Nobody but its owner may edit another's private reusable block (read_private_blocks and
+    // edit_private_blocks are granted to no role), so a block is read back by its owner.
+    const reader = plan.type === 'block' ? senders[plan.owner] : as;
+    const read = await call(target, reader, 'GET', `/wp/v2/${type.base}/${id}?context=edit`);
     const link = String(field(read.json, 'link')).replace(target.origin, '');
     records.push({ ...plan, id, link, ...(comment === undefined ? {} : { comment }) });
   }
@@ -328,7 +345,7 @@ export async function seedBatchTargets(world: World): Promise<MadeRecord[]> {
     for (const role of ROLES) {
       const owner = role === 'administrator' ? 'author' : 'administrator';
       const name = `batch-target-of-${role}`;
-      const byOwner = type.name === 'book';
+      const byOwner = type.name === 'book' || type.name === 'block';
       const as = byOwner ? world.senders[owner] : world.senders.administrator;
       const created = await call(world.target, as, 'POST', `/wp/v2/${type.base}`, {
         body: {
@@ -344,35 +361,67 @@ export async function seedBatchTargets(world: World): Promise<MadeRecord[]> {
   return made;
 }
 
-/** Deletes matrix records an interrupted run left behind (their slugs would be taken). */
+/**
+ * Deletes a record for good; whether it is gone (or was). A reusable block that is not
+ * published cannot be deleted by anyone (wp_block maps no delete_posts nor delete_private_posts
+ * to a capability a role has), so a block refused is published first, then deleted.
+ */
+async function deleteForGood(target: Target, as: Sender, type: MatrixType, id: number): Promise<boolean> {
+  const path = `/wp/v2/${type.base}/${id}`;
+  const gone = await call(target, as, 'DELETE', `${path}?force=true`, { expected: [200, 403, 404, 410] });
+  if (gone.answer.status !== 403) return true;
+  if (type.name !== 'block') return false;
+  const published = await call(target, as, 'POST', path, { body: { status: 'publish' }, expected: [200, 403] });
+  if (published.answer.status !== 200) return false;
+  const again = await call(target, as, 'DELETE', `${path}?force=true`, { expected: [200, 403] });
+  return again.answer.status === 200;
+}
+
+/**
+ * Deletes matrix records an interrupted run left behind (their slugs would be taken), as the
+ * site's administrator and then as the matrix's owners (another's private reusable block is
+ * shut even to an administrator).
+ */
 export async function removeLeftovers(target: Target, admin: Sender): Promise<number> {
+  const { senders } = await seedUsers(target, admin);
   let removed = 0;
-  for (const type of TYPES) {
-    const status = type.name === 'attachment' ? 'inherit,private,trash' : 'publish,future,draft,pending,private,trash';
-    const found = await call(
-      target,
-      admin,
-      'GET',
-      `/wp/v2/${type.base}?search=${TOKEN}&status=${status}&per_page=100&context=edit`,
-    );
-    for (const record of Array.isArray(found.json) ? found.json : []) {
-      await call(target, admin, 'DELETE', `/wp/v2/${type.base}/${idOf(record)}?force=true`, { expected: [200, 404, 410] });
-      removed += 1;
+  for (const as of [admin, senders.administrator, senders.author]) {
+    for (const type of TYPES) {
+      const status = type.name === 'attachment' ? 'inherit,private,trash' : 'publish,future,draft,pending,private,trash';
+      const found = await call(
+        target,
+        as,
+        'GET',
+        `/wp/v2/${type.base}?search=${TOKEN}&status=${status}&per_page=100&context=edit`,
+        { expected: [200, 400, 403] },
+      );
+      for (const record of Array.isArray(found.json) ? found.json : []) {
+        if (await deleteForGood(target, as, type, idOf(record))) removed += 1;
+      }
     }
   }
   return removed;
 }
 
 /**
- * Deletes what the seed made (records for good, their comments and revisions go with them;
- * the terms), keeping the `matrix-` users, so the original is left as it was found.
+ * Deletes what the seed made (records for good, their comments, revisions and autosaves go with
+ * them; the terms), and the preferences the cells wrote, keeping the `matrix-` users, so the
+ * original is left as it was found.
  */
 export async function unseedMatrix(world: World, extra: readonly MadeRecord[]): Promise<void> {
   const as = world.senders.administrator;
+  for (const id of Object.values(world.userIds)) {
+    // null deletes the meta, as it was before the cells wrote it.
+    await call(world.target, as, 'POST', `/wp/v2/users/${id}`, { body: { meta: { persisted_preferences: null } } });
+  }
   // Children before parents, attachments after the posts that feature them.
   for (const record of [...extra, ...world.records].reverse()) {
     const type = typeOf(record.type);
-    await call(world.target, as, 'DELETE', `/wp/v2/${type.base}/${record.id}?force=true`, { expected: [200, 404, 410] });
+    if (!(await deleteForGood(world.target, as, type, record.id))) {
+      // Another's private reusable block: only its owner may touch it.
+      if (!(await deleteForGood(world.target, world.senders[record.owner], type, record.id)))
+        throw new Error(`could not delete ${record.type}/${record.name} (${record.id})`);
+    }
   }
   for (const [route, id] of Object.entries(world.terms)) {
     await call(world.target, as, 'DELETE', `/wp/v2/${route}/${id}?force=true`, { expected: [200, 404] });

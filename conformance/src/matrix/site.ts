@@ -1,6 +1,6 @@
 /**
  * The permission matrix's cms-json site: the `wp` profile with the content plugin, the books
- * example, the example site's record pages, and the type with custom capabilities
+ * example, the authoring area and its block routes, the example site's record pages, and the type with custom capabilities
  * (`capped_item`, as the recording-only plugin `conformance/matrix/wordpress/matrix-types.php`
  * registers it in the original), on a fresh
  * test database, served on 127.0.0.1, with the administrator `admin` the seed signs in as.
@@ -23,6 +23,7 @@ import {
 } from '@cms-json/content';
 import { createRestServer } from '@cms-json/core';
 import { openTestDatabase } from '@cms-json/database/testing';
+import { editor } from '@cms-json/editor';
 import { books } from '@cms-json/example-books';
 import { recordPage } from '@cms-json/example-site';
 import { serve } from '@cms-json/node';
@@ -86,6 +87,8 @@ export async function startMatrixSite(): Promise<MatrixSite> {
     await server.use(openapi());
     await server.use(browsable());
     await server.use(books());
+    // The authoring area and the block routes the editor reads (issue 36).
+    await server.use(editor());
     postTypes(server).register('capped_item', {
       label: 'Capped items',
       public: true,
