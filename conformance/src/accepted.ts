@@ -18,7 +18,6 @@ export interface AcceptedDifference {
 }
 
 const NOT_YET = 'Not closed yet (issue 22 remainder): ';
-const META = `${NOT_YET}a user's meta is read-only (persisted_preferences is not stored yet), so it is no write argument and its schema differs.`;
 const TEL =
   'tel/v1 follows the specification where the original plugin is quirky (DESIGN.md §6, examples/outgoing-links/README.md).';
 const PHP_EMPTY = "The original's PHP encodes an empty map as []; cms-json sends {}.";
@@ -36,7 +35,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       'cms-json has no browser page to authorize an application (wp-admin/authorize-application.php); advertising it would send clients to a 404. Passwords are made by the API or the CLI.',
   },
   {
-    request: 'discovery/index-as-admin',
+    request: '{discovery/index-as-admin,editor/index-*}',
     at: 'body._links',
     reason:
       "The original keeps _links through _fields on its index and adds wp:active-theme (themes are not served); cms-json's index filters _links like any record.",
@@ -51,7 +50,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   // The users route arguments and schema, in the index and OPTIONS.
   {
-    request: 'discovery/*',
+    request: '{discovery/*,editor/options-users}',
     at: '*args.has_published_posts.items.enum',
     reason: `${NOT_YET}the original's items name every post type (as a PHP map); they exist here only when posts land.`,
   },
@@ -61,15 +60,14 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: `${NOT_YET}cms-json describes reassign (an id, or false, "false" or "" for no one) as anyOf; the original says type integer and sanitizes the rest.`,
   },
   {
-    request: 'discovery/*',
+    request: '{discovery/*,editor/options-users}',
     at: '*locale.enum',
     reason: `${NOT_YET}the original lists the installed locales ("", en_US); cms-json takes any locale name.`,
   },
-  { request: 'discovery/*', at: '*.meta', reason: META },
   {
-    request: 'discovery/options-*',
+    request: '{discovery/options-*,editor/options-users}',
     at: 'body.schema.properties.*',
-    reason: `${NOT_YET}the users item schema differs: additionalProperties of capabilities and extra_capabilities, the locale enum, and meta (read-only here, persisted_preferences described as object-or-[]).`,
+    reason: `${NOT_YET}the users item schema differs: additionalProperties of capabilities and extra_capabilities, and the locale enum.`,
   },
   // Records.
   { request: 'globals/fields-unknown', at: 'body', reason: PHP_EMPTY },
@@ -118,10 +116,10 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   // Post types, posts and pages.
   {
-    request: 'types/*',
-    at: 'body.{wp_block,wp_template,wp_template_part,wp_navigation,nav_menu_item,nav_menu}*',
+    request: '{types/*,editor/types-view,editor/taxonomies-view}',
+    at: 'body.{wp_template,wp_template_part,wp_navigation,nav_menu_item,nav_menu}*',
     reason:
-      "The block editor's and the menus' types and taxonomies (reusable blocks, templates, navigation, menu items, menus) are not served: cms-json serves content, not a theme or an editor.",
+      "The site editor's and the menus' types and taxonomies (templates, template parts, navigation, menu items, menus) are not served: cms-json serves content and the post editor, not a theme (the reusable block, wp_block, is served: issue 36).",
   },
   {
     request: 'posts/revision*',
@@ -142,7 +140,8 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       'A parent of another type (a post as a page\'s parent) is refused with 400 rest_post_invalid_id (issue 19, "Bad input"); the original 6.1 stores it, so its clean-up deletes a page cms-json never made.',
   },
   {
-    request: '{posts,pages,media}/options',
+    request:
+      '{posts/options,pages/options,media/options,editor/options-posts,editor/options-pages,editor/options-media,editor/options-blocks}',
     at: 'body.endpoints[0].args.search_columns',
     reason: 'search_columns is served (issue 19 item 6, as WordPress 6.2+); 6.1 has no such argument.',
   },
@@ -152,14 +151,20 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: 'search_columns is served (issue 19 item 6, as WordPress 6.2+); 6.1 has no such argument.',
   },
   {
-    request: 'discovery/*',
-    at: 'body.routes["/wp/v2/*/autosaves*',
+    request: '{discovery/index,discovery/namespace-wp-v2,editor/options-blocks}',
+    at: '{body.routes["/wp/v2/blocks"].endpoints[0],body.endpoints[0]}.args.{author,author_exclude}',
     reason:
-      "Autosaves (the block editor's unsaved edits of a record) are not served: issue 19 serves the records and their revisions; an editor saves drafts through the record itself.",
+      "Not closed yet (issue 36): the reusable blocks' list takes author and author_exclude; the original's has neither, since wp_block does not support authors.",
+  },
+  {
+    request: 'discovery/*',
+    at: 'body.routes["/wp/v2/books/*/autosaves"].endpoints[1].args.genres',
+    reason:
+      "Not closed yet (issue 36): a book's autosave takes no genres argument (the autosaves route's arguments are the record's but for the field of a taxonomy a plugin adds after the type).",
   },
   // Settings and search.
   {
-    request: '{site/settings*,wire-details/settings-timezone-empty}',
+    request: '{site/settings*,wire-details/settings-timezone-empty,editor/settings}',
     at: 'body.timezone',
     reason:
       "A new cms-json site's time zone is named UTC, and an empty one sent is stored as UTC; the original's fresh install leaves timezone_string empty, and keeps an empty one sent, with a gmt_offset of 0: the same time, told another way.",

@@ -1,6 +1,6 @@
 /**
  * The cms-json side of the suite: a site in the `wp` profile (the content and `tel/v1`
- * plugins on a fresh test database), served on 127.0.0.1, with the original's seeded users
+ * plugins, the books example and the authoring area with its block routes, on a fresh test database), served on 127.0.0.1, with the original's seeded users
  * brought in through cms-json's own API.
  *
  * @module
@@ -14,6 +14,7 @@ import { browsable } from '@cms-json/browsable';
 import { type ContentTables, contentPlugin, createAuth, diskFileStore, migrateContent } from '@cms-json/content';
 import { createRestServer } from '@cms-json/core';
 import { openTestDatabase } from '@cms-json/database/testing';
+import { editor } from '@cms-json/editor';
 import { books } from '@cms-json/example-books';
 import { type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
 import { serve } from '@cms-json/node';
@@ -96,6 +97,8 @@ export async function startConformanceSite(): Promise<ConformanceSite> {
     await server.use(browsable());
     // The original has the specification's books example: book, book-author and genre.
     await server.use(books());
+    // The authoring area (/wp-admin/) with the block routes the editor reads (issue 36).
+    await server.use(editor());
     const listening = await serve({ server, port, host: '127.0.0.1' });
     const close = async () => {
       await listening.close();
