@@ -57,7 +57,7 @@ describe('the block renderer in the wp profile', () => {
   });
 
   it('answers 501 for a dynamic core block this server has no renderer for', async () => {
-    const res = await render('core/calendar?context=edit');
+    const res = await render('core/rss?context=edit');
     expect(res.status).toBe(501);
     expect((res.body as { code: string }).code).toBe('block_render_unavailable');
   });

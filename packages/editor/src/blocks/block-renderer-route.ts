@@ -162,6 +162,7 @@ export function blockRendererRoute(options: BlockRendererRouteOptions): Route {
             namespace,
             prefix: server.names.prefix,
             option: (name) => options.get(name),
+            now: content.now ?? Date.now,
             siteUrl: (request.scope.siteUrl ?? '').replace(/\/+$/, ''),
             uniqueId: (prefix) => `${prefix}${++counter}`,
           };

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { SiteOptions } from '@cms-json/content';
 import type { JsonObject, JsonValue } from '../boot-config.js';
 
 /**
@@ -59,6 +60,9 @@ export interface BlockRenderInput {
  */
 export type BlockRenderer = (input: BlockRenderInput, context: BlockRenderContext) => string | Promise<string>;
 
+/** The site options a renderer may read. */
+export type RenderOption = 'permalink_structure' | 'date_format' | 'timezone' | 'start_of_week';
+
 /** What a renderer may use besides its input. */
 export interface BlockRenderContext {
   /**
@@ -77,8 +81,10 @@ export interface BlockRenderContext {
   readonly namespace: string;
   /** The product prefix (`wp`, `cms`): the paging headers are `X-<PREFIX>-Total` and `X-<PREFIX>-TotalPages`. */
   readonly prefix: string;
-  /** A site option the rendering depends on (the permalink structure, the date format). */
-  readonly option: (name: 'permalink_structure' | 'date_format') => Promise<string>;
+  /** A site option the rendering depends on (the permalink structure, the date format, the time zone, the first day of the week). */
+  readonly option: <K extends RenderOption>(name: K) => Promise<SiteOptions[K]>;
+  /** The time now, in milliseconds since the epoch (the content plugin's clock). */
+  readonly now: () => number;
   /** The site's front URL, without a trailing slash (`http://example.com`). */
   readonly siteUrl: string;
   /** A number unique to this rendering, for element ids (`wp-block-archives-1`), as WordPress's `wp_unique_id`. */

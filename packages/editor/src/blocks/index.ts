@@ -22,6 +22,7 @@ export type {
   BlockRenderInput,
   BlockType,
   BlockTypeOptions,
+  RenderOption,
 } from './block-type.js';
 export { BlockTypeSchema, blockTypeRecord, serverBlockDefinition } from './block-type-record.js';
 export { canReadBlockTypes } from './block-types-routes.js';
