@@ -40,6 +40,37 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect((await site.get('/types/book')).body).toMatchObject({ slug: 'book', rest_base: 'books', taxonomies: ['genre'] });
     });
 
+    it('describes book and genre as the block editor needs them for a Genres panel, as the original', async () => {
+      site = await booksSite({ prefix });
+      const { headers } = site.people.author;
+      const type = (await site.get('/types/book?context=edit', headers)).body;
+      expect(type).toMatchObject({
+        slug: 'book',
+        rest_base: 'books',
+        taxonomies: ['genre'],
+        viewable: true,
+        visibility: { show_ui: true, show_in_nav_menus: true },
+        supports: { title: true, editor: true, excerpt: true, author: true, thumbnail: true, 'custom-fields': true },
+      });
+      const genre = (await site.get('/taxonomies/genre?context=edit', site.people.administrator.headers)).body;
+      expect(genre).toMatchObject({
+        slug: 'genre',
+        name: 'Genres',
+        types: ['book'],
+        hierarchical: false,
+        rest_base: 'genres',
+        capabilities: { assign_terms: 'edit_posts', manage_terms: 'manage_categories' },
+        visibility: { show_ui: true, public: true },
+      });
+      // The panel makes new genres from the sidebar: a flat taxonomy's terms are made by whoever may assign them.
+      const made = await site.send('POST', '/genres', { name: 'Poetry' }, headers);
+      expect(made.status).toBe(201);
+      const book = await site.send('POST', '/books', { title: 'Odes', genres: [made.body.id] }, headers);
+      expect([book.status, book.body.genres]).toEqual([201, [made.body.id]]);
+      const refused = await site.send('POST', '/genres', { name: 'Satire' }, site.people.subscriber.headers);
+      expect([refused.status, refused.body.code]).toEqual([403, 'rest_cannot_create']);
+    });
+
     it('follows a renamed book-author base in the books author link', async () => {
       site = await booksSite({ prefix });
       site.server.objectTypes.filterArgs<PostTypeArgs>('post_type', (args, name) =>

@@ -526,6 +526,14 @@ export const CONTENT_ERROR_CODES = {
     status: 400,
     message: 'The page number requested is larger than the number of pages available.',
   },
+  // Themes
+  rest_cannot_view_themes: { status: 403, message: 'Sorry, you are not allowed to view themes.', authorization: true },
+  rest_cannot_view_active_theme: {
+    status: 403,
+    message: 'Sorry, you are not allowed to view the active theme.',
+    authorization: true,
+  },
+  rest_theme_not_found: { status: 404, message: 'Theme not found.' },
   // oEmbed
   oembed_invalid_url: { status: 404, message: 'Not Found' },
   'oembed_invalid_url.no_provider': {

@@ -143,6 +143,7 @@ export { type ContentPluginOptions, contentPlugin } from './plugin.js';
 export { type ListPostArgs, listPostArgs, readPostArgs } from './posts/args.js';
 export { type AutosaveParent, autosave, autosaveSchema, autosaveSlug, autosavesOf } from './posts/autosaves.js';
 export { autosaveRoutes } from './posts/autosaves-routes.js';
+export { BlocksController } from './posts/blocks-controller.js';
 export { PostsController, type PostsControllerClass, type PostsControllerContext } from './posts/controller.js';
 export { localDate, type MysqlDate, momentOf, parseRequestDate } from './posts/dates.js';
 export { canEditPost, canReadPost, type ReadAccess, readablePosts, typeCapabilities } from './posts/permissions.js';
@@ -201,6 +202,7 @@ export type {
   TermMetaTable,
   TermRelationshipsTable,
   TermsTable,
+  UserMetaTable,
   UsersTable,
 } from './tables.js';
 export { contentDatabase } from './tables.js';
@@ -234,9 +236,26 @@ export {
   taxonomiesOf,
 } from './terms/taxonomy.js';
 export type { Taxonomies, TermRecordTypes } from './terms/types.js';
+export { type ThemeRecord, type ThemesRoutesOptions, themeRecord, themesRoutes } from './themes/routes.js';
+export {
+  DEFAULT_THEME,
+  type FeatureSchema,
+  type FontSize,
+  type GradientPreset,
+  type PaletteColor,
+  THEME_FEATURES,
+  type ThemeDeclaration,
+  type ThemeSupports,
+  themeSupports,
+} from './themes/theme.js';
 export { AVATAR_SIZES, type AvatarUrls, avatarUrls } from './users/avatar.js';
 export { CapabilitySet, DEFAULT_ROLE_CAPABILITIES, RoleCapabilities } from './users/capability-sets.js';
 export { USER_TYPE } from './users/context.js';
+export {
+  PERSISTED_PREFERENCES,
+  PERSISTED_PREFERENCES_SCHEMA,
+  PersistedPreferences,
+} from './users/persisted-preferences.js';
 export { siteUrlOf, userRecord } from './users/record.js';
 export { capabilitiesOf, DEFAULT_ROLE, DEFAULT_ROLES, type DefaultRoleName, type Role, type Roles } from './users/roles.js';
 export { type UsersRoutesOptions, usersRoutes } from './users/routes.js';

@@ -20,11 +20,12 @@ import { localEmbeds } from './oembed/local-embeds.js';
 import { defaultOembedFetcher, type OembedFetcher } from './oembed/remote-fetch.js';
 import { OEMBED_NAMESPACE, oembedRoutes } from './oembed/routes.js';
 import { SqlOptionsStore } from './options/options.js';
+import { userCan } from './permissions.js';
 import { BlocksController } from './posts/blocks-controller.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
 import { handOverContent } from './posts/hand-over.js';
-import { readAccessOf, readablePosts } from './posts/permissions.js';
+import { readAccessOf, readablePosts, typeCapabilities } from './posts/permissions.js';
 import { type PostTypeArgs, type PostTypeRegistry, postTypes } from './posts/post-types.js';
 import { nonceSessionOf } from './posts/preview.js';
 import type { Renderer } from './posts/render.js';
@@ -43,6 +44,8 @@ import { termLink } from './terms/record.js';
 import type { Term, TermStore } from './terms/store.js';
 import type { TaxonomyRegistry } from './terms/taxonomy.js';
 import type { TermRecordTypes } from './terms/types.js';
+import { themesRoutes } from './themes/routes.js';
+import { DEFAULT_THEME, type ThemeDeclaration } from './themes/theme.js';
 import { PersistedPreferences } from './users/persisted-preferences.js';
 import { usersRoutes } from './users/routes.js';
 import { writeTransaction } from './write-transaction.js';
@@ -78,6 +81,12 @@ export interface ContentPluginOptions {
   media?: MediaOptions | undefined;
   /** How `/oembed/1.0/proxy` fetches other sites. @default defaultOembedFetcher() */
   oembedFetch?: OembedFetcher | undefined;
+  /**
+   * The site's theme as the block editor reads it (`/<prefix>/v2/themes`): its name and what
+   * it supports (wide alignment, featured images, the palette, …). cms-json renders no theme.
+   * @default DEFAULT_THEME
+   */
+  theme?: ThemeDeclaration | undefined;
   /** The client's address, stored as a comment's `author_ip` (behind a proxy, read it from your proxy's header). @default '127.0.0.1' as WordPress without one */
   clientIp?: ((request: RestRequest) => string | undefined) | undefined;
 }
@@ -158,6 +167,20 @@ function serveSiteRoutes(
   const siteOptions = new SqlOptionsStore(database);
   const site = { name: server.options.site?.name ?? 'cms-json', description: server.options.site?.description ?? '' };
   server.register(namespace, settingsRoute({ options: siteOptions, site }));
+  server.register(
+    namespace,
+    ...themesRoutes({
+      namespace,
+      theme: options.theme ?? DEFAULT_THEME,
+      // As the original: `edit_posts`, or the `edit_posts` of some type with routes.
+      canEditSomeType: (request) =>
+        userCan(request, 'edit_posts') ||
+        posts.registry.names().some((name) => {
+          const args = posts.registry.get(name);
+          return args?.showInRest === true && userCan(request, typeCapabilities(args).edit_posts);
+        }),
+    }),
+  );
   server.describeSite(describeSiteFromOptions(siteOptions, options.now ?? Date.now));
   const termLinkOf = (request: RestRequest, term: Term) => {
     const taxonomy = taxonomies.get(term.taxonomy);
