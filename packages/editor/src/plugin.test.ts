@@ -35,7 +35,16 @@ describe('editor() in the wp profile', () => {
     expect(res.status).toBe(200);
   });
 
-  it('records where the area is, for the index to advertise authorize-application.php', () => {
+  it('advertises authorize-application.php in the REST index, as WordPress does', async () => {
+    const index = await site.request('GET', '/wp-json/?_fields=authentication');
+    expect(index.json()).toMatchObject({
+      authentication: {
+        'application-passwords': { endpoints: { authorization: 'http://site.test/wp-admin/authorize-application.php' } },
+      },
+    });
+  });
+
+  it('records where the area is on the server', () => {
     expect(site.server.extension('editorArea', () => ({ path: '', authorizeApplicationPath: '' }))).toEqual({
       path: '/wp-admin/',
       authorizeApplicationPath: '/wp-admin/authorize-application.php',

@@ -62,6 +62,8 @@ declare module '@cms-json/core' {
  * - `<path>assets/<name>`: the editor bundle's files;
  *
  * with the block routes the editor reads (`block-types`, `block-renderer`, `block-patterns`).
+ * On a server with a `siteUrl`, the REST index's `authentication` names the authorization page
+ * (`application-passwords.endpoints.authorization`), as WordPress's index does.
  * Use it after `contentPlugin` (it reads the site's users and sessions).
  *
  * @throws Error when the server has no content plugin, or `path` is not `/…/`.
@@ -88,7 +90,17 @@ export function editor(options: EditorOptions = {}): Plugin {
       siteName: options.siteName ?? server.options.site?.name ?? 'cms-json',
       postTypes: () => areaPostTypes(server, { namespace, only: options.postTypes }),
     };
-    server.extension('editorArea', () => ({ path, authorizeApplicationPath: `${path}authorize-application.php` }));
+    const authorizeApplicationPath = `${path}authorize-application.php`;
+    server.extension('editorArea', () => ({ path, authorizeApplicationPath }));
+    // The REST index advertises the authorization page, as WordPress's does. Its address is
+    // absolute there: known here when the server has a `siteUrl` (else per request, which the
+    // index's `authentication` cannot say yet).
+    const { siteUrl } = server.options;
+    if (siteUrl !== undefined) {
+      server.describeAuthentication({
+        'application-passwords': { endpoints: { authorization: `${siteUrl}${authorizeApplicationPath}` } },
+      });
+    }
     await server.use(blockRoutes());
 
     // The bundle is built (or read) at the first page that needs it, then kept; a failed build is tried again.

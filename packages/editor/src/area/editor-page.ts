@@ -193,7 +193,6 @@ async function hostPage(
     nonce: visitor.nonce,
     nonceRefreshUrl: `${request.siteUrl}/${area.server.names.prefix}-admin/admin-ajax.php?action=rest-nonce`,
     settings: editorSettings({
-      postType: type,
       options,
       media: content.media,
       blockCategories,

@@ -1,11 +1,8 @@
-import { BUILT_IN_POST_TYPES, postTypeDefaults } from '@cms-json/content';
 import { describe, expect, it } from 'vitest';
 import { blockCategories } from '../blocks/index.js';
 import { editorSettings } from './editor-settings.js';
 
-const post = { name: 'post', args: { ...postTypeDefaults('post'), ...BUILT_IN_POST_TYPES.post } };
 const base = {
-  postType: post,
   options: { default_comment_status: 'closed' as const },
   blockCategories: blockCategories(),
   stylesheetUrl: '/cms-admin/assets/editor.css?ver=1',
@@ -29,13 +26,14 @@ describe('the block editor settings of the host page', () => {
       postLock: { isLocked: false },
       supportsLayout: true,
       supportsTemplateMode: false,
-      enableCustomFields: false,
       __experimentalDiscussionSettings: { defaultCommentStatus: 'closed', commentOrder: 'asc' },
       __unstableResolvedAssets: {
         styles: '<link rel="stylesheet" href="/cms-admin/assets/editor.css?ver=1" media="all">',
         scripts: '',
       },
     });
+    // No classic meta boxes here: no Custom Fields panel (WordPress leaves the key out without its meta box).
+    expect(settings).not.toHaveProperty('enableCustomFields');
     expect(settings.allowedMimeTypes).toMatchObject({ 'jpg|jpeg|jpe': 'image/jpeg', png: 'image/png', pdf: 'application/pdf' });
     expect(settings.imageDimensions).toEqual({
       thumbnail: { width: 150, height: 150, crop: true },

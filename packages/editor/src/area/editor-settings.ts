@@ -12,7 +12,6 @@ import {
   DEFAULT_ALLOWED_TYPES,
   DEFAULT_IMAGE_SIZES,
   type ImageSize,
-  type PostTypeArgs,
   type SiteOptions,
 } from '@cms-json/content';
 import type { BlockCategory, JsonObject } from '../boot-config.js';
@@ -41,8 +40,6 @@ const SIZE_NAMES: readonly [string, string][] = [
 
 /** What the settings are made from. */
 export interface EditorSettingsInput {
-  /** The edited record's type and its arguments. */
-  postType: { name: string; args: PostTypeArgs };
   /** The site options the editor reads (`default_comment_status`). */
   options: Pick<SiteOptions, 'default_comment_status'>;
   /** The uploads the site accepts: its media options, or nothing when the site has no media routes. */
@@ -65,11 +62,10 @@ export interface EditorSettingsInput {
  * The settings object of `initializeEditor(…)`: every key WordPress 6.1 gives, from the site.
  *
  * @example
- * const settings = editorSettings({ postType: { name: 'post', args }, options, stylesheetUrl: '/cms-admin/assets/editor.css' });
+ * const settings = editorSettings({ options, stylesheetUrl: '/cms-admin/assets/editor.css' });
  * settings.titlePlaceholder; // 'Add title'
  */
 export function editorSettings(input: EditorSettingsInput): JsonObject {
-  const { args } = input.postType;
   const allowedTypes = input.media === undefined ? [] : (input.media.allowedTypes ?? DEFAULT_ALLOWED_TYPES);
   const sizes = input.media?.imageSizes ?? DEFAULT_IMAGE_SIZES;
   const dimensions: JsonObject = {};
@@ -124,8 +120,6 @@ export function editorSettings(input: EditorSettingsInput): JsonObject {
     __experimentalAdditionalBlockPatterns: [],
     __experimentalAdditionalBlockPatternCategories: [],
   };
-  // The Custom Fields panel is offered for types with custom fields, switched off (WordPress keeps it per user, off by default).
-  if (args.supports.includes('custom-fields')) settings.enableCustomFields = false;
   return settings;
 }
 
