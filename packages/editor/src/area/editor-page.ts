@@ -197,7 +197,6 @@ async function hostPage(
       media: content.media,
       blockCategories,
       stylesheetUrl: assets.styles[0] ?? '',
-      codeEditingEnabled: true,
     }),
     blockDefinitions,
     blockCategories,

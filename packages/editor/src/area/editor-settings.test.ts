@@ -19,7 +19,6 @@ describe('the block editor settings of the host page', () => {
       autosaveInterval: 60,
       localAutosaveInterval: 15,
       richEditingEnabled: true,
-      codeEditingEnabled: true,
       imageDefaultSize: 'large',
       imageEditing: true,
       maxUploadFileSize: 64 * 1024 * 1024,
@@ -34,6 +33,8 @@ describe('the block editor settings of the host page', () => {
     });
     // No classic meta boxes here: no Custom Fields panel (WordPress leaves the key out without its meta box).
     expect(settings).not.toHaveProperty('enableCustomFields');
+    // Not a key of WordPress 6.1 (edit-post 6.15 has its own default).
+    expect(settings).not.toHaveProperty('codeEditingEnabled');
     expect(settings.allowedMimeTypes).toMatchObject({ 'jpg|jpeg|jpe': 'image/jpeg', png: 'image/png', pdf: 'application/pdf' });
     expect(settings.imageDimensions).toEqual({
       thumbnail: { width: 150, height: 150, crop: true },

@@ -54,8 +54,6 @@ export interface EditorSettingsInput {
   blockCategories: readonly BlockCategory[];
   /** The style sheet of the editor bundle, for the editor's iframe (`__unstableResolvedAssets`). */
   stylesheetUrl: string;
-  /** Whether the user may write unfiltered HTML and use the code editor (WordPress: `richEditingEnabled` stays true). */
-  codeEditingEnabled?: boolean | undefined;
 }
 
 /**
@@ -112,7 +110,6 @@ export function editorSettings(input: EditorSettingsInput): JsonObject {
     bodyPlaceholder: 'Type / to choose a block',
     autosaveInterval: AUTOSAVE_INTERVAL,
     richEditingEnabled: true,
-    codeEditingEnabled: input.codeEditingEnabled ?? true,
     // No post locks: the editor is told the record is free (no heartbeat takes or releases a lock here).
     postLock: { isLocked: false },
     // Block templates are not served: no template mode.
