@@ -29,12 +29,6 @@ const BASIC =
 export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   // The index.
   {
-    request: 'discovery/index*',
-    at: 'body.authentication["application-passwords"]',
-    reason:
-      'cms-json has no browser page to authorize an application (wp-admin/authorize-application.php); advertising it would send clients to a 404. Passwords are made by the API or the CLI.',
-  },
-  {
     request: '{discovery/index-as-admin,editor/index-*}',
     at: 'body._links',
     reason:
@@ -161,6 +155,25 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     at: 'body.routes["/wp/v2/books/*/autosaves"].endpoints[1].args.genres',
     reason:
       "Not closed yet (issue 36): a book's autosave takes no genres argument (the autosaves route's arguments are the record's but for the field of a taxonomy a plugin adds after the type).",
+  },
+  // The block editor (issue 36).
+  {
+    request: 'editor/patterns',
+    at: 'body[{7,8,9,10,11,12}]',
+    reason:
+      "The original's active theme (Twenty Twenty-Three) adds its own six patterns (twentytwentythree/*); cms-json has no theme, so it serves WordPress's core patterns only.",
+  },
+  {
+    request: 'editor/themes-active*',
+    at: 'body[0]._links{["wp:user-global-styles"],.curies}',
+    reason:
+      "The user's global styles (the site editor's, /wp/v2/global-styles) are not served: cms-json renders no theme, so the active theme links to none (and so needs no curie).",
+  },
+  {
+    request: 'editor/authorize-application-anonymous',
+    at: 'header {link,x-content-type-options}',
+    reason:
+      "The authorization page is a site page: cms-json gives every site page the discovery Link and nosniff (docs/pipeline.md, the core's pageResponse); the original's wp-admin pages send neither.",
   },
   // Settings and search.
   {

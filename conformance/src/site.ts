@@ -19,6 +19,7 @@ import { books } from '@cms-json/example-books';
 import { type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
 import { serve } from '@cms-json/node';
 import { openapi } from '@cms-json/openapi';
+import { originalTheme } from './original-theme.js';
 import { seedContent } from './seed-content.js';
 import { SEEDED_CREDENTIALS, send, type Target } from './send.js';
 
@@ -91,7 +92,8 @@ export async function startConformanceSite(): Promise<ConformanceSite> {
     // Uploads go to a folder of this run's own, removed when it closes.
     const uploads = mkdtempSync(join(tmpdir(), 'cms-conformance-uploads-'));
     const media = { store: diskFileStore({ directory: uploads, urlPath: '/wp-content/uploads' }) };
-    await server.use(contentPlugin({ auth, media }));
+    // The original's theme, as the block editor reads it (cms-json renders none).
+    await server.use(contentPlugin({ auth, media, theme: originalTheme(target.origin) }));
     // The OpenAPI document and the browsable API, which the core once served by itself.
     await server.use(openapi());
     await server.use(browsable());
