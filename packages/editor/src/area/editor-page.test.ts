@@ -68,6 +68,19 @@ describe('the editor host page', () => {
     expect(saved.json()).toMatchObject({ status: 'draft', title: { raw: 'From the editor' } });
   });
 
+  it('removes auto-drafts older than a week when a new record is made, as WordPress does daily', async () => {
+    const author = await site.signIn(site.people.author);
+    const first = configOf((await site.page('post-new.php', author)).text).postId;
+    const recent = configOf((await site.page('post-new.php', author)).text).postId;
+    await site.database.db.updateTable('posts').set({ date_gmt: '2020-01-01T00:00:00' }).where('id', '=', first).execute();
+    await site.page('post-new.php', author);
+    const ids = (await site.database.db.selectFrom('posts').select('id').where('status', '=', 'auto-draft').execute()).map(
+      (row) => row.id,
+    );
+    expect(ids).not.toContain(first);
+    expect(ids).toContain(recent);
+  });
+
   it('opens an existing record for its author, with no initial edits', async () => {
     const author = await site.signIn(site.people.author);
     const post = await site.createPost(author, { title: 'Mine', status: 'draft' });

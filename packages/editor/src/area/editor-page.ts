@@ -124,6 +124,31 @@ export async function editPostPage(area: AreaContext, parts: EditorPageParts, re
   return hostPage(area, parts, request, { visitor, type, id, initialEdits });
 }
 
+/** How long an unsaved auto-draft is kept: WordPress's `wp_delete_auto_drafts` removes those older than 7 days. */
+export const AUTO_DRAFT_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** At most this many old auto-drafts are removed per new record, so that a page never waits long. */
+const AUTO_DRAFTS_REMOVED_AT_ONCE = 20;
+
+/**
+ * Removes auto-drafts older than {@link AUTO_DRAFT_LIFETIME_MS} (records opened with
+ * post-new.php and never saved), as WordPress's daily `wp_scheduled_auto_draft_delete` does;
+ * here each new record removes a few.
+ */
+async function removeOldAutoDrafts(area: AreaContext, now: Date): Promise<void> {
+  const cutoff = localDate(new Date(now.getTime() - AUTO_DRAFT_LIFETIME_MS), 'UTC');
+  const old = await area.auth.database.db
+    .selectFrom('posts')
+    .select('id')
+    .where('status', '=', 'auto-draft')
+    .where('date_gmt', '<', cutoff)
+    .orderBy('id')
+    .limit(AUTO_DRAFTS_REMOVED_AT_ONCE)
+    .execute();
+  const store = new SqlPostStore(area.auth.database);
+  for (const { id } of old) await store.delete(id);
+}
+
 /** Inserts the `auto-draft` a new record starts as: no title, no content, the user's, dated now. */
 async function createAutoDraft(area: AreaContext, type: AreaPostType, visitor: Visitor): Promise<number> {
   const options = new SqlOptionsStore(area.auth.database);
@@ -133,6 +158,7 @@ async function createAutoDraft(area: AreaContext, type: AreaPostType, visitor: V
     options.get('default_ping_status'),
   ]);
   const now = new Date();
+  await removeOldAutoDrafts(area, now);
   const nowGmt = localDate(now, 'UTC');
   const nowLocal = localDate(now, timeZone);
   const discussion = (feature: 'comments' | 'trackbacks', value: 'open' | 'closed') =>
