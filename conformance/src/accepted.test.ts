@@ -10,6 +10,15 @@ describe('the accepted differences', () => {
     expect(nested?.reason).toMatch(/DESIGN\.md §6/);
   });
 
+  it('match alternatives holding brackets and quotes, as the editor area names links and array items', () => {
+    const link = (at: string) => acceptedFor('editor/themes-active', { at, kind: 'missing' });
+    expect(link('body[0]._links["wp:user-global-styles"]')?.reason).toMatch(/global styles/);
+    expect(link('body[0]._links.curies')?.reason).toMatch(/global styles/);
+    expect(link('body[0]._links.self')).toBeUndefined();
+    expect(acceptedFor('editor/patterns', { at: 'body[12]', kind: 'missing' })?.reason).toMatch(/Twenty Twenty-Three/);
+    expect(acceptedFor('editor/patterns', { at: 'body[3]', kind: 'missing' })).toBeUndefined();
+  });
+
   it('each give a reason', () => {
     for (const entry of ACCEPTED_DIFFERENCES) expect(entry.reason.length, `${entry.request} ${entry.at}`).toBeGreaterThan(20);
   });
