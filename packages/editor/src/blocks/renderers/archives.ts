@@ -8,7 +8,7 @@
  */
 import type { BlockRenderContext, BlockRenderInput } from '../block-type.js';
 import { blockError } from '../errors.js';
-import { escAttr, escHtml, readAll, wrapperAttributes } from './html.js';
+import { escHtml, escUrl, readAll, wrapperAttributes } from './html.js';
 import { localDate, monthName, phpDate } from './php-date.js';
 
 /** One archive period: its link, its text and how many posts it holds. */
@@ -85,7 +85,7 @@ export async function renderArchives(input: BlockRenderInput, context: BlockRend
     const options = list
       .map((period) => {
         const after = showCount ? `&nbsp;(${period.count})` : '';
-        return `\t<option value='${escAttr(period.url)}'> ${period.text} ${after}</option>\n`;
+        return `\t<option value='${escUrl(period.url)}'> ${period.text} ${after}</option>\n`;
       })
       .join('');
     const label = LABELS[type] ?? 'Select Post';
@@ -100,7 +100,7 @@ export async function renderArchives(input: BlockRenderInput, context: BlockRend
   const items = list
     .map((period) => {
       const after = showCount ? `&nbsp;(${period.count})` : '';
-      return `\t<li><a href='${escAttr(period.url)}'>${period.text}</a>${after}</li>\n`;
+      return `\t<li><a href='${escUrl(period.url)}'>${period.text}</a>${after}</li>\n`;
     })
     .join('');
   return `<ul ${wrapper}>${items}</ul>`;

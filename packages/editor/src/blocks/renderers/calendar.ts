@@ -8,7 +8,7 @@
  */
 import { localDate as siteLocalDate } from '@cms-json/content';
 import type { BlockRenderContext, BlockRenderInput } from '../block-type.js';
-import { escAttr, readAll, wrapperAttributes } from './html.js';
+import { escAttr, escUrl, readAll, wrapperAttributes } from './html.js';
 import { localDate, monthName, phpDate } from './php-date.js';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -100,7 +100,7 @@ export async function renderCalendar(input: BlockRenderInput, context: BlockRend
     html += day === today.day && month === today.month && year === today.year ? '<td id="today">' : '<td>';
     if (days.has(day)) {
       const label = phpDate(dateFormat, { year, month, day, hour: 0, minute: 0, second: 0, offsetMinutes: 0 });
-      html += `<a href="${escAttr(dayLink(day))}" aria-label="${escAttr(`Posts published on ${label}`)}">${day}</a>`;
+      html += `<a href="${escUrl(dayLink(day))}" aria-label="${escAttr(`Posts published on ${label}`)}">${day}</a>`;
     } else {
       html += String(day);
     }
@@ -114,12 +114,12 @@ export async function renderCalendar(input: BlockRenderInput, context: BlockRend
   html +=
     previous === undefined
       ? '\n\t\t<span class="wp-calendar-nav-prev">&nbsp;</span>'
-      : `\n\t\t<span class="wp-calendar-nav-prev"><a href="${escAttr(monthLink(previous.year, previous.month))}">&laquo; ${monthName(previous.month).slice(0, 3)}</a></span>`;
+      : `\n\t\t<span class="wp-calendar-nav-prev"><a href="${escUrl(monthLink(previous.year, previous.month))}">&laquo; ${monthName(previous.month).slice(0, 3)}</a></span>`;
   html += '\n\t\t<span class="pad">&nbsp;</span>';
   html +=
     next === undefined
       ? '\n\t\t<span class="wp-calendar-nav-next">&nbsp;</span>'
-      : `\n\t\t<span class="wp-calendar-nav-next"><a href="${escAttr(monthLink(next.year, next.month))}">${monthName(next.month).slice(0, 3)} &raquo;</a></span>`;
+      : `\n\t\t<span class="wp-calendar-nav-next"><a href="${escUrl(monthLink(next.year, next.month))}">${monthName(next.month).slice(0, 3)} &raquo;</a></span>`;
   html += '\n\t</nav>';
   return `<div ${wrapperAttributes('core/calendar', sent)}>${html}</div>`;
 }

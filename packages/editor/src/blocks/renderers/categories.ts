@@ -7,7 +7,7 @@
  * @module
  */
 import type { BlockRenderContext, BlockRenderInput } from '../block-type.js';
-import { escAttr, readAll, wrapperAttributes } from './html.js';
+import { escAttr, escUrl, readAll, wrapperAttributes } from './html.js';
 
 /** A category as the renderer reads it. */
 interface Category {
@@ -48,7 +48,7 @@ function dropdownScript(id: string, siteUrl: string): string {
 \t\tvar dropdown = document.getElementById( '${id}' );
 \t\tfunction onCatChange() {
 \t\t\tif ( dropdown.options[ dropdown.selectedIndex ].value > 0 ) {
-\t\t\t\tlocation.href = "${escAttr(siteUrl)}/?cat=" + dropdown.options[ dropdown.selectedIndex ].value;
+\t\t\t\tlocation.href = "${escUrl(siteUrl)}/?cat=" + dropdown.options[ dropdown.selectedIndex ].value;
 \t\t\t}
 \t\t}
 \t\tdropdown.onchange = onCatChange;
@@ -114,7 +114,7 @@ export async function renderCategories(input: BlockRenderInput, context: BlockRe
   let items = '';
   const item = (category: Category, depth: number) => {
     const count = showCount ? ` (${hierarchical ? paddedCount(category, children) : category.count})` : '';
-    items += `\t<li class="cat-item cat-item-${category.id}"><a href="${escAttr(category.link)}">${escAttr(category.name)}</a>${count}\n`;
+    items += `\t<li class="cat-item cat-item-${category.id}"><a href="${escUrl(category.link)}">${escAttr(category.name)}</a>${count}\n`;
     const below = hierarchical && depth <= 64 ? (keptChildren.get(category.id) ?? []) : [];
     if (below.length > 0) {
       items += `${'\t'.repeat(depth)}<ul class='children'>\n`;

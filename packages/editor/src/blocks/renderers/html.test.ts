@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { escHtml, phpFloat, wrapperAttributes } from './html.js';
+import { escHtml, escUrl, phpFloat, wrapperAttributes } from './html.js';
 
 describe('the renderers’ HTML helpers', () => {
   it('escapes as esc_html, leaving entities as they are', () => {
     expect(escHtml(`Tom & Jerry &amp; &#8217; <b>"x"</b> 'y'`)).toBe(
       'Tom &amp; Jerry &amp; &#8217; &lt;b&gt;&quot;x&quot;&lt;/b&gt; &#039;y&#039;',
     );
+  });
+
+  it('writes a URL as esc_url does: & as &#038;', () => {
+    expect(escUrl('http://site.test/?post_type=book&p=3')).toBe('http://site.test/?post_type=book&#038;p=3');
   });
 
   it('writes floats as PHP does (14 significant digits)', () => {

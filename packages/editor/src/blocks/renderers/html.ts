@@ -31,6 +31,16 @@ export function escHtml(text: string): string {
 export const escAttr = escHtml;
 
 /**
+ * `esc_url` as it writes a URL into a page: escaped as an attribute, `&` written `&#038;`.
+ *
+ * @example
+ * escUrl('http://site.test/?post_type=book&p=3'); // 'http://site.test/?post_type=book&#038;p=3'
+ */
+export function escUrl(url: string): string {
+  return escAttr(url).replace(/&amp;/g, '&#038;');
+}
+
+/**
  * A number as PHP 8 writes a float in a string (`precision` 14): `11.294117647059`, `20`.
  *
  * @example

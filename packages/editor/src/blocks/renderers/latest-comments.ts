@@ -9,15 +9,12 @@
 import { postTypes } from '@cms-json/content';
 import type { RestServer } from '@cms-json/core';
 import type { BlockRenderContext, BlockRenderer, BlockRenderInput } from '../block-type.js';
-import { escAttr, wrapperAttributes } from './html.js';
+import { escAttr, escUrl, wrapperAttributes } from './html.js';
 import { localDate, phpDate } from './php-date.js';
 
 type Json = Record<string, unknown>;
 
 const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `esc_url` as it writes a URL into a page: `&` as `&#038;`. */
-const escUrl = (url: string) => escAttr(url).replace(/&amp;/g, '&#038;');
 
 /** `get_comment_excerpt`: the text without tags, cut to 20 words with `&hellip;`. */
 function commentExcerpt(html: string): string {

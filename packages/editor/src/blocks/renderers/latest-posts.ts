@@ -7,7 +7,7 @@
  * @module
  */
 import type { BlockRenderContext, BlockRenderInput } from '../block-type.js';
-import { escAttr, wrapperAttributes } from './html.js';
+import { escAttr, escUrl, wrapperAttributes } from './html.js';
 import { localDate, phpDate } from './php-date.js';
 
 type Json = Record<string, unknown>;
@@ -60,7 +60,7 @@ async function featuredImage(post: Json, attributes: Json, context: BlockRenderC
   if (attributes.featuredImageSizeWidth !== undefined) style += `max-width:${String(attributes.featuredImageSizeWidth)}px;`;
   if (attributes.featuredImageSizeHeight !== undefined) style += `max-height:${String(attributes.featuredImageSizeHeight)}px;`;
   const alt = typeof media.alt_text === 'string' ? media.alt_text : '';
-  return `<img ${dimensions}src="${escAttr(src)}" class="attachment-${escAttr(slug)} size-${escAttr(slug)} wp-post-image" alt="${escAttr(alt)}" decoding="async" loading="lazy" style="${escAttr(style)}" />`;
+  return `<img ${dimensions}src="${escUrl(src)}" class="attachment-${escAttr(slug)} size-${escAttr(slug)} wp-post-image" alt="${escAttr(alt)}" decoding="async" loading="lazy" style="${escAttr(style)}" />`;
 }
 
 /** An author's display name, read once per rendering. */
@@ -110,7 +110,7 @@ export async function renderLatestPosts(input: BlockRenderInput, context: BlockR
   const excerptLength = Number(attributes.excerptLength ?? 55);
   let items = '';
   for (const post of posts) {
-    const link = escAttr(String(post.link ?? ''));
+    const link = escUrl(String(post.link ?? ''));
     const protectedPost = isRecord(post.content) && post.content.protected === true;
     let title = field(post, 'title', 'rendered') ?? '';
     if (protectedPost && title !== '') title = `Protected: ${title}`;

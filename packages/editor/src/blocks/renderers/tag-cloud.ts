@@ -9,7 +9,7 @@
 import { taxonomiesOf } from '@cms-json/content';
 import type { RestServer } from '@cms-json/core';
 import type { BlockRenderContext, BlockRenderer, BlockRenderInput } from '../block-type.js';
-import { escAttr, escHtml, phpFloat, wrapperAttributes } from './html.js';
+import { escAttr, escHtml, escUrl, phpFloat, wrapperAttributes } from './html.js';
 
 /** A term as the cloud reads it. */
 interface Term {
@@ -80,7 +80,7 @@ export function tagCloudRenderer(server: RestServer): BlockRenderer {
       const counted = formatCount(term.count);
       const label = `${term.name} (${counted} ${term.count === 1 ? 'item' : 'items'})`;
       const count = showCount ? `<span class="tag-link-count"> (${counted})</span>` : '';
-      return `<a href="${escAttr(term.link)}" class="tag-cloud-link tag-link-${term.id} tag-link-position-${index + 1}" style="font-size: ${size}${unit};" aria-label="${escAttr(label)}">${escHtml(term.name)}${count}</a>`;
+      return `<a href="${escUrl(term.link)}" class="tag-cloud-link tag-link-${term.id} tag-link-position-${index + 1}" style="font-size: ${size}${unit};" aria-label="${escAttr(label)}">${escHtml(term.name)}${count}</a>`;
     });
     return `<p ${wrapper}>${links.join('\n')}</p>`;
   };
