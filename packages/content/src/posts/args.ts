@@ -42,8 +42,13 @@ export function listPostArgs(name: string, args: PostTypeArgs, schema: z.ZodObje
     ...collectionArgs({ schema, orderby, defaultOrderby: 'date', defaultOrder: 'desc', noun: 'post' }),
     after: date('Limit response to posts published after a given ISO8601 compliant date.'),
     modified_after: date('Limit response to posts modified after a given ISO8601 compliant date.'),
-    author: ids('Limit result set to posts assigned to specific authors.'),
-    author_exclude: ids('Ensure result set excludes posts assigned to specific authors.'),
+    // As the original: only for a type that supports `author` (not reusable blocks).
+    ...(supports.has('author')
+      ? {
+          author: ids('Limit result set to posts assigned to specific authors.'),
+          author_exclude: ids('Ensure result set excludes posts assigned to specific authors.'),
+        }
+      : {}),
     before: date('Limit response to posts published before a given ISO8601 compliant date.'),
     modified_before: date('Limit response to posts modified before a given ISO8601 compliant date.'),
     exclude: ids('Ensure result set excludes specific IDs.'),
@@ -105,8 +110,8 @@ export interface ListPostArgs {
   before?: string | undefined;
   modified_after?: string | undefined;
   modified_before?: string | undefined;
-  author: number[];
-  author_exclude: number[];
+  author?: number[] | undefined;
+  author_exclude?: number[] | undefined;
   exclude: number[];
   include: number[];
   search_columns: ('post_title' | 'post_content' | 'post_excerpt')[];

@@ -111,6 +111,26 @@ describe('reusable blocks (wp_block) in the wp profile', () => {
     expect(allow.header('allow')).toBe('GET, POST');
     const contributorAllow = await site.client.options('/wp/v2/blocks', { headers: site.people.contributor.headers });
     expect(contributorAllow.header('allow')).toBe('GET');
+    // As the original: a type without `author` has no author filter, and no sample permalink.
+    const [list, create] = allow.body.endpoints;
+    expect(Object.keys(list.args)).not.toContain('author');
+    expect(Object.keys(create.args)).toEqual(['date', 'date_gmt', 'slug', 'status', 'password', 'title', 'content', 'template']);
+    expect(Object.keys(allow.body.schema.properties)).toEqual([
+      'date',
+      'date_gmt',
+      'guid',
+      'id',
+      'link',
+      'modified',
+      'modified_gmt',
+      'slug',
+      'status',
+      'type',
+      'password',
+      'title',
+      'content',
+      'template',
+    ]);
   });
 
   it('refuses an author editing or deleting another’s block, and lets an editor', async () => {
