@@ -101,6 +101,27 @@ describe('authorize-application.php', () => {
     expect([me.status, (me.json() as { id: number }).id]).toEqual([200, site.people.author.id]);
   });
 
+  it('serves any signed-in user, a subscriber too (as WordPress: it is their own account)', async () => {
+    const subscriber = await site.signIn(site.people.subscriber);
+    const res = await site.page(
+      `authorize-application.php?app_name=App&success_url=${encodeURIComponent('https://app.example/')}`,
+      subscriber,
+    );
+    expect(res.status).toBe(200);
+    const data = pageData(res.text, 'authorize-data') as AuthorizeData;
+    const created = await site.request('POST', new URL(data.createUrl).pathname, {
+      headers: { cookie: subscriber.cookie, [data.nonceHeader]: data.nonce },
+      body: { name: 'App' },
+    });
+    expect(created.status).toBe(201);
+    // Without the page's nonce the cookie does not count: the API refuses.
+    const without = await site.request('POST', new URL(data.createUrl).pathname, {
+      headers: { cookie: subscriber.cookie },
+      body: { name: 'App' },
+    });
+    expect(without.status).toBe(401);
+  });
+
   it('sends a rejection to reject_url, else to success_url with success=false, else back to the area', async () => {
     const author = await site.signIn(site.people.author);
     const given = await site.page(`authorize-application.php?reject_url=${encodeURIComponent('https://app.example/no')}`, author);
