@@ -1,7 +1,7 @@
 /**
- * The core block types WordPress 6.1 registers, read from the `block.json` files of the
- * installed `@wordpress/block-library` (7.14.16, whose metadata is WordPress 6.1's
- * `wp-includes/blocks/<name>/block.json`), in the original's registration order, with what the
+ * The core block types WordPress 6.1 registers, from the `block.json` files of
+ * `@wordpress/block-library` (7.14.16, whose metadata is WordPress 6.1's
+ * `wp-includes/blocks/<name>/block.json`; imported, so the package's build bundles them), in the original's registration order, with what the
  * original's PHP adds at registration: which blocks it renders on the server, the variations
  * it computes, and the legacy `core/post-comments` block.
  *
@@ -11,9 +11,97 @@
  *
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import archivesJson from '@wordpress/block-library/src/archives/block.json' with { type: 'json' };
+import audioJson from '@wordpress/block-library/src/audio/block.json' with { type: 'json' };
+import avatarJson from '@wordpress/block-library/src/avatar/block.json' with { type: 'json' };
+import blockJson from '@wordpress/block-library/src/block/block.json' with { type: 'json' };
+import buttonJson from '@wordpress/block-library/src/button/block.json' with { type: 'json' };
+import buttonsJson from '@wordpress/block-library/src/buttons/block.json' with { type: 'json' };
+import calendarJson from '@wordpress/block-library/src/calendar/block.json' with { type: 'json' };
+import categoriesJson from '@wordpress/block-library/src/categories/block.json' with { type: 'json' };
+import codeJson from '@wordpress/block-library/src/code/block.json' with { type: 'json' };
+import columnJson from '@wordpress/block-library/src/column/block.json' with { type: 'json' };
+import columnsJson from '@wordpress/block-library/src/columns/block.json' with { type: 'json' };
+import commentAuthorNameJson from '@wordpress/block-library/src/comment-author-name/block.json' with { type: 'json' };
+import commentContentJson from '@wordpress/block-library/src/comment-content/block.json' with { type: 'json' };
+import commentDateJson from '@wordpress/block-library/src/comment-date/block.json' with { type: 'json' };
+import commentEditLinkJson from '@wordpress/block-library/src/comment-edit-link/block.json' with { type: 'json' };
+import commentReplyLinkJson from '@wordpress/block-library/src/comment-reply-link/block.json' with { type: 'json' };
+import commentTemplateJson from '@wordpress/block-library/src/comment-template/block.json' with { type: 'json' };
+import commentsJson from '@wordpress/block-library/src/comments/block.json' with { type: 'json' };
+import commentsPaginationJson from '@wordpress/block-library/src/comments-pagination/block.json' with { type: 'json' };
+import commentsPaginationNextJson from '@wordpress/block-library/src/comments-pagination-next/block.json' with { type: 'json' };
+import commentsPaginationNumbersJson from '@wordpress/block-library/src/comments-pagination-numbers/block.json' with {
+  type: 'json',
+};
+import commentsPaginationPreviousJson from '@wordpress/block-library/src/comments-pagination-previous/block.json' with {
+  type: 'json',
+};
+import commentsTitleJson from '@wordpress/block-library/src/comments-title/block.json' with { type: 'json' };
+import coverJson from '@wordpress/block-library/src/cover/block.json' with { type: 'json' };
+import embedJson from '@wordpress/block-library/src/embed/block.json' with { type: 'json' };
+import fileJson from '@wordpress/block-library/src/file/block.json' with { type: 'json' };
+import freeformJson from '@wordpress/block-library/src/freeform/block.json' with { type: 'json' };
+import galleryJson from '@wordpress/block-library/src/gallery/block.json' with { type: 'json' };
+import groupJson from '@wordpress/block-library/src/group/block.json' with { type: 'json' };
+import headingJson from '@wordpress/block-library/src/heading/block.json' with { type: 'json' };
+import homeLinkJson from '@wordpress/block-library/src/home-link/block.json' with { type: 'json' };
+import htmlJson from '@wordpress/block-library/src/html/block.json' with { type: 'json' };
+import imageJson from '@wordpress/block-library/src/image/block.json' with { type: 'json' };
+import latestCommentsJson from '@wordpress/block-library/src/latest-comments/block.json' with { type: 'json' };
+import latestPostsJson from '@wordpress/block-library/src/latest-posts/block.json' with { type: 'json' };
+import listJson from '@wordpress/block-library/src/list/block.json' with { type: 'json' };
+import listItemJson from '@wordpress/block-library/src/list-item/block.json' with { type: 'json' };
+import loginoutJson from '@wordpress/block-library/src/loginout/block.json' with { type: 'json' };
+import mediaTextJson from '@wordpress/block-library/src/media-text/block.json' with { type: 'json' };
+import missingJson from '@wordpress/block-library/src/missing/block.json' with { type: 'json' };
+import moreJson from '@wordpress/block-library/src/more/block.json' with { type: 'json' };
+import navigationJson from '@wordpress/block-library/src/navigation/block.json' with { type: 'json' };
+import navigationLinkJson from '@wordpress/block-library/src/navigation-link/block.json' with { type: 'json' };
+import navigationSubmenuJson from '@wordpress/block-library/src/navigation-submenu/block.json' with { type: 'json' };
+import nextpageJson from '@wordpress/block-library/src/nextpage/block.json' with { type: 'json' };
+import pageListJson from '@wordpress/block-library/src/page-list/block.json' with { type: 'json' };
+import paragraphJson from '@wordpress/block-library/src/paragraph/block.json' with { type: 'json' };
+import patternJson from '@wordpress/block-library/src/pattern/block.json' with { type: 'json' };
+import postAuthorJson from '@wordpress/block-library/src/post-author/block.json' with { type: 'json' };
+import postAuthorBiographyJson from '@wordpress/block-library/src/post-author-biography/block.json' with { type: 'json' };
+import postCommentsFormJson from '@wordpress/block-library/src/post-comments-form/block.json' with { type: 'json' };
+import postContentJson from '@wordpress/block-library/src/post-content/block.json' with { type: 'json' };
+import postDateJson from '@wordpress/block-library/src/post-date/block.json' with { type: 'json' };
+import postExcerptJson from '@wordpress/block-library/src/post-excerpt/block.json' with { type: 'json' };
+import postFeaturedImageJson from '@wordpress/block-library/src/post-featured-image/block.json' with { type: 'json' };
+import postNavigationLinkJson from '@wordpress/block-library/src/post-navigation-link/block.json' with { type: 'json' };
+import postTemplateJson from '@wordpress/block-library/src/post-template/block.json' with { type: 'json' };
+import postTermsJson from '@wordpress/block-library/src/post-terms/block.json' with { type: 'json' };
+import postTitleJson from '@wordpress/block-library/src/post-title/block.json' with { type: 'json' };
+import preformattedJson from '@wordpress/block-library/src/preformatted/block.json' with { type: 'json' };
+import pullquoteJson from '@wordpress/block-library/src/pullquote/block.json' with { type: 'json' };
+import queryJson from '@wordpress/block-library/src/query/block.json' with { type: 'json' };
+import queryNoResultsJson from '@wordpress/block-library/src/query-no-results/block.json' with { type: 'json' };
+import queryPaginationJson from '@wordpress/block-library/src/query-pagination/block.json' with { type: 'json' };
+import queryPaginationNextJson from '@wordpress/block-library/src/query-pagination-next/block.json' with { type: 'json' };
+import queryPaginationNumbersJson from '@wordpress/block-library/src/query-pagination-numbers/block.json' with { type: 'json' };
+import queryPaginationPreviousJson from '@wordpress/block-library/src/query-pagination-previous/block.json' with { type: 'json' };
+import queryTitleJson from '@wordpress/block-library/src/query-title/block.json' with { type: 'json' };
+import quoteJson from '@wordpress/block-library/src/quote/block.json' with { type: 'json' };
+import readMoreJson from '@wordpress/block-library/src/read-more/block.json' with { type: 'json' };
+import rssJson from '@wordpress/block-library/src/rss/block.json' with { type: 'json' };
+import searchJson from '@wordpress/block-library/src/search/block.json' with { type: 'json' };
+import separatorJson from '@wordpress/block-library/src/separator/block.json' with { type: 'json' };
+import shortcodeJson from '@wordpress/block-library/src/shortcode/block.json' with { type: 'json' };
+import siteLogoJson from '@wordpress/block-library/src/site-logo/block.json' with { type: 'json' };
+import siteTaglineJson from '@wordpress/block-library/src/site-tagline/block.json' with { type: 'json' };
+import siteTitleJson from '@wordpress/block-library/src/site-title/block.json' with { type: 'json' };
+import socialLinkJson from '@wordpress/block-library/src/social-link/block.json' with { type: 'json' };
+import socialLinksJson from '@wordpress/block-library/src/social-links/block.json' with { type: 'json' };
+import spacerJson from '@wordpress/block-library/src/spacer/block.json' with { type: 'json' };
+import tableJson from '@wordpress/block-library/src/table/block.json' with { type: 'json' };
+import tagCloudJson from '@wordpress/block-library/src/tag-cloud/block.json' with { type: 'json' };
+import templatePartJson from '@wordpress/block-library/src/template-part/block.json' with { type: 'json' };
+import termDescriptionJson from '@wordpress/block-library/src/term-description/block.json' with { type: 'json' };
+import textColumnsJson from '@wordpress/block-library/src/text-columns/block.json' with { type: 'json' };
+import verseJson from '@wordpress/block-library/src/verse/block.json' with { type: 'json' };
+import videoJson from '@wordpress/block-library/src/video/block.json' with { type: 'json' };
 import type { JsonObject } from '../boot-config.js';
 import type { BlockMetadata, BlockTypeOptions } from './block-type.js';
 
@@ -169,19 +257,107 @@ export interface CoreBlock {
   readonly options: BlockTypeOptions;
 }
 
-/** The directory of the installed `@wordpress/block-library`'s sources, where each block's `block.json` is. */
-function blockLibrarySources(): string {
-  const packageJson = createRequire(import.meta.url).resolve('@wordpress/block-library/package.json');
-  return join(dirname(packageJson), 'src');
-}
+/**
+ * The `block.json` of each core block, imported from `@wordpress/block-library` so the build
+ * bundles them: the published package reads no file of a package it does not install.
+ */
+const BLOCK_JSON: Readonly<Record<string, unknown>> = {
+  archives: archivesJson,
+  avatar: avatarJson,
+  block: blockJson,
+  calendar: calendarJson,
+  categories: categoriesJson,
+  'comment-author-name': commentAuthorNameJson,
+  'comment-content': commentContentJson,
+  'comment-date': commentDateJson,
+  'comment-edit-link': commentEditLinkJson,
+  'comment-reply-link': commentReplyLinkJson,
+  'comment-template': commentTemplateJson,
+  comments: commentsJson,
+  'comments-pagination': commentsPaginationJson,
+  'comments-pagination-next': commentsPaginationNextJson,
+  'comments-pagination-numbers': commentsPaginationNumbersJson,
+  'comments-pagination-previous': commentsPaginationPreviousJson,
+  'comments-title': commentsTitleJson,
+  cover: coverJson,
+  file: fileJson,
+  gallery: galleryJson,
+  'home-link': homeLinkJson,
+  image: imageJson,
+  'latest-comments': latestCommentsJson,
+  'latest-posts': latestPostsJson,
+  loginout: loginoutJson,
+  navigation: navigationJson,
+  'navigation-link': navigationLinkJson,
+  'navigation-submenu': navigationSubmenuJson,
+  'page-list': pageListJson,
+  pattern: patternJson,
+  'post-author': postAuthorJson,
+  'post-author-biography': postAuthorBiographyJson,
+  'post-comments-form': postCommentsFormJson,
+  'post-content': postContentJson,
+  'post-date': postDateJson,
+  'post-excerpt': postExcerptJson,
+  'post-featured-image': postFeaturedImageJson,
+  'post-navigation-link': postNavigationLinkJson,
+  'post-template': postTemplateJson,
+  'post-terms': postTermsJson,
+  'post-title': postTitleJson,
+  query: queryJson,
+  'query-no-results': queryNoResultsJson,
+  'query-pagination': queryPaginationJson,
+  'query-pagination-next': queryPaginationNextJson,
+  'query-pagination-numbers': queryPaginationNumbersJson,
+  'query-pagination-previous': queryPaginationPreviousJson,
+  'query-title': queryTitleJson,
+  'read-more': readMoreJson,
+  rss: rssJson,
+  search: searchJson,
+  shortcode: shortcodeJson,
+  'site-logo': siteLogoJson,
+  'site-tagline': siteTaglineJson,
+  'site-title': siteTitleJson,
+  'social-link': socialLinkJson,
+  'tag-cloud': tagCloudJson,
+  'template-part': templatePartJson,
+  'term-description': termDescriptionJson,
+  audio: audioJson,
+  button: buttonJson,
+  buttons: buttonsJson,
+  code: codeJson,
+  column: columnJson,
+  columns: columnsJson,
+  embed: embedJson,
+  freeform: freeformJson,
+  group: groupJson,
+  heading: headingJson,
+  html: htmlJson,
+  list: listJson,
+  'list-item': listItemJson,
+  'media-text': mediaTextJson,
+  missing: missingJson,
+  more: moreJson,
+  nextpage: nextpageJson,
+  paragraph: paragraphJson,
+  preformatted: preformattedJson,
+  pullquote: pullquoteJson,
+  quote: quoteJson,
+  separator: separatorJson,
+  'social-links': socialLinksJson,
+  spacer: spacerJson,
+  table: tableJson,
+  'text-columns': textColumnsJson,
+  verse: verseJson,
+  video: videoJson,
+};
 
-function readMetadata(directory: string, name: string): BlockMetadata {
-  const file = join(directory, name, 'block.json');
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+function readMetadata(name: string): BlockMetadata {
+  const parsed = BLOCK_JSON[name];
   if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { name?: unknown }).name !== 'string') {
-    throw new Error(`${file}: not a block.json (no "name")`);
+    throw new Error(`@wordpress/block-library/src/${name}/block.json: not a block.json (no "name")`);
   }
-  // A block.json is the metadata object; its fields are checked where they are read.
+  // A block.json is the metadata object; its fields are checked where they are read (and
+  // blockTypeFromMetadata copies it: the bundled object is shared by every server of the process).
   return parsed as BlockMetadata;
 }
 
@@ -194,15 +370,14 @@ function readMetadata(directory: string, name: string): BlockMetadata {
  * coreBlocks().map((block) => block.metadata.name); // ['core/archives', 'core/avatar', …, 'core/post-comments']
  */
 export function coreBlocks(): CoreBlock[] {
-  const directory = blockLibrarySources();
   const out: CoreBlock[] = [];
   for (const name of DYNAMIC_CORE_BLOCKS) {
-    const metadata = readMetadata(directory, name);
+    const metadata = readMetadata(name);
     const options: BlockTypeOptions = { dynamic: name !== 'query' };
     if (name === 'template-part') options.overrides = { variations: TEMPLATE_PART_AREA_VARIATIONS };
     out.push({ metadata, options });
   }
-  for (const name of STATIC_CORE_BLOCKS) out.push({ metadata: readMetadata(directory, name), options: {} });
+  for (const name of STATIC_CORE_BLOCKS) out.push({ metadata: readMetadata(name), options: {} });
   out.push({ metadata: LEGACY_POST_COMMENTS, options: { dynamic: true } });
   return out;
 }
