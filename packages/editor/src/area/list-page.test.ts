@@ -38,6 +38,7 @@ describe('the list of records', () => {
     const contributor = await site.signIn(site.people.contributor);
     const res = await site.page('', contributor);
     expect(res.status).toBe(200);
+    expect(res.header('X-Frame-Options')).toBe('SAMEORIGIN');
     const shown = titles(res.text);
     expect(shown).toEqual(expect.arrayContaining(['Contributor draft', 'Contributor pending', 'Editor published']));
     expect(shown).not.toContain('Editor draft');

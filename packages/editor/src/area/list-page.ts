@@ -129,7 +129,8 @@ export async function listPage(area: AreaContext, request: PageRequest): Promise
 <table><caption class="screen-reader-text">${escapeHtml(type.label)}</caption><thead><tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Author</th><th scope="col">Date</th></tr></thead>
 <tbody>${rows === '' ? `<tr><td colspan="4">No ${escapeHtml(type.label.toLowerCase())} found.</td></tr>` : rows}</tbody></table>${paging}`;
   return {
-    headers: { ...NO_STORE },
+    // Its buttons act for the user: never inside another site's frame.
+    headers: { ...NO_STORE, 'X-Frame-Options': 'SAMEORIGIN' },
     body: areaDocument(area, {
       title: type.label,
       main,
