@@ -130,6 +130,24 @@ describe('persisted_preferences, the block editor’s user meta', () => {
     expect(update.args.meta.properties.persisted_preferences.additionalProperties).toBe(true);
   });
 
+  it('is stored with a user an administrator creates, and not when the body is refused', async () => {
+    const { administrator } = site.people;
+    const body = { username: 'newcomer', email: 'newcomer@example.com', password: 'a long password', roles: ['author'] };
+    const created = await site.client.post('/wp/v2/users', {
+      headers: administrator.headers,
+      body: { ...body, meta: { persisted_preferences: PREFERENCES } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.meta).toEqual({ persisted_preferences: PREFERENCES });
+    const refused = await site.client.post('/wp/v2/users', {
+      headers: administrator.headers,
+      body: { ...body, username: 'second', email: 'second@example.com', meta: { persisted_preferences: 7 } },
+    });
+    expect([refused.status, refused.body.code]).toEqual([400, 'rest_invalid_type']);
+    const list = await site.client.get('/wp/v2/users?search=second&context=edit', { headers: administrator.headers });
+    expect(list.body).toEqual([]);
+  });
+
   it('goes with its user', async () => {
     const { administrator } = site.people;
     const gone = await site.addPerson('leaving', 'author');
