@@ -145,12 +145,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: 'search_columns is served (issue 19 item 6, as WordPress 6.2+); 6.1 has no such argument.',
   },
   {
-    request: '{discovery/index,discovery/namespace-wp-v2,editor/options-blocks}',
-    at: '{body.routes["/wp/v2/blocks"].endpoints[0],body.endpoints[0]}.args.{author,author_exclude}',
-    reason:
-      "Not closed yet (issue 36): the reusable blocks' list takes author and author_exclude; the original's has neither, since wp_block does not support authors.",
-  },
-  {
     request: 'discovery/*',
     at: 'body.routes["/wp/v2/books/*/autosaves"].endpoints[1].args.genres',
     reason:
