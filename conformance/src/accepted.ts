@@ -32,7 +32,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     request: '{discovery/index-as-admin,editor/index-*}',
     at: 'body._links',
     reason:
-      "The original keeps _links through _fields on its index and adds wp:active-theme (themes are not served); cms-json's index filters _links like any record.",
+      "The original keeps its index's _links (help, wp:active-theme) through any _fields; cms-json's index filters _links like any record's.",
   },
   { request: 'discovery/*', at: 'body.routes["/tel/v1*', reason: TEL },
   { request: 'tel/options', at: 'body.*', reason: TEL },
