@@ -79,7 +79,7 @@ describe('taxonomies checked at start-up', () => {
         taxonomiesOf(server).register('topic', ['Tags'], { showInRest: true });
       });
       expect(() => other.server.ready()).toThrow(
-        'plugin tagsPlugin: the taxonomy "topic" is registered for "Tags", which is no post type of this server (it has: post, page, attachment, revision). Name one of these, or register "Tags" with postTypes(server).register first.',
+        'plugin tagsPlugin: the taxonomy "topic" is registered for "Tags", which is no post type of this server (it has: post, page, attachment, wp_block, revision). Name one of these, or register "Tags" with postTypes(server).register first.',
       );
     } finally {
       await other.close();
