@@ -87,6 +87,15 @@ node --no-experimental-require-module -e "require('@cms-json/database')"
 mv node_modules/.better-sqlite3-aside node_modules/better-sqlite3
 echo "database: @cms-json/database imports and requires without better-sqlite3 installed"
 node esm.mjs
+# The editor's browser files come prebuilt in the tarball (its prepack builds them): no build
+# tool, no @wordpress/* package is installed here.
+node --input-type=module -e "
+const { editorAssets } = await import('@cms-json/editor');
+const assets = await editorAssets();
+const js = new TextDecoder().decode(assets.files.get('editor.js')?.body);
+if (!js.includes('cmsJsonEditor')) throw new Error('editorAssets() has no editor.js defining cmsJsonEditor');
+console.log('editor: editorAssets() gives the prebuilt files: ' + [...assets.files.keys()].join(', '));
+"
 echo "--- CommonJS with require(esm) off: Node 20, Node 22, tsx site.cts"
 node --no-experimental-require-module cjs.cjs
 # Node 22 from the npm registry (Linux x64, as CI), kept between runs (about 30 MB, once).
