@@ -138,7 +138,12 @@ for (const prefix of ['cms', 'wp'] as const) {
       const bad = await comment({ meta: { mood: 'ok', stars: 'lots' } });
       expect([bad.status, bad.body]).toEqual([
         400,
-        { code: 'rest_invalid_type', message: 'meta.stars is not of type integer.', data: { status: 400 } },
+        {
+          code: 'rest_invalid_type',
+          message: 'meta.stars is not of type integer.',
+          data: { status: 400 },
+          additional_data: [{ param: 'meta.stars' }],
+        },
       ]);
       expect([await commentCount(), await metaRowCount()]).toEqual([comments, metaRows]);
       const id = (await comment({ meta: { mood: 'happy' } })).body.id as number;

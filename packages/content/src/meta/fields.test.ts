@@ -192,7 +192,12 @@ for (const prefix of ['cms', 'wp'] as const) {
       const bad = await send('POST', '/posts', { title: 'Bad', meta: { mood: 'ok', rating: 'lots' } });
       expect([bad.status, bad.body]).toEqual([
         400,
-        { code: 'rest_invalid_type', message: 'meta.rating is not of type integer.', data: { status: 400 } },
+        {
+          code: 'rest_invalid_type',
+          message: 'meta.rating is not of type integer.',
+          data: { status: 400 },
+          additional_data: [{ param: 'meta.rating' }],
+        },
       ]);
       expect(await postCount()).toBe(before);
       const id = await create({ mood: 'happy' });

@@ -140,7 +140,13 @@ export async function planMetaWrite(input: MetaWriteInput): Promise<MetaWrite> {
     }
     if (!key.single && Array.isArray(value) && value.some((item) => item === null)) throw cannotBeNull(key.name);
     const issue = validateValue(value, key.schema, `meta.${key.name}`);
-    if (issue !== undefined) throw new RestError(issue.code, issue.message, { status: 400 });
+    // As the original's `add_data( status 400 )` over the check's own data: that data goes to `additional_data`.
+    if (issue !== undefined) {
+      throw new RestError(issue.code, issue.message, {
+        status: 400,
+        additionalData: issue.data === null ? undefined : [issue.data],
+      });
+    }
     const sanitized = sanitizeValue(value, key.schema);
     if (!(await allowed(input, key, 'update'))) throw refusal(input.request, key, 'rest_cannot_update.meta');
     if (key.single) changes.push({ kind: 'single', key: key.name, value: storedText(input, key, sanitized) });

@@ -75,7 +75,12 @@ describe('persisted_preferences, the block editor’s user meta', () => {
     const notObject = await write('me', 'dark mode', subscriber.headers);
     expect([notObject.status, notObject.body]).toEqual([
       400,
-      { code: 'rest_invalid_type', message: 'meta.persisted_preferences is not of type object.', data: { status: 400 } },
+      {
+        code: 'rest_invalid_type',
+        message: 'meta.persisted_preferences is not of type object.',
+        data: { status: 400 },
+        additional_data: [{ param: 'meta.persisted_preferences' }],
+      },
     ]);
     const badDate = await write('me', { _modified: 'yesterday' }, subscriber.headers);
     expect([badDate.status, badDate.body]).toEqual([
