@@ -16,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, type StartedBrowser, startChromium } from '../../../../examples/site/test/browser/chromium.js';
 import { ADMIN_BASIC, type RunningSite, startSite } from '../../../../examples/site/test/start-site.js';
 import { editorAssets } from '../../src/assets.js';
-import { editor } from '../../src/plugin.js';
 import { FLOWS, TYPED } from './flows.js';
 import { writePng } from './image.js';
 import { type ConsoleEntry, routePattern } from './observe.js';
@@ -82,9 +81,8 @@ describe.skipIf(executable === undefined)('the block editor on the example site,
   beforeAll(async () => {
     const began = Date.now();
     running = await startSite({ CMS_PREFIX: 'wp', CMS_SAMPLE_LINKS: '0' });
-    // The example site mounts the authoring area itself once it does (part B); until then the test does.
-    const signIn = await fetch(`${running.url}/wp-login.php`);
-    if (signIn.status === 404) await running.site.server.use(editor());
+    // The example site mounts the authoring area (/wp-admin/ in the wp profile, sign-in at /wp-login.php).
+    expect((await fetch(`${running.url}/wp-login.php`)).status).toBe(200);
     for (const user of Object.values(FLOW_USERS)) {
       await running.site.auth.users.create({
         login: user.login,
