@@ -270,7 +270,7 @@ describe('/cms/v2/taxonomies', () => {
     expect(Object.keys((await get('/taxonomies?type=page')).body)).toEqual([]);
   });
 
-  it('shows one taxonomy; unknown is rest_taxonomy_invalid; edit needs manage_terms', async () => {
+  it('shows one taxonomy; unknown is rest_taxonomy_invalid; edit needs assign_terms', async () => {
     const tag = await get('/taxonomies/post_tag');
     expect(tag.body).toMatchObject({ name: 'Tags', slug: 'post_tag', hierarchical: false, rest_base: 'tags' });
     const missing = await get('/taxonomies/nope');
@@ -282,6 +282,61 @@ describe('/cms/v2/taxonomies', () => {
     expect(edit.body.capabilities).toMatchObject({ assign_terms: 'assign_categories', edit_terms: 'edit_categories' });
     expect(edit.body.labels).toMatchObject({ name: 'Categories', all_items: 'All Categories', name_admin_bar: 'category' });
     expect(edit.body.visibility.show_admin_column).toBe(true);
-    expect((await get('/taxonomies/category?context=edit', site.people.author.headers)).status).toBe(403);
+    // An author assigns categories (edit_posts), so the editor's category panel reads it in edit context.
+    const byAuthor = await get('/taxonomies/category?context=edit', site.people.author.headers);
+    expect(byAuthor.status).toBe(200);
+    expect(byAuthor.body.capabilities).toMatchObject({ assign_terms: 'assign_categories' });
+  });
+
+  it('serves the edit context to whoever may assign the terms, as the original (contributor and author: 200)', async () => {
+    for (const role of ['contributor', 'author'] as const) {
+      const headers = site.people[role].headers;
+      const list = await get('/taxonomies?context=edit', headers);
+      expect(list.status).toBe(200);
+      expect(Object.keys(list.body)).toEqual(['category', 'post_tag']);
+      expect(list.body.category.capabilities).toMatchObject({ assign_terms: 'assign_categories' });
+      expect(Object.keys((await get('/taxonomies?context=edit&type=post', headers)).body)).toEqual(['category', 'post_tag']);
+      for (const name of ['category', 'post_tag']) {
+        const one = await get(`/taxonomies/${name}?context=edit`, headers);
+        expect(one.status).toBe(200);
+        expect(one.body).toMatchObject({ slug: name, visibility: { show_ui: true } });
+      }
+    }
+  });
+
+  it('refuses the edit context to anonymous (401) and subscribers (403) with the original errors', async () => {
+    const cases = [
+      { headers: {}, status: 401 },
+      { headers: site.people.subscriber.headers, status: 403 },
+    ];
+    const message = 'Sorry, you are not allowed to manage terms in this taxonomy.';
+    for (const { headers, status } of cases) {
+      const list = await get('/taxonomies?context=edit', headers);
+      expect(list.status).toBe(status);
+      expect(list.body).toEqual({ code: 'rest_cannot_view', message, data: { status } });
+      for (const name of ['category', 'post_tag']) {
+        const one = await get(`/taxonomies/${name}?context=edit`, headers);
+        expect(one.status).toBe(status);
+        expect(one.body).toEqual({ code: 'rest_forbidden_context', message, data: { status } });
+      }
+      // The view context stays open to everyone.
+      expect((await get('/taxonomies?context=view', headers)).status).toBe(200);
+    }
+    // An unknown taxonomy is a 404 before the context is checked, as the original.
+    expect((await get('/taxonomies/nope?context=edit', site.people.subscriber.headers)).status).toBe(404);
+  });
+
+  it("refuses a list in edit context when the type has no taxonomy the caller may assign (the original's 403)", async () => {
+    for (const headers of [site.people.contributor.headers, admin()]) {
+      for (const type of ['page', 'nope']) {
+        const res = await get(`/taxonomies?context=edit&type=${type}`, headers);
+        expect(res.status).toBe(403);
+        expect(res.body.code).toBe('rest_cannot_view');
+      }
+    }
+    // In the view context the same list is an empty object.
+    const view = await get('/taxonomies?type=page', site.people.contributor.headers);
+    expect(view.status).toBe(200);
+    expect(view.body).toEqual({});
   });
 });

@@ -96,9 +96,19 @@ function taxonomyRecord(taxonomy: Taxonomy): z.output<typeof TaxonomySchema> {
   };
 }
 
-/** May the caller see this taxonomy in this context? */
+/**
+ * May the caller see this taxonomy in this context? As the original's taxonomies controller:
+ * the `edit` context needs the taxonomy's `assign_terms` (a contributor assigns categories
+ * and tags to their posts, so the editor's panels read them in that context).
+ */
 function canSee(request: RestRequest, taxonomy: Taxonomy, context: string): boolean {
-  return taxonomy.args.showInRest && (context !== 'edit' || userCan(request, taxonomy.args.capabilities.manage_terms));
+  return taxonomy.args.showInRest && (context !== 'edit' || userCan(request, taxonomy.args.capabilities.assign_terms));
+}
+
+/** The taxonomies a list covers: those of `type` when given (none for an unknown type), else all. */
+function listed(taxonomies: TaxonomyRegistry, type: string | undefined): Taxonomy[] {
+  const all = taxonomies.all();
+  return type === undefined || type === '' ? all : all.filter((taxonomy) => taxonomy.objectTypes.includes(type));
 }
 
 /**
@@ -136,16 +146,16 @@ export function taxonomiesRoutes(options: TaxonomiesRoutesOptions): Route[] {
         },
         permission: (request, args) => {
           if (args.context !== 'edit') return true;
-          const manages = taxonomies.all().some((taxonomy) => canSee(request, taxonomy, 'edit'));
-          return manages || denied(request, contentError('rest_cannot_view.taxonomy'));
+          // As the original: allowed when the caller may assign the terms of one of the listed taxonomies.
+          const assigns = listed(taxonomies, args.type).some((taxonomy) => canSee(request, taxonomy, 'edit'));
+          return assigns || denied(request, contentError('rest_cannot_view.taxonomy'));
         },
         handler: (args, request) => {
           const fields = FIELDS_BY_CONTEXT[args.context] ?? [];
           const prefix = request.scope.prefix;
           const out: Record<string, unknown> = {};
-          for (const taxonomy of taxonomies.all()) {
+          for (const taxonomy of listed(taxonomies, args.type)) {
             if (!canSee(request, taxonomy, args.context)) continue;
-            if (args.type !== undefined && !taxonomy.objectTypes.includes(args.type)) continue;
             const full: Record<string, unknown> = taxonomyRecord(taxonomy);
             const record = Object.fromEntries(
               Object.keys(full)
