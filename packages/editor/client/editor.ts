@@ -152,6 +152,13 @@ function start(config: EditorBootConfig): Promise<void> {
 
   window.postboxes ??= noMetaBoxes();
 
+  // edit-post replaces the block editor's MediaUpload with the one of @wordpress/media-utils,
+  // which opens WordPress's media library (`wp.media`, a classic admin script, not an npm
+  // package). cms-json has no such library: without this, the image block throws on `wp.media`.
+  // The blocks keep their own Upload button (a file input, sent to /wp/v2/media through
+  // api-fetch); the "Media Library" button is not shown.
+  hooks.removeFilter('editor.MediaUpload', 'core/edit-post/replace-media-upload');
+
   // wp-blocks' inline scripts: the categories, and the block types as the server knows them
   // (edit-post's initializeEditor registers the core blocks over these definitions).
   blocks.setCategories(config.blockCategories);
