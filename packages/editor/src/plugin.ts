@@ -10,6 +10,7 @@ import { type AreaContext, areaPostTypes } from './area/area-context.js';
 import { type AssetFiles, assetPage, type ServedAssets, servedAssets } from './area/asset-pages.js';
 import { authorizeApplicationPage } from './area/authorize-application-page.js';
 import { type EditorPageParts, editPostPage, newPostPage } from './area/editor-page.js';
+import { faviconPage } from './area/favicon-page.js';
 import { listPage } from './area/list-page.js';
 import { signInPage } from './area/sign-in-page.js';
 import { blockCategories, blockRoutes, serverBlockDefinitions } from './blocks/index.js';
@@ -60,6 +61,7 @@ declare module '@cms-json/core' {
  * - `<path>sign-in` (and `/wp-login.php` in the `wp` profile): sign-in with the site's login;
  * - `<path>authorize-application.php`: an application asks for an application password;
  * - `<path>assets/<name>`: the editor bundle's files;
+ * - `/favicon.ico`: a small icon, unless the site registered its own page there first;
  *
  * with the block routes the editor reads (`block-types`, `block-renderer`, `block-patterns`).
  * On a server with a `siteUrl`, the REST index's `authentication` names the authorization page
@@ -137,5 +139,7 @@ export function editor(options: EditorOptions = {}): Plugin {
     if (server.names.prefix === 'wp') server.page({ path: '/wp-login.php', handler: (request) => signInPage(area, request) });
     server.page({ path: `${path}authorize-application.php`, handler: (request) => authorizeApplicationPage(area, request) });
     server.page({ path: `${path}assets/:name`, handler: async (request) => assetPage(await served(), request) });
+    // As WordPress answers /favicon.ico for every site; a site's own icon page, registered first, answers instead.
+    server.page(faviconPage());
   };
 }
