@@ -81,12 +81,42 @@ export interface EditorBootConfig {
   /** Edits applied to a new post on open (WordPress: `title`, `content`, `excerpt` from the query). */
   initialEdits?: JsonObject;
   /**
+   * The names the API answers under: its content namespace, header prefix and relations. The
+   * editor's code asks for WordPress's (`/wp/v2/…`, `X-WP-Total`, `wp:action-publish`); when
+   * these differ (the `cms` profile), the bundle translates between the two on every request
+   * and answer (`client/profile-translation.ts`). Absent: the API answers under WordPress's names.
+   */
+  names?: ApiNames;
+  /**
    * Answers to requests the editor makes on open, as WordPress's `rest_preload_api_request`
    * gathers them: GET answers keyed by path (`/wp/v2/types?context=edit`), and under the key
    * `OPTIONS` the answers to OPTIONS requests, keyed by path.
    */
   preload?: PreloadedData;
 }
+
+/**
+ * The names of a server's API that the editor's code knows by WordPress's: what differs
+ * between the `wp` and the `cms` profile on the wire (DESIGN.md §2).
+ */
+export interface ApiNames {
+  /** The content namespace: `cms/v2` (WordPress: `wp/v2`). */
+  namespace: string;
+  /** The prefix of the API's own headers: `X-CMS-` (WordPress: `X-WP-`), as in `X-CMS-Total` and `X-CMS-Nonce`. */
+  headerPrefix: string;
+  /** The CURIE name of the API's relations: `cms`, as in `cms:action-publish` (WordPress: `wp`). */
+  curieName: string;
+  /** The relation namespace the CURIE stands for, ending in `/`: `https://api.cms-json.org/` (WordPress: `https://api.w.org/`). */
+  curieBase: string;
+}
+
+/** WordPress's names: the ones the editor's code uses. */
+export const WORDPRESS_API_NAMES: Readonly<ApiNames> = {
+  namespace: 'wp/v2',
+  headerPrefix: 'X-WP-',
+  curieName: 'wp',
+  curieBase: 'https://api.w.org/',
+};
 
 /** The preloaded answers: GET answers by path, OPTIONS answers by path under `OPTIONS`. */
 export interface PreloadedData {

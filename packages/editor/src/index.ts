@@ -25,14 +25,16 @@ export { signInPage } from './area/sign-in-page.js';
 export { requireAuthor, signedInVisitor, type Visitor } from './area/visitor.js';
 export { builtDirectory, type EditorAsset, type EditorAssets, editorAssets } from './assets.js';
 export * from './blocks/index.js';
-export type {
-  BlockCategory,
-  DateSettings,
-  EditorBootConfig,
-  JsonObject,
-  JsonValue,
-  PreloadedData,
-  PreloadedResponse,
-  ServerBlockDefinition,
+export {
+  type ApiNames,
+  type BlockCategory,
+  type DateSettings,
+  type EditorBootConfig,
+  type JsonObject,
+  type JsonValue,
+  type PreloadedData,
+  type PreloadedResponse,
+  type ServerBlockDefinition,
+  WORDPRESS_API_NAMES,
 } from './boot-config.js';
 export { type EditorOptions, editor } from './plugin.js';

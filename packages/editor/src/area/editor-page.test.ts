@@ -25,6 +25,8 @@ describe('the editor host page', () => {
       restRootUrl: `${SITE_URL}/cms-json/`,
       nonceRefreshUrl: `${SITE_URL}/cms-admin/admin-ajax.php?action=rest-nonce`,
       initialEdits: { title: '', content: '', excerpt: '' },
+      // The cms profile's names, which the bundle translates WordPress's into.
+      names: { namespace: 'cms/v2', headerPrefix: 'X-CMS-', curieName: 'cms', curieBase: 'https://api.cms-json.org/' },
     });
     expect(config.postId).toBeGreaterThan(0);
     expect(config.blockDefinitions['core/paragraph']).toBeDefined();

@@ -216,6 +216,12 @@ async function hostPage(
     postId: id,
     userId: visitor.user.id,
     restRootUrl,
+    names: {
+      namespace: area.namespace,
+      headerPrefix: area.server.names.headerPrefix,
+      curieName: area.server.names.prefix,
+      curieBase: area.server.options.curieBase,
+    },
     nonce: visitor.nonce,
     nonceRefreshUrl: `${request.siteUrl}/${area.server.names.prefix}-admin/admin-ajax.php?action=rest-nonce`,
     settings: editorSettings({
