@@ -19,7 +19,12 @@ const examples = ['outgoing-links', 'ratings', 'books', 'site', 'fetch'];
 
 export default [
   ...packages.map((name) => ({
-    test: { name, root: `packages/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts },
+    test: {
+      name,
+      root: `packages/${name}`,
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+      ...timeouts,
+    },
   })),
   ...examples.map((name) => ({
     test: { name: `example-${name}`, root: `examples/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts },

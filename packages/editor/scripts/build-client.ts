@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { hasDeclaredSideEffects, wordPressSideEffects } from './declared-side-effects.ts';
 
 /** This package's directory (`packages/editor`). */
 export const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,7 +59,8 @@ function oneCopyOfEachPackage(): Plugin {
           importer: args.importer,
           pluginData: 'one-copy',
         });
-        return result.errors.length > 0 ? { errors: result.errors } : { path: result.path, sideEffects: result.sideEffects };
+        if (result.errors.length > 0) return { errors: result.errors };
+        return { path: result.path, sideEffects: result.sideEffects || (await hasDeclaredSideEffects(result.path)) === true };
       });
     },
   };
@@ -91,7 +93,7 @@ export async function buildClient(options: { outDir: string }): Promise<ClientBu
     },
     logLevel: 'silent',
     metafile: true,
-    plugins: [oneCopyOfEachPackage()],
+    plugins: [oneCopyOfEachPackage(), wordPressSideEffects()],
   });
   const styles = await build({
     absWorkingDir: packageDir,

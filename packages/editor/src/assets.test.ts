@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
 import { bundledPackages } from '../scripts/build-client.ts';
 import { builtDirectory, editorAssets } from './assets.ts';
 
@@ -71,6 +74,59 @@ describe('editorAssets', () => {
       expect(wordpress).toEqual(expect.arrayContaining(['@wordpress/data', '@wordpress/edit-post', '@wordpress/api-fetch']));
       for (const name of [...wordpress, 'react', 'react-dom']) {
         expect([name, packages.get(name)?.size]).toEqual([name, 1]);
+      }
+    },
+    buildTimeout,
+  );
+
+  it(
+    'keeps the block editor’s hooks, which its package declares as side effects in brace globs',
+    async () => {
+      const js = text((await editorAssets()).files.get('editor.js')?.body ?? new Uint8Array());
+      // The class names, anchors, alignments and custom class names of saved blocks: without them
+      // a saved block fails validation when the post is opened again.
+      for (const hook of [
+        'core/generated-class-name/save-props',
+        'core/anchor/save-props',
+        'core/align/addAssignedAlign',
+        'core/custom-class-name/save-props',
+        'core/editor/custom-sources-backwards-compatibility/shim-attribute-source',
+      ]) {
+        expect([hook, js.includes(`"${hook}"`)]).toEqual([hook, true]);
+      }
+    },
+    buildTimeout,
+  );
+
+  it(
+    'removes edit-post’s media library filter (wp.media, not served) before the editor starts',
+    async () => {
+      const js = text((await editorAssets()).files.get('editor.js')?.body ?? new Uint8Array());
+      // Added by edit-post with its callback, removed by the boot function with none.
+      expect(js).toMatch(/\("editor\.MediaUpload","core\/edit-post\/replace-media-upload",/);
+      expect(js).toMatch(/\("editor\.MediaUpload","core\/edit-post\/replace-media-upload"\)/);
+    },
+    buildTimeout,
+  );
+
+  it(
+    'is not disturbed by a directory in client/ (tsc -b writes client/.tsbuild/): same build, same files',
+    async () => {
+      const before = await builtDirectory();
+      const client = resolve(dirname(fileURLToPath(import.meta.url)), '../client');
+      // Named like a source file, to be sure directories are never read as one.
+      const directory = join(client, `.assets-test-${process.pid}.ts`);
+      await mkdir(join(directory, 'nested'), { recursive: true });
+      try {
+        expect(await builtDirectory()).toBe(before);
+        // A fresh module, so the files are read again rather than remembered.
+        vi.resetModules();
+        const fresh = (await import('./assets.ts')) as typeof import('./assets.ts');
+        const assets = await fresh.editorAssets();
+        expect(assets.files.get('editor.js')?.body.byteLength).toBeGreaterThan(0);
+        expect(assets.version).toBe((await editorAssets()).version);
+      } finally {
+        await rm(directory, { recursive: true, force: true });
       }
     },
     buildTimeout,

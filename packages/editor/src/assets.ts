@@ -77,6 +77,12 @@ function workspaceDir(): string {
   return packageDir;
 }
 
+/**
+ * The client's sources: the files of `client/` the build reads (`.ts`, `.css`, its `tsconfig.json`).
+ * Directories are not sources: `tsc -b` writes the client's declarations into `client/.tsbuild/`.
+ */
+const clientSource = /\.(?:ts|css|json)$/;
+
 /** The cache key: the lock file (the bundled versions) and the client's sources. */
 async function buildKey(): Promise<string> {
   const hash = createHash('sha256');
@@ -86,7 +92,7 @@ async function buildKey(): Promise<string> {
     join(packageDir, 'package.json'),
     join(packageDir, 'scripts/build-client.ts'),
     ...(await readdir(join(packageDir, 'client'), { withFileTypes: true }))
-      .filter((entry) => entry.isFile())
+      .filter((entry) => entry.isFile() && clientSource.test(entry.name))
       .map((entry) => join(packageDir, 'client', entry.name))
       .sort(),
   ];
