@@ -41,6 +41,7 @@ import serverSideRender from '@wordpress/server-side-render';
 import * as url from '@wordpress/url';
 import * as viewport from '@wordpress/viewport';
 import type { EditorBootConfig } from '../src/boot-config.ts';
+import { profileTranslation } from './profile-translation.ts';
 
 /** What the bundle puts on `window.cmsJsonEditor`. */
 export interface CmsJsonEditor {
@@ -126,6 +127,10 @@ function start(config: EditorBootConfig): Promise<void> {
   }
   started = true;
 
+  // In the cms profile, WordPress's names (/wp/v2/, X-WP-*, wp: relations) to the API's and
+  // back; registered first, so it runs last, after the middlewares below.
+  const translation = profileTranslation(config);
+  if (translation !== undefined) apiFetch.use(translation.middleware);
   // wp-api-fetch's inline scripts: the root URL, the nonce (refreshed from `nonceEndpoint`
   // when the server answers rest_cookie_invalid_nonce), uploads; then the preloaded answers.
   apiFetch.use(apiFetch.createRootURLMiddleware(config.restRootUrl));
@@ -135,7 +140,7 @@ function start(config: EditorBootConfig): Promise<void> {
   apiFetch.use(nonceMiddleware);
   apiFetch.use(apiFetch.mediaUploadMiddleware);
   if (config.preload) {
-    apiFetch.use(apiFetch.createPreloadingMiddleware(config.preload));
+    apiFetch.use(apiFetch.createPreloadingMiddleware(translation?.preload(config.preload) ?? config.preload));
   }
 
   // wp-data's inline script: the old persistence of some stores, in local storage.
