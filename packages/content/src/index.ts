@@ -146,6 +146,13 @@ export { autosaveRoutes } from './posts/autosaves-routes.js';
 export { BlocksController } from './posts/blocks-controller.js';
 export { PostsController, type PostsControllerClass, type PostsControllerContext } from './posts/controller.js';
 export { localDate, type MysqlDate, momentOf, parseRequestDate } from './posts/dates.js';
+export {
+  type DynamicBlockContext,
+  type DynamicBlockOptions,
+  type DynamicBlockRender,
+  DynamicBlocks,
+  dynamicBlocks,
+} from './posts/dynamic-blocks.js';
 export { canEditPost, canReadPost, type ReadAccess, readablePosts, typeCapabilities } from './posts/permissions.js';
 export {
   BUILT_IN_POST_TYPES,

@@ -24,6 +24,7 @@ import { userCan } from './permissions.js';
 import { BlocksController } from './posts/blocks-controller.js';
 import { PostsController } from './posts/controller.js';
 import { localDate } from './posts/dates.js';
+import { dynamicBlocks, freshRenderer } from './posts/dynamic-blocks.js';
 import { handOverContent } from './posts/hand-over.js';
 import { readAccessOf, readablePosts, typeCapabilities } from './posts/permissions.js';
 import { type PostTypeArgs, type PostTypeRegistry, postTypes } from './posts/post-types.js';
@@ -237,6 +238,8 @@ function servePostTypes(
   const siteOptions = new SqlOptionsStore(database);
   // The default's parts are remembered per text (render-cache.ts); the site's own run every time.
   const render: Renderer = siteRenderer(options.render);
+  // Texts with dynamic blocks are rendered every time (dynamic-blocks.ts).
+  const dynamicContent = { blocks: dynamicBlocks(server), render: freshRenderer(options.render) };
   const registry = postTypes(server);
   const now = options.now ?? Date.now;
   const { media } = options;
@@ -275,6 +278,7 @@ function servePostTypes(
       options: siteOptions,
       objectTypes: server.objectTypes,
       render,
+      dynamicContent,
       relationBase: server.options.curieBase,
       now,
       userExists: async (id) => (await options.auth.users.findById(id)) !== undefined,

@@ -33,6 +33,7 @@ import { siteUrlOf } from '../users/record.js';
 import type { ListPostArgs } from './args.js';
 import { autosaveRoutes } from './autosaves-routes.js';
 import { localDate, parseRequestDate } from './dates.js';
+import { renderDynamicContent } from './dynamic-blocks.js';
 import {
   canEditPost,
   canList,
@@ -213,7 +214,11 @@ export class PostsController implements PostTypeController {
    * no migration tracks (`trackChanges`) tracks them, or overrides this.
    */
   version(): Promise<string> {
-    return this.context.store.changeVersion(this.nowGmt());
+    // Dynamic blocks show other records (tracked: any write moves the version) and, for some,
+    // the time alone (a calendar's current month): their period is part of the version.
+    const time = this.context.dynamicContent?.blocks.timeVersion((this.context.now ?? Date.now)()) ?? '';
+    const version = this.context.store.changeVersion(this.nowGmt());
+    return time === '' ? version : version.then((base) => `${base}.${time}`);
   }
 
   /** The current GMT time, `YYYY-MM-DDTHH:MM:SS`. */
@@ -504,7 +509,8 @@ export class PostsController implements PostTypeController {
   ): Promise<RecordScope> {
     // As the original: protected content shows in the edit context, or with the right password.
     const edit = access.edit ?? request.param('context') === 'edit';
-    const [sticky, permalinkStructure, ancestors, meta, featured] = await Promise.all([
+    const showProtected = (post: Post) => edit || (access.password !== undefined && access.password === post.password);
+    const [sticky, permalinkStructure, ancestors, meta, featured, dynamic] = await Promise.all([
       this.context.name === 'post' ? siteOption(this.context.options, request, 'sticky_posts') : Promise.resolve([]),
       siteOption(this.context.options, request, 'permalink_structure'),
       this.context.args.hierarchical ? this.ancestorSlugs(posts) : undefined,
@@ -519,6 +525,7 @@ export class PostsController implements PostTypeController {
             posts.map((post) => post.id),
           )
         : undefined,
+      renderDynamicContent(this.context.dynamicContent, request, posts, (post) => post.password === '' || showProtected(post)),
     ]);
     return {
       name: this.context.name,
@@ -528,7 +535,8 @@ export class PostsController implements PostTypeController {
       render: this.context.render,
       sticky: new Set(sticky),
       permalinkStructure,
-      showProtected: (post) => edit || (access.password !== undefined && access.password === post.password),
+      dynamic: (post) => dynamic.get(post.id),
+      showProtected,
       meta: (post) => meta?.get(post.id) ?? [],
       featuredMedia: (post) => featured?.get(post.id) ?? 0,
       ancestorSlugs: (post) => ancestors?.get(post.id) ?? [],

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { RenderedDynamic } from './dynamic-blocks.js';
 import { type PostTypeArgs, restFeatures } from './post-types.js';
 import type { Renderer } from './render.js';
 import { hasBlocks } from './render.js';
@@ -29,6 +30,11 @@ export interface RecordScope {
   /** The current GMT time (`future` records whose date passed read as `publish`). */
   readonly nowGmt: string;
   readonly render: Renderer;
+  /**
+   * The rendered content and excerpt of a record whose content holds dynamic blocks, rendered
+   * for this response (dynamic-blocks.ts); `undefined` for the others, which `render` renders.
+   */
+  readonly dynamic?: ((post: Post) => RenderedDynamic | undefined) | undefined;
   /** The ids of the sticky posts. */
   readonly sticky: ReadonlySet<number>;
   readonly permalinkStructure: string;
@@ -114,6 +120,7 @@ export function postRecord(post: Post, scope: RecordScope): Record<string, unkno
   const status = effectiveStatus(post, scope.nowGmt);
   const isProtected = post.password !== '';
   const hidden = isProtected && !scope.showProtected(post);
+  const dynamic = hidden ? undefined : scope.dynamic?.(post);
   const record: Record<string, unknown> = {
     id: post.id,
     date: post.date,
@@ -133,7 +140,7 @@ export function postRecord(post: Post, scope: RecordScope): Record<string, unkno
   if (supports.has('editor')) {
     record.content = {
       raw: post.content,
-      rendered: hidden ? '' : scope.render.content(post.content),
+      rendered: hidden ? '' : (dynamic?.content ?? scope.render.content(post.content)),
       protected: isProtected,
       block_version: hasBlocks(post.content) ? 1 : 0,
     };
@@ -141,7 +148,7 @@ export function postRecord(post: Post, scope: RecordScope): Record<string, unkno
   if (supports.has('excerpt')) {
     record.excerpt = {
       raw: post.excerpt,
-      rendered: hidden ? '' : scope.render.excerpt(post.excerpt, post.content),
+      rendered: hidden ? '' : (dynamic?.excerpt ?? scope.render.excerpt(post.excerpt, post.content)),
       protected: isProtected,
     };
   }

@@ -10,6 +10,7 @@ import type { Updateable } from 'kysely';
 import type { MetaFields } from '../meta/fields.js';
 import type { OptionsStore } from '../options/options.js';
 import type { PostsTable } from '../tables.js';
+import type { DynamicContent } from './dynamic-blocks.js';
 import type { Renderer } from './render.js';
 import type { Post, PostQuery, PostStore } from './store.js';
 
@@ -96,6 +97,8 @@ export interface PostsControllerContext {
   readonly options: OptionsStore;
   readonly objectTypes: ObjectTypeRegistry;
   readonly render: Renderer;
+  /** The dynamic blocks rendered into `content.rendered` (dynamic-blocks.ts); none when left out. */
+  readonly dynamicContent?: DynamicContent | undefined;
   /** The base of link relations (`https://api.w.org/` in the `wp` profile): `cms:attachment` is `<base>attachment`. */
   readonly relationBase: string;
   /** The current time; tests move it. @default Date.now */
