@@ -11,6 +11,7 @@ import type { BlockCategory, ServerBlockDefinition } from '../boot-config.js';
 import { blockRendererRoute } from './block-renderer-route.js';
 import { serverBlockDefinition } from './block-type-record.js';
 import { blockTypesRoutes } from './block-types-routes.js';
+import { renderBlocksInContent } from './dynamic-content.js';
 import { blockPatternsRoutes } from './patterns/routes.js';
 import { blockTypes } from './registry.js';
 
@@ -26,6 +27,7 @@ export type {
 } from './block-type.js';
 export { BlockTypeSchema, blockTypeRecord, serverBlockDefinition } from './block-type-record.js';
 export { canReadBlockTypes } from './block-types-routes.js';
+export { renderBlocksInContent } from './dynamic-content.js';
 export { BLOCK_ERROR_CODES, blockError } from './errors.js';
 export { BlockTypeRegistry, blockTypes } from './registry.js';
 
@@ -38,7 +40,8 @@ export interface BlockRoutesOptions {
 /**
  * The block routes in the content namespace (`<prefix>/v2`): `block-types` (list, by
  * namespace, one type), `block-renderer/<namespace>/<name>` and `block-patterns/patterns` and
- * `/categories`, as WordPress 6.1 answers them. Use it once per server (`editor()` does).
+ * `/categories`, as WordPress 6.1 answers them; and the dynamic blocks of records'
+ * `content.rendered` made by the block types' renderers ({@link renderBlocksInContent}). Use it once per server (`editor()` does).
  *
  * @example
  * await server.use(contentPlugin({ auth }));
@@ -49,6 +52,8 @@ export function blockRoutes(options: BlockRoutesOptions = {}): Plugin {
   return function blockRoutesSetup(server) {
     const namespace = `${server.names.prefix}/v2`;
     const registry = blockTypes(server);
+    // The renderers also make the dynamic blocks of records' `content.rendered`.
+    renderBlocksInContent(server, registry);
     server.register(
       namespace,
       // The original's order: the renderer's route, then the block types'.
