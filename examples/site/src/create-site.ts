@@ -116,11 +116,12 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
       restRootUrl: server.restRootUrl(),
       curieBase: server.options.curieBase,
       options: new SqlOptionsStore(database),
+      auth,
     }),
   );
   // Each record's page at its permalink, with the oEmbed discovery links.
   server.page(
-    recordPage({ server, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase, siteUrl: config.siteUrl }),
+    recordPage({ server, auth, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase, siteUrl: config.siteUrl }),
   );
   const firstAdmin = await ensureAdmin(auth, config);
   const sampleLinksAdded = config.sampleLinks ? await addSampleLinks(links) : 0;

@@ -8,11 +8,12 @@
  *
  * @module
  */
-import type { OptionsStore } from '@cms-json/content';
+import type { Auth, OptionsStore } from '@cms-json/content';
 import { oembedDiscoveryLinks } from '@cms-json/content';
 import { discoveryLinkElement, type PageDefinition, type RestServer } from '@cms-json/core';
 import type { OutgoingLinksStore } from '@cms-json/example-outgoing-links';
 import { escapeHtml, renderedAsText } from './html-text.js';
+import { previewPage } from './record-page.js';
 
 /** The fields of a post-like record the page shows. */
 interface Item {
@@ -72,11 +73,15 @@ export function frontPage(options: {
   curieBase: string;
   /** The site options (what the front page shows). */
   options: OptionsStore;
+  /** The site's sign-in: previews (`/?p=12&preview=true`, a draft's preview link) are the signed-in user's. */
+  auth: Auth;
 }): PageDefinition {
   const { server } = options;
   return {
     path: '/',
-    handler: async () => {
+    handler: async (request) => {
+      const preview = await previewPage(options, request);
+      if (preview !== undefined) return preview;
       const ns = `/${server.names.prefix}/v2`;
       const [sticky, latest, pages, books, bookAuthors, genres, links, embedded] = await Promise.all([
         read<Item>(server, `${ns}/posts?sticky=true&per_page=10`),

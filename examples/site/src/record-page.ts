@@ -9,8 +9,8 @@
  *
  * @module
  */
-import { oembedDiscoveryLinks } from '@cms-json/content';
-import { discoveryLinkElement, type PageDefinition, type RestServer } from '@cms-json/core';
+import { type Auth, oembedDiscoveryLinks, previewedPost } from '@cms-json/content';
+import { discoveryLinkElement, type PageDefinition, type PageRequest, type PageResponse, type RestServer } from '@cms-json/core';
 import { escapeHtml, renderedAsText } from './html-text.js';
 
 /** The fields of a record the page shows. */
@@ -23,6 +23,8 @@ export interface ShownRecord {
 /** What the record pages need. */
 export interface RecordPageOptions {
   server: RestServer;
+  /** The site's sign-in: a preview is shown to the signed-in user who may read the record. */
+  auth: Auth;
   restRootUrl: string;
   curieBase: string;
   siteUrl: string;
@@ -87,25 +89,62 @@ const NOT_FOUND =
  * record's.
  *
  * @example
- * server.page(recordPage({ server, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase, siteUrl }));
+ * server.page(recordPage({ server, auth, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase, siteUrl }));
  */
 export function recordPage(options: RecordPageOptions): PageDefinition {
   return {
     path: '/(?P<path>[^/.]+(?:/[^/.]+)*)/?',
     handler: async (request) => {
+      const preview = await previewPage(options, request);
+      if (preview !== undefined) return preview;
       // The query is not part of a pretty permalink (plain `?p=` addresses are the front page's).
       const address = `${options.siteUrl}${request.path}`;
       const record = await recordAt(options.server, address);
       if (record === undefined) return { status: 404, body: NOT_FOUND };
-      // Text: a title can neither end the `<title>` nor open an element (see html-text.ts).
-      const title = record.title.rendered === '' ? '(no title)' : renderedAsText(record.title.rendered);
-      const content =
-        record.content === undefined
-          ? ''
-          : record.content.protected
-            ? '<p>This content is password protected.</p>'
-            : record.content.rendered;
-      const body = `<!doctype html>
+      return { body: recordHtml(options, record) };
+    },
+  };
+}
+
+/**
+ * The page of a preview (`?preview=true`, with `p`, `page_id` or `preview_id` and
+ * `preview_nonce`): the record as the signed-in user may read it, with the newest autosave's
+ * text when the preview asks for it, as WordPress's previews (`previewedPost`); `undefined`
+ * when the request is no preview or the user may not read the record (the page's own answer
+ * then); a nonce that is not the user's is 403. Never cached: it shows what only its user may see.
+ *
+ * @example
+ * const page = await previewPage(options, request); // undefined for /hello-world/ without ?preview=true
+ */
+export async function previewPage(
+  options: Pick<RecordPageOptions, 'server' | 'auth' | 'restRootUrl' | 'curieBase' | 'siteUrl'>,
+  request: Pick<PageRequest, 'headers' | 'query'>,
+): Promise<PageResponse | undefined> {
+  const preview = await previewedPost({ server: options.server, auth: options.auth }, request);
+  if (preview === undefined) return undefined;
+  const noStore = { 'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private' };
+  if ('error' in preview) {
+    const message = escapeHtml(preview.error.message);
+    return {
+      status: preview.error.status,
+      headers: noStore,
+      body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8" /><title>${message}</title></head><body><p>${message}</p></body></html>\n`,
+    };
+  }
+  return { headers: noStore, body: recordHtml(options, preview.record) };
+}
+
+/** The HTML of a record's page. */
+function recordHtml(options: Pick<RecordPageOptions, 'restRootUrl' | 'curieBase' | 'siteUrl'>, record: ShownRecord): string {
+  // Text: a title can neither end the `<title>` nor open an element (see html-text.ts).
+  const title = record.title.rendered === '' ? '(no title)' : renderedAsText(record.title.rendered);
+  const content =
+    record.content === undefined
+      ? ''
+      : record.content.protected
+        ? '<p>This content is password protected.</p>'
+        : record.content.rendered;
+  return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -121,7 +160,4 @@ export function recordPage(options: RecordPageOptions): PageDefinition {
   </body>
 </html>
 `;
-      return { body };
-    },
-  };
 }
