@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AreaSite, areaSite, pageData, SITE_URL } from '../../test/area-site.js';
-import type { EditorBootConfig } from '../boot-config.js';
+import { type EditorBootConfig, WORDPRESS_API_NAMES } from '../boot-config.js';
 
 let site: AreaSite;
 beforeAll(async () => {
@@ -139,5 +139,24 @@ describe('the editor host page', () => {
     expect(config.preload?.[`/cms/v2/posts/${post.id}?context=edit`]).toMatchObject({
       body: { title: { raw: 'x</script><script>alert(1)</script>' } },
     });
+  });
+});
+
+describe('the editor host page in the wp profile', () => {
+  it("names the API's names as WordPress's, so that the bundle translates nothing", async () => {
+    const wp = await areaSite({ prefix: 'wp' });
+    try {
+      const author = await wp.signIn(wp.people.author);
+      const res = await wp.page('post-new.php?post_type=post', author);
+      expect(res.status).toBe(200);
+      const config = configOf(res.text);
+      expect(config.names).toEqual(WORDPRESS_API_NAMES);
+      expect(config.restRootUrl).toBe(`${SITE_URL}/wp-json/`);
+      expect(config.preload?.[`/wp/v2/posts/${config.postId}?context=edit`]).toMatchObject({
+        body: { _links: { 'wp:action-publish': expect.any(Array) } },
+      });
+    } finally {
+      await wp.close();
+    }
   });
 });
