@@ -9,7 +9,7 @@
  */
 import { coreError, denied, type RestError, type RestRequest } from '@cms-json/core';
 import { contentError } from '../errors.js';
-import { userCan } from '../permissions.js';
+import { holdsRecordCapability, userCan } from '../permissions.js';
 import type { PostTypeArgs } from './post-types.js';
 import { effectiveStatus, POST_STATUSES } from './statuses.js';
 import type { Post, PostAccessFields, PostStore } from './store.js';
@@ -49,6 +49,11 @@ function can(request: RestRequest, args: PostTypeArgs, capability: keyof ReturnT
   return userCan(request, typeCapabilities(args)[capability]);
 }
 
+/** The type's capability as `map_meta_cap` returns it for one record, held by the caller ({@link holdsRecordCapability})? */
+function holds(request: RestRequest, args: PostTypeArgs, capability: keyof ReturnType<typeof typeCapabilities>): boolean {
+  return holdsRecordCapability(request, typeCapabilities(args)[capability]);
+}
+
 /**
  * May the caller edit this record, as WordPress's `map_meta_cap` for `edit_post`: their own
  * with `edit_posts` (published or scheduled ones with `edit_published_posts`), others' with
@@ -62,12 +67,12 @@ function can(request: RestRequest, args: PostTypeArgs, capability: keyof ReturnT
 export function canEditPost(request: RestRequest, args: PostTypeArgs, post: PostAccessFields): boolean {
   if (request.user === null) return false;
   const own = post.author > 0 && post.author === request.user.id;
-  if (post.status === 'trash') return can(request, args, 'edit_posts') && (own || can(request, args, 'edit_others_posts'));
+  if (post.status === 'trash') return holds(request, args, 'edit_posts') && (own || holds(request, args, 'edit_others_posts'));
   const published = post.status === 'publish' || post.status === 'future';
-  if (own) return can(request, args, published ? 'edit_published_posts' : 'edit_posts');
-  if (!can(request, args, 'edit_others_posts')) return false;
-  if (published && !can(request, args, 'edit_published_posts')) return false;
-  if (post.status === 'private' && !can(request, args, 'edit_private_posts')) return false;
+  if (own) return holds(request, args, published ? 'edit_published_posts' : 'edit_posts');
+  if (!holds(request, args, 'edit_others_posts')) return false;
+  if (published && !holds(request, args, 'edit_published_posts')) return false;
+  if (post.status === 'private' && !holds(request, args, 'edit_private_posts')) return false;
   return true;
 }
 
@@ -84,9 +89,9 @@ export function canEditPost(request: RestRequest, args: PostTypeArgs, post: Post
 export function canReadPost(request: RestRequest, args: PostTypeArgs, post: PostAccessFields, status: string): boolean {
   if (status === 'publish') return true;
   const statusOf = POST_STATUSES[status];
-  if (statusOf?.public === true) return can(request, args, 'read');
-  if (request.user !== null && post.author > 0 && post.author === request.user.id) return can(request, args, 'read');
-  if (statusOf?.private === true) return can(request, args, 'read_private_posts');
+  if (statusOf?.public === true) return holds(request, args, 'read');
+  if (request.user !== null && post.author > 0 && post.author === request.user.id) return holds(request, args, 'read');
+  if (statusOf?.private === true) return holds(request, args, 'read_private_posts');
   return canEditPost(request, args, post);
 }
 

@@ -11,7 +11,7 @@ import { denied, type RestError, type RestRequest } from '@cms-json/core';
 import type { Insertable, Updateable } from 'kysely';
 import { contentError } from '../errors.js';
 import { checkFeaturedMedia } from '../media/featured-media.js';
-import { userCan } from '../permissions.js';
+import { holdsRecordCapability, userCan } from '../permissions.js';
 import type { PostsTable } from '../tables.js';
 import { localDate, momentOf, parseRequestDate } from './dates.js';
 import { canEditPost, typeCapabilities } from './permissions.js';
@@ -77,22 +77,29 @@ export function canUpdate(request: RestRequest, args: PostTypeArgs, post: Post, 
 }
 
 /**
- * May the caller delete this record? Their own with `delete_posts` (published: also
- * `delete_published_posts`), others' with `delete_others_posts`.
+ * May the caller delete this record, as WordPress's `map_meta_cap` for `delete_post`: their
+ * own with `delete_published_posts` when published or scheduled, else `delete_posts`; others'
+ * with `delete_others_posts`, and `delete_published_posts` for published or scheduled ones,
+ * `delete_private_posts` for private ones. The type's capabilities as the record's primitives
+ * ({@link holdsRecordCapability}): nobody deletes a reusable block that is not published, as
+ * no role holds `delete_blocks`.
  *
  * @example
  * permission: async (request, { id }) => canDelete(request, typeArgs, await existing(id)),
  */
 export function canDelete(request: RestRequest, args: PostTypeArgs, post: Post): true | RestError {
   const user = request.user;
-  const own = user !== null && post.author === user.id;
-  const plural = typeof args.capabilityType === 'string' ? `${args.capabilityType}s` : args.capabilityType[1];
+  const caps = typeCapabilities(args);
+  const published = post.status === 'publish' || post.status === 'future';
+  const held = (capability: string) => holdsRecordCapability(request, capability);
   const allowed =
-    user !== null &&
-    userCan(request, `delete_${plural}`) &&
-    (own || userCan(request, `delete_others_${plural}`)) &&
-    (post.status !== 'publish' || userCan(request, `delete_published_${plural}`)) &&
-    (post.status !== 'private' || userCan(request, `delete_private_${plural}`));
+    user === null
+      ? false
+      : post.author > 0 && post.author === user.id
+        ? held(published ? caps.delete_published_posts : caps.delete_posts)
+        : held(caps.delete_others_posts) &&
+          (!published || held(caps.delete_published_posts)) &&
+          (post.status !== 'private' || held(caps.delete_private_posts));
   return allowed ? true : denied(request, contentError('rest_cannot_delete.not_allowed_post'));
 }
 
@@ -197,6 +204,13 @@ export async function postChanges(
     // Out of the trash: the slug it had before, as WordPress restores it.
     const desired = post.slug.slice(0, -TRASHED.length);
     changes.slug = desired === '' ? '' : uniqueSlug(desired, await scope.store.slugsLike(scope.name, desired, post.id));
+  }
+  // Pending review: no slug for a writer who may not publish, as WordPress's wp_insert_post
+  // (the type's publish_posts asked directly on a create, as the record's primitive on an
+  // update: no role holds `publish_blocks`, so a reusable block sent for review loses its slug).
+  if (finalStatus === 'pending') {
+    const publish = typeCapabilities(scope.args).publish_posts;
+    if (!(post === undefined ? userCan(request, publish) : holdsRecordCapability(request, publish))) changes.slug = '';
   }
   return changes;
 }
