@@ -357,7 +357,10 @@ export const FLOWS: readonly Flow[] = [
       await page.locator('[data-type="core/paragraph"]').nth(1).click();
       await page.keyboard.press('End');
       await page.keyboard.type(` ${TYPED.autosaved}`);
-      await page.locator('.edit-post-header__settings').getByRole('button', { name: 'Preview', exact: true }).click();
+      // The Preview dropdown's toggle, by its class: WordPress 6.1's own edit-post passes it the label
+      // "Preview", but @wordpress/edit-post 6.15.0 (the nearest the registry has to 6.1's 6.14.x,
+      // packages/editor/README.md) passes none, so the button has no accessible name here.
+      await page.locator('.edit-post-header__settings .block-editor-post-preview__button-toggle').click();
       const opened = flow.context.waitForEvent('page', { timeout: EDITOR_TIMEOUT });
       await page.getByRole('menuitem', { name: /Preview in new tab/ }).click();
       const preview = await opened;
