@@ -107,7 +107,13 @@ export async function startMatrixSite(): Promise<MatrixSite> {
     await auth.applicationPasswords.create(user.id, { name: 'matrix-bootstrap', password });
     // The example site's page of each record at its permalink: the matrix's "permalink page" way.
     server.page(
-      recordPage({ server, restRootUrl: server.restRootUrl(), curieBase: server.options.curieBase, siteUrl: target.origin }),
+      recordPage({
+        server,
+        auth,
+        restRootUrl: server.restRootUrl(),
+        curieBase: server.options.curieBase,
+        siteUrl: target.origin,
+      }),
     );
     const listening = await serve({ server, port, host: '127.0.0.1' });
     const close = async () => {
