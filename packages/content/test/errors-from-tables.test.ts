@@ -28,7 +28,7 @@ const TABLE_FILES = new Set(['core/src/errors.ts', 'content/src/errors.ts']);
  * sends such an issue as the error itself.
  */
 const ACCEPTED: readonly (readonly [file: string, start: string])[] = [
-  ['content/src/meta/write.ts', 'new RestError(issue.code, issue.message, { status: 400 })'],
+  ['content/src/meta/write.ts', 'new RestError(issue.code, issue.message, {'],
   ['core/src/schema/args.ts', "{ code: 'rest_invalid_param', message: `${name"],
   ['core/src/schema/args.ts', "{ code: 'rest_invalid_param', message: first.message"],
   ['core/src/schema/args.ts', "{ code: 'rest_invalid_param', message: verdict"],

@@ -76,6 +76,9 @@ function clean(node: unknown): unknown {
       delete out[bound];
     }
   }
+  // The original's PHP empty array as an object's default (`persisted_preferences`): an empty
+  // map, so the default is of the node's type (Swagger UI stops rendering at a default that is not).
+  if (out.type === 'object' && Array.isArray(out.default) && out.default.length === 0) out.default = {};
   if (isObject(source.properties)) {
     const flagged = Object.entries(source.properties)
       .filter(([, property]) => requiredFlag(property))

@@ -6,23 +6,8 @@
  * @module
  */
 import { localDate, type SiteOptions } from '@cms-json/content';
+import { MONTHS, DAYS as WEEKDAYS } from '../blocks/renderers/php-date.js';
 import type { DateSettings } from '../boot-config.js';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /**
  * The date settings of a site at a moment (the offset of a zone with summer time changes).

@@ -6,7 +6,8 @@
  * @module
  */
 
-const MONTHS = [
+/** The months' English names, as WordPress's `$wp_locale` (en_US) has them. */
+export const MONTHS = [
   'January',
   'February',
   'March',
@@ -20,7 +21,8 @@ const MONTHS = [
   'November',
   'December',
 ];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The weekdays' English names, Sunday first, as `$wp_locale` (en_US) has them. */
+export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** A site-local date and time, and its offset from UTC in minutes. */
 export interface LocalDate {
