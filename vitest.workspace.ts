@@ -14,6 +14,7 @@ const packages = [
   'openapi',
   'browsable',
   'editor',
+  'wordpress-db',
 ];
 const examples = ['outgoing-links', 'ratings', 'books', 'site', 'fetch'];
 
@@ -23,6 +24,8 @@ export default [
       name,
       root: `packages/${name}`,
       include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+      // A WordPress database on a throwaway MariaDB (scripts/mariadb.sh), started once for the project.
+      ...(name === 'wordpress-db' ? { globalSetup: ['test/global-setup.ts'] } : {}),
       ...timeouts,
     },
   })),

@@ -25,12 +25,14 @@ import {
 import { type Compilable, type NamedQuery, namedQuery } from './named-query.js';
 
 /**
- * The database engines cms-json runs on.
+ * The database engines cms-json runs on: its own schema on `sqlite` and `postgres`; `mysql`
+ * (MySQL or MariaDB) holds WordPress's own tables only (`@cms-json/wordpress-db`), never the
+ * project's schema or its migrations.
  *
  * @example
  * const dialect: Dialect = openDatabase({ url: 'sqlite::memory:' }).dialect; // 'sqlite'
  */
-export type Dialect = 'sqlite' | 'postgres';
+export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 
 /** The Unicode-aware `lower()` registered on the SQLite connections of a {@link Database}. */
 const SQLITE_LOWER = 'cms_lower';
