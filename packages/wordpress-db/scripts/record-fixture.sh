@@ -3,8 +3,8 @@
 # written by WordPress 6.1 itself. Starts the runnable original freshly seeded
 # (../shared/tools/wordpress-reference, as root; `./start.sh --reset`), runs
 # fixtures/extra-seed.php through WordPress's own PHP when it is there (records the seed
-# lacks: an attachment with its sizes, a custom role, per-user grants, old password hashes),
-# then dumps the database to fixtures/wordpress-6.1.sql. A development aid: no test or CI step
+# lacks: an attachment with its sizes, a custom role, per-user grants, old password hashes;
+# the attachment's files are copied to fixtures/uploads/), then dumps the database to fixtures/wordpress-6.1.sql. A development aid: no test or CI step
 # runs it; the dump is committed.
 #
 #   packages/wordpress-db/scripts/record-fixture.sh [--no-reset]
@@ -16,6 +16,10 @@ if [ "${1:-}" != "--no-reset" ]; then
 fi
 if [ -f "$here/fixtures/extra-seed.php" ]; then
   php -d display_errors=stderr "$here/fixtures/extra-seed.php" /usr/share/wordpress
+  # The attachment's files (the original and its generated sizes), for tests that serve them.
+  rm -rf "$here/fixtures/uploads"
+  mkdir -p "$here/fixtures/uploads/2023/02"
+  cp /var/lib/wordpress/wp-content/uploads/2023/02/cms-fixture*.png "$here/fixtures/uploads/2023/02/"
 fi
 # One row an INSERT and no dump date, so a re-recording diffs line by line.
 mysqldump -uroot --skip-dump-date --skip-extended-insert --single-transaction --skip-lock-tables \
