@@ -35,5 +35,14 @@ export default [
   // The benchmark's hand-written baselines against cms-json (docs/performance.md), in process.
   { test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], ...timeouts } },
   // The WordPress profile against the recorded original (docs/conformance.md).
-  { test: { name: 'conformance', root: 'conformance', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts } },
+  // Its run on a WordPress database (test/wordpress-db.test.ts) needs the throwaway MariaDB of the wordpress-db project.
+  {
+    test: {
+      name: 'conformance',
+      root: 'conformance',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      globalSetup: ['../packages/wordpress-db/test/global-setup.ts'],
+      ...timeouts,
+    },
+  },
 ];

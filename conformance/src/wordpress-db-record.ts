@@ -1,0 +1,59 @@
+/**
+ * Records the original's answers on the fixture state, for the conformance run on a WordPress
+ * database: sends every request of `wordpress-db-requests.ts` to the runnable original and
+ * writes each answer, marked as the capture tool marks it, to `conformance/fixtures/wordpress-db/`.
+ *
+ *   packages/wordpress-db/scripts/record-fixture.sh    # as root: reset the original, extra seed, dump
+ *   npx tsx conformance/src/wordpress-db-record.ts [--origin http://127.0.0.1:8081] [--area users]
+ *
+ * Run it by hand right after `record-fixture.sh`, so the original holds exactly the fixture's
+ * data; never in tests or CI. It only reads (every request is a GET, HEAD or OPTIONS) and
+ * refuses to record when the original lacks the fixture's extra records.
+ *
+ * @module
+ */
+import { parseArgs } from 'node:util';
+import { recordedRequest, writeFixture } from './fixture.js';
+import { type SavedValues, saveValues, send, type Target } from './send.js';
+import { markAnswer } from './volatile.js';
+import { WORDPRESS_DB_AREAS, wordpressDbFixtureArea } from './wordpress-db-requests.js';
+
+/**
+ * Records the areas named (all when none) from the original at `target`; returns how many
+ * requests were recorded.
+ *
+ * @example
+ * await recordWordPressDb({ origin: 'http://127.0.0.1:8081', restRoot: '/wp-json' }, ['users']);
+ */
+export async function recordWordPressDb(target: Target, areaNames: readonly string[] = []): Promise<number> {
+  const probe = await fetch(`${target.origin}${target.restRoot}/wp/v2/media/42`);
+  if (probe.status !== 200) {
+    throw new Error(
+      `the original at ${target.origin} lacks the fixture's attachment 42 (status ${probe.status}): run packages/wordpress-db/scripts/record-fixture.sh first`,
+    );
+  }
+  let count = 0;
+  for (const area of WORDPRESS_DB_AREAS) {
+    if (areaNames.length > 0 && !areaNames.includes(area.area)) continue;
+    const saved: SavedValues = new Map();
+    for (const request of area.requests) {
+      const answer = await send(target, request, saved);
+      saveValues(request, answer, saved);
+      const marked = markAnswer(request, answer, { origin: target.origin, saved });
+      writeFixture(wordpressDbFixtureArea(area.area), { request: recordedRequest(request), answer: marked });
+      console.log(`${area.area}/${request.name}: ${answer.status}`);
+      count += 1;
+    }
+  }
+  return count;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (invokedDirectly) {
+  const { values } = parseArgs({
+    options: { origin: { type: 'string', default: 'http://127.0.0.1:8081' }, area: { type: 'string', multiple: true } },
+  });
+  const origin = String(values.origin).replace(/\/+$/, '');
+  const count = await recordWordPressDb({ origin, restRoot: '/wp-json' }, values.area ?? []);
+  console.log(`recorded ${count} requests from ${origin} into conformance/fixtures/wordpress-db/`);
+}
