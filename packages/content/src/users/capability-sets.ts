@@ -17,6 +17,18 @@ import { capabilitiesOf, DEFAULT_ROLES, type Roles } from './roles.js';
  */
 export class CapabilitySet extends Set<string> {
   #record: Readonly<Record<string, true>> | undefined;
+  #allcaps: Readonly<Record<string, boolean>> | undefined;
+  /** Capabilities denied to one user (`false` in WordPress's `allcaps`): none of them is held. */
+  readonly denied: ReadonlySet<string>;
+
+  /**
+   * @param capabilities The capabilities held.
+   * @param denied Capabilities denied to one user (shown `false` in {@link allcaps}); default none.
+   */
+  constructor(capabilities?: Iterable<string>, denied: Iterable<string> = []) {
+    super(capabilities);
+    this.denied = new Set([...denied].filter((capability) => !this.has(capability)));
+  }
 
   /** `{ capability: true, … }`, as the users routes show it. */
   get record(): Readonly<Record<string, true>> {
@@ -25,6 +37,44 @@ export class CapabilitySet extends Set<string> {
     }
     return this.#record;
   }
+
+  /**
+   * {@link record} with the denied capabilities as `false`, as WordPress's `allcaps` (the users
+   * routes' `capabilities`) shows a user with denials; the same as `record` without any.
+   */
+  get allcaps(): Readonly<Record<string, boolean>> {
+    if (this.denied.size === 0) return this.record;
+    if (this.#allcaps === undefined) {
+      const entries: [string, boolean][] = [...this].map((capability) => [capability, true]);
+      for (const capability of this.denied) entries.push([capability, false]);
+      this.#allcaps = Object.freeze(Object.fromEntries(entries));
+    }
+    return this.#allcaps;
+  }
+}
+
+/**
+ * A user's capabilities: those of their roles with the user's own grants (`true`) added and
+ * denials (`false`) taken away, as WordPress's `WP_User::get_role_caps` merges the roles'
+ * capabilities with the user's own entries of `<prefix>capabilities`. Made for that user alone.
+ *
+ * @example
+ * const caps = withGrants(DEFAULT_ROLE_CAPABILITIES.of(['author']), { edit_others_posts: true, publish_posts: false });
+ * caps.has('edit_others_posts'); // true
+ * caps.has('publish_posts'); // false
+ * caps.allcaps.publish_posts; // false
+ */
+export function withGrants(base: ReadonlySet<string>, grants: Readonly<Record<string, boolean>>): CapabilitySet {
+  const held = new Set(base);
+  const denied: string[] = [];
+  for (const [capability, granted] of Object.entries(grants)) {
+    if (granted) held.add(capability);
+    else {
+      held.delete(capability);
+      denied.push(capability);
+    }
+  }
+  return new CapabilitySet(held, denied);
 }
 
 /** Role lists kept per roles table (a site has a few; more are computed each time). */

@@ -60,3 +60,20 @@ describe('User.can', () => {
     expect(Object.isFrozen(admin.roles)).toBe(true);
   });
 });
+
+describe('User.can with per-user grants', () => {
+  it('honours a grant beyond the roles and a denial of a role capability', () => {
+    const granted = toUser({ ...data(5, ['author']), grants: { edit_others_posts: true } });
+    const denied = toUser({ ...data(6, ['editor']), grants: { edit_others_posts: false } });
+    expect(granted.can('edit_others_posts')).toBe(true);
+    expect(granted.capabilities.has('edit_others_posts')).toBe(true);
+    expect(denied.can('edit_others_posts')).toBe(false);
+    expect(denied.can('edit_posts')).toBe(true);
+  });
+
+  it('keeps the shared role set for users without grants', () => {
+    const plain = toUser(data(7, ['author']));
+    const empty = toUser({ ...data(8, ['author']), grants: {} });
+    expect(empty.capabilities).toBe(plain.capabilities);
+  });
+});

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type RoleCapabilities, roleCapabilities } from './capability-sets.js';
+import { type RoleCapabilities, roleCapabilities, withGrants } from './capability-sets.js';
 import { DEFAULT_ROLES, type Roles } from './roles.js';
 
 /**
@@ -33,6 +33,12 @@ export interface User {
   /** Registration time, ISO 8601 in UTC. */
   readonly registered: string;
   readonly roles: readonly string[];
+  /**
+   * Capabilities granted (`true`) or denied (`false`) to this user alone, beside their roles'
+   * (the entries of WordPress's `<prefix>capabilities` that are not roles): they override what
+   * the roles give. Absent (the project's own storage) means none.
+   */
+  readonly grants?: Readonly<Record<string, boolean>> | undefined;
   /** Every capability the user holds (role slugs included), like WordPress's `allcaps`. */
   readonly capabilities: ReadonlySet<string>;
   /**
@@ -60,7 +66,10 @@ export type UserData = Omit<User, 'capabilities' | 'can'>;
  * user.can('manage_options'); // true
  */
 export function toUser(data: UserData, roles: Roles | RoleCapabilities = DEFAULT_ROLES): User {
-  const capabilities = roleCapabilities(roles).of(data.roles);
+  const ofRoles = roleCapabilities(roles).of(data.roles);
+  // A user with grants of their own gets a set of their own; the others share their roles'.
+  const capabilities =
+    data.grants !== undefined && Object.keys(data.grants).length > 0 ? withGrants(ofRoles, data.grants) : ofRoles;
   const id = data.id;
   // Not a spread: on Node 20 `{ ...data, … }` takes V8's slow path, for every user loaded
   // (the authors of a page); the copy's own members then come after the data's, as a spread puts them.
