@@ -7,8 +7,10 @@
  *   npx tsx conformance/src/wordpress-db-record.ts [--origin http://127.0.0.1:8081] [--area users]
  *
  * Run it by hand right after `record-fixture.sh`, so the original holds exactly the fixture's
- * data; never in tests or CI. It only reads (every request is a GET, HEAD or OPTIONS) and
- * refuses to record when the original lacks the fixture's extra records.
+ * data; never in tests or CI. The reads come first; the write areas last, in order, change the
+ * original (run `record-fixture.sh` again before recording anything else). It refuses to record
+ * when the original lacks the fixture's extra records, and the writes when it holds an earlier
+ * run's (post 45).
  *
  * @module
  */
@@ -16,7 +18,20 @@ import { parseArgs } from 'node:util';
 import { recordedRequest, writeFixture } from './fixture.js';
 import { type SavedValues, saveValues, send, type Target } from './send.js';
 import { markAnswer } from './volatile.js';
-import { WORDPRESS_DB_AREAS, wordpressDbFixtureArea } from './wordpress-db-requests.js';
+import { WORDPRESS_DB_AREAS, WORDPRESS_DB_WRITE_AREAS, wordpressDbFixtureArea } from './wordpress-db-requests.js';
+
+/** Refuses to record writes on an original that already holds an earlier run's (post 45 is the first they make). */
+async function expectUnwritten(target: Target): Promise<void> {
+  const auth = `Basic ${Buffer.from('admin:oracleadminapppassword01').toString('base64')}`;
+  const probe = await fetch(`${target.origin}${target.restRoot}/wp/v2/posts/45?context=edit`, {
+    headers: { authorization: auth },
+  });
+  if (probe.status !== 404) {
+    throw new Error(
+      `the original at ${target.origin} holds earlier writes (post 45: ${probe.status}): run packages/wordpress-db/scripts/record-fixture.sh first`,
+    );
+  }
+}
 
 /**
  * Records the areas named (all when none) from the original at `target`; returns how many
@@ -33,8 +48,9 @@ export async function recordWordPressDb(target: Target, areaNames: readonly stri
     );
   }
   let count = 0;
-  for (const area of WORDPRESS_DB_AREAS) {
+  for (const area of [...WORDPRESS_DB_AREAS, ...WORDPRESS_DB_WRITE_AREAS]) {
     if (areaNames.length > 0 && !areaNames.includes(area.area)) continue;
+    if (WORDPRESS_DB_WRITE_AREAS.includes(area)) await expectUnwritten(target);
     const saved: SavedValues = new Map();
     for (const request of area.requests) {
       const answer = await send(target, request, saved);

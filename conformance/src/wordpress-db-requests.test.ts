@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureRecords, isReadRequest, WORDPRESS_DB_AREAS, WORDPRESS_DB_READ_AREAS } from './wordpress-db-requests.js';
+import {
+  fixtureRecords,
+  fixtureWrites,
+  isReadRequest,
+  WORDPRESS_DB_AREAS,
+  WORDPRESS_DB_READ_AREAS,
+  WORDPRESS_DB_WRITE_AREAS,
+} from './wordpress-db-requests.js';
 
 describe('the requests of the run on a WordPress database', () => {
   it('take reads only: GET, HEAD and OPTIONS naming no saved record', () => {
@@ -19,5 +26,14 @@ describe('the requests of the run on a WordPress database', () => {
       const names = area.requests.map((request) => request.name);
       expect(new Set(names).size, area.area).toBe(names.length);
     }
+  });
+});
+
+describe('the writes of the run on a WordPress database', () => {
+  it('are one area whose names are unique and which writes', () => {
+    expect(WORDPRESS_DB_WRITE_AREAS).toEqual([fixtureWrites]);
+    const names = fixtureWrites.requests.map((request) => request.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(fixtureWrites.requests.some((request) => !isReadRequest(request))).toBe(true);
   });
 });

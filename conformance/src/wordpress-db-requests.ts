@@ -184,6 +184,209 @@ export const fixtureRecords: RequestArea = {
   ],
 };
 
+/** Dates a write sets to its own time, on both sides. */
+const MODIFIED = ['modified', 'modified_gmt'];
+
+/**
+ * Writes on the fixture, in order on one fresh copy (the original recorded them in this order
+ * right after its reads, on the fixture state): what lands in WordPress's tables is then read
+ * back, by cms-json here and by WordPress itself (`wordpress-db-read-back.ts`). The records it
+ * makes keep the ids a fresh fixture gives (post 45, comment 16, …), saved all the same.
+ */
+export const fixtureWrites: RequestArea = {
+  area: 'fixture-writes',
+  requests: [
+    {
+      name: 'create-post',
+      method: 'POST',
+      path: '/wp/v2/posts',
+      as: 'admin',
+      body: {
+        title: 'Written Through cms-json',
+        content: '<p>Hello from the fixture writes.</p>',
+        excerpt: 'A short excerpt.',
+        status: 'publish',
+        date: '2023-04-01T10:00:00',
+        categories: [3],
+        tags: [8],
+      },
+      save: { post: 'id' },
+      volatile: MODIFIED,
+      about: 'a published post with terms',
+    },
+    {
+      name: 'read-post',
+      method: 'GET',
+      path: '/wp/v2/posts/{post}?context=edit',
+      as: 'admin',
+      volatile: MODIFIED,
+      about: 'read back',
+    },
+    {
+      name: 'author-edit-others',
+      method: 'POST',
+      path: '/wp/v2/posts/{post}',
+      as: 'author',
+      body: { title: 'Not mine' },
+      about: "an author cannot edit another's post",
+    },
+    {
+      name: 'grantee-edit-draft',
+      method: 'POST',
+      path: '/wp/v2/posts/24',
+      as: grantee,
+      body: { title: 'Draft: Edited By A Grantee' },
+      volatile: MODIFIED,
+      about: "edit_others_posts granted to one user: another's draft",
+    },
+    {
+      name: 'grantee-publish',
+      method: 'POST',
+      path: '/wp/v2/posts/24',
+      as: grantee,
+      body: { status: 'publish' },
+      about: 'a contributor still cannot publish',
+    },
+    {
+      name: 'reviewer-edit-published',
+      method: 'POST',
+      path: '/wp/v2/posts/5',
+      as: reviewer,
+      body: { title: 'Reviewed' },
+      about: 'the custom role lacks edit_published_posts',
+    },
+    {
+      name: 'denied-create',
+      method: 'POST',
+      path: '/wp/v2/posts',
+      as: denied,
+      body: { title: 'Denied' },
+      about: 'edit_posts denied',
+    },
+    {
+      name: 'reply',
+      method: 'POST',
+      path: '/wp/v2/comments',
+      as: 'admin',
+      body: { post: 4, parent: 14, content: 'A fourth level, written by cms-json.' },
+      save: { comment: 'id' },
+      volatile: ['date', 'date_gmt'],
+      about: 'a reply to the third-level reply',
+    },
+    {
+      name: 'unspam',
+      method: 'POST',
+      path: '/wp/v2/comments/15',
+      as: 'admin',
+      body: { status: 'approved' },
+      about: 'spam approved',
+    },
+    { name: 'comments-after', method: 'GET', path: '/wp/v2/comments?post=5', about: 'the approved comment is public' },
+    {
+      name: 'create-category',
+      method: 'POST',
+      path: '/wp/v2/categories',
+      as: 'admin',
+      body: { name: 'Written Category', parent: 3, description: 'Made by cms-json.' },
+      save: { category: 'id' },
+      about: 'a child category',
+    },
+    {
+      name: 'categorize-post',
+      method: 'POST',
+      path: '/wp/v2/posts/{post}',
+      as: 'admin',
+      body: { categories: ['{category}'] },
+      volatile: MODIFIED,
+      about: 'the post moves to it',
+    },
+    { name: 'category-count', method: 'GET', path: '/wp/v2/categories/{category}', about: 'its count' },
+    {
+      name: 'delete-category',
+      method: 'DELETE',
+      path: '/wp/v2/categories/{category}?force=true',
+      as: 'admin',
+      about: 'deleted: the post falls back to the default category',
+    },
+    { name: 'post-after-category', method: 'GET', path: '/wp/v2/posts/{post}', volatile: MODIFIED, about: 'its categories' },
+    {
+      name: 'create-user',
+      method: 'POST',
+      path: '/wp/v2/users',
+      as: 'admin',
+      body: {
+        username: 'written',
+        email: 'written@example.test',
+        password: 'written-password',
+        name: 'Wren Written',
+        roles: ['reviewer'],
+      },
+      save: { user: 'id' },
+      volatile: ['registered_date'],
+      about: 'a user with the custom role',
+    },
+    {
+      name: 'update-user',
+      method: 'POST',
+      path: '/wp/v2/users/{user}',
+      as: 'admin',
+      body: { roles: ['editor'], description: 'Promoted.' },
+      volatile: ['registered_date'],
+      about: 'a new role',
+    },
+    {
+      name: 'delete-user',
+      method: 'DELETE',
+      path: '/wp/v2/users/{user}?force=true&reassign=false',
+      as: 'admin',
+      volatile: ['previous.registered_date'],
+      about: 'deleted',
+    },
+    {
+      name: 'media-update',
+      method: 'POST',
+      path: '/wp/v2/media/42',
+      as: 'admin',
+      body: { alt_text: 'Shapes, edited', caption: 'An edited caption.' },
+      volatile: MODIFIED,
+      about: 'alt text and caption of the attachment',
+    },
+    {
+      name: 'publish-missed',
+      method: 'POST',
+      path: '/wp/v2/posts/43',
+      as: 'admin',
+      body: { status: 'publish' },
+      volatile: MODIFIED,
+      about: 'the missed schedule published',
+    },
+    {
+      name: 'trash-post',
+      method: 'DELETE',
+      path: '/wp/v2/posts/{post}',
+      as: 'admin',
+      volatile: MODIFIED,
+      about: 'to the trash',
+    },
+    {
+      name: 'settings',
+      method: 'POST',
+      path: '/wp/v2/settings',
+      as: 'admin',
+      body: { description: 'Written by cms-json', posts_per_page: 7 },
+      about: 'options',
+    },
+    {
+      name: 'posts-after',
+      method: 'GET',
+      path: '/wp/v2/posts?context=edit&per_page=3',
+      as: 'admin',
+      volatile: ['*.modified', '*.modified_gmt'],
+      about: 'the list after the writes',
+    },
+  ],
+};
+
 /**
  * The areas of the run, in order: the suite's reads of {@link WORDPRESS_DB_READ_AREAS}, then
  * {@link fixtureRecords}. Pending markers of the suite do not carry over.
@@ -195,6 +398,9 @@ export const WORDPRESS_DB_AREAS: readonly RequestArea[] = [
   })),
   fixtureRecords,
 ];
+
+/** The areas that write, each run on a fresh fixture copy of its own after the reads. */
+export const WORDPRESS_DB_WRITE_AREAS: readonly RequestArea[] = [fixtureWrites];
 
 /** The fixture folder of an area of this run: `wordpress-db/<area>` below `conformance/fixtures/`. */
 export function wordpressDbFixtureArea(area: string): string {
