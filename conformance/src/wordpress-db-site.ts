@@ -19,6 +19,8 @@ import { freePort } from './site.js';
 export interface WordPressDbSite extends Target {
   /** The site's own address, as its links give it (the database's `home` option); marked `{origin}`. */
   readonly siteUrl: string;
+  /** The database copy it serves, `mysql://user:password@host:port/<name>` on the test server. */
+  readonly databaseUrl: string;
   /** Stops the server and drops the database copy. */
   close(): Promise<void>;
 }
@@ -71,6 +73,7 @@ export async function startWordPressDbSite(options: { serverUrl: string }): Prom
       origin: `http://127.0.0.1:${port}`,
       restRoot: '/wp-json',
       siteUrl: FIXTURE_SITE_URL,
+      databaseUrl: new URL(`/${wordpress.name}`, options.serverUrl).href,
       close: async () => {
         await listening.close();
         await site.close();
