@@ -7,7 +7,11 @@
  *
  * @module
  */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from '@cms-json/core';
 import { books } from '@cms-json/example-books';
 import { serve } from '@cms-json/node';
 import * as wordpressDb from '@cms-json/wordpress-db';
@@ -28,15 +32,14 @@ export interface WordPressDbSite extends Target {
 /** The attachment files of the fixture, as under WordPress's `wp-content/uploads/`. */
 export const FIXTURE_UPLOADS = fileURLToPath(new URL('../../packages/wordpress-db/fixtures/uploads', import.meta.url));
 
-/** The fixture's `home` option (the original's address). */
-export const FIXTURE_SITE_URL = 'http://127.0.0.1:8081';
-
 /** What this run needs of `wordpressSite` (helper 5's, `@cms-json/wordpress-db`'s `src/site.ts`). */
 type WordPressSiteFactory = (options: {
   wordpress: Awaited<ReturnType<typeof openFixtureDatabase>>;
   uploads: string;
   secret: string;
-}) => Promise<{ server: Parameters<typeof serve>[0]['server']; close(): Promise<void> }>;
+  plugins: readonly Plugin[];
+  taxonomyObjectTypes: Readonly<Record<string, readonly string[]>>;
+}) => Promise<{ server: Parameters<typeof serve>[0]['server']; siteUrl: string; close(): Promise<void> }>;
 
 /** `wordpressSite` when the package exports it; an error saying so until then. */
 function wordpressSiteFactory(): WordPressSiteFactory {
@@ -61,28 +64,38 @@ function wordpressSiteFactory(): WordPressSiteFactory {
 export async function startWordPressDbSite(options: { serverUrl: string }): Promise<WordPressDbSite> {
   const makeSite = wordpressSiteFactory();
   const wordpress = await openFixtureDatabase({ serverUrl: options.serverUrl });
+  // A copy of the fixture's uploads: a write never touches the committed files.
+  const uploads = mkdtempSync(join(tmpdir(), 'cms-wordpress-db-uploads-'));
+  cpSync(FIXTURE_UPLOADS, uploads, { recursive: true });
   let closeSite: (() => Promise<void>) | undefined;
   try {
-    const site = await makeSite({ wordpress, uploads: FIXTURE_UPLOADS, secret: 'conformance-wordpress-db-secret-0123456789' });
+    const site = await makeSite({
+      wordpress,
+      uploads,
+      secret: 'conformance-wordpress-db-secret-0123456789',
+      // The original has the specification's books example as a must-use plugin.
+      plugins: [books()],
+      taxonomyObjectTypes: { genre: ['book'] },
+    });
     closeSite = () => site.close();
-    // The original has the specification's books example as a must-use plugin.
-    await site.server.use(books());
     const port = await freePort();
     const listening = await serve({ server: site.server, port, host: '127.0.0.1' });
     return {
       origin: `http://127.0.0.1:${port}`,
       restRoot: '/wp-json',
-      siteUrl: FIXTURE_SITE_URL,
+      siteUrl: site.siteUrl,
       databaseUrl: new URL(`/${wordpress.name}`, options.serverUrl).href,
       close: async () => {
         await listening.close();
         await site.close();
         await wordpress.close();
+        rmSync(uploads, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await closeSite?.();
     await wordpress.close();
+    rmSync(uploads, { recursive: true, force: true });
     throw error;
   }
 }
