@@ -231,3 +231,299 @@ describe.skipIf(serverUrl === '')('WordPressPostStore reads', () => {
     expect(await store.changeVersion(nowGmt)).not.toBe(first);
   });
 });
+
+describe.skipIf(serverUrl === '')('WordPressPostStore writes', () => {
+  let wordpress: WordPressDatabase;
+  let store: WordPressPostStore;
+  beforeAll(async () => {
+    wordpress = await openFixtureDatabase({ serverUrl });
+    store = new WordPressPostStore(wordpress, { now: () => NOW });
+  });
+  afterAll(() => wordpress.close());
+
+  const row = async (id: number) =>
+    (await sql<Record<string, unknown>>`select * from wp_posts where ID = ${id}`.execute(wordpress.database.db)).rows[0];
+  const meta = async (id: number) =>
+    (
+      await sql<{
+        meta_key: string;
+        meta_value: string;
+      }>`select meta_key, meta_value from wp_postmeta where post_id = ${id} order by meta_id`.execute(wordpress.database.db)
+    ).rows.map((r) => [r.meta_key, r.meta_value]);
+  const termsOf = async (id: number) =>
+    (
+      await sql<{
+        term_taxonomy_id: number;
+      }>`select term_taxonomy_id from wp_term_relationships where object_id = ${id} order by term_taxonomy_id`.execute(
+        wordpress.database.db,
+      )
+    ).rows.map((r) => Number(r.term_taxonomy_id));
+  const countOf = async (termTaxonomyId: number) =>
+    Number(
+      (
+        await sql<{ count: number }>`select count from wp_term_taxonomy where term_taxonomy_id = ${termTaxonomyId}`.execute(
+          wordpress.database.db,
+        )
+      ).rows[0]?.count,
+    );
+
+  const newPost = {
+    type: 'post',
+    author: 1,
+    title: 'Store compare',
+    content: 'Body',
+    comment_status: 'open',
+    ping_status: 'open',
+    date: '2023-05-01T10:00:00',
+    date_gmt: '2023-05-01T10:00:00',
+    modified: '2023-05-01T10:00:00',
+    modified_gmt: '2023-05-01T10:00:00',
+  };
+
+  it('creates a published post with the row WordPress writes for the same REST create (format aside)', async () => {
+    const asideBefore = await countOf(18);
+    const post = await store.create({ ...newPost, status: 'publish', slug: 'store-compare', format: 'aside' });
+    // The row WordPress 6.1 wrote for POST /wp/v2/posts {title, content, status: publish, format: aside, date} (but its pretty guid, which the controller sets).
+    expect(await row(post.id)).toEqual({
+      ID: post.id,
+      post_author: 1,
+      post_date: '2023-05-01 10:00:00',
+      post_date_gmt: '2023-05-01 10:00:00',
+      post_content: 'Body',
+      post_title: 'Store compare',
+      post_excerpt: '',
+      post_status: 'publish',
+      comment_status: 'open',
+      ping_status: 'open',
+      post_password: '',
+      post_name: 'store-compare',
+      to_ping: '',
+      pinged: '',
+      post_modified: '2023-05-01 10:00:00',
+      post_modified_gmt: '2023-05-01 10:00:00',
+      post_content_filtered: '',
+      post_parent: 0,
+      guid: `http://127.0.0.1:8081/?p=${post.id}`,
+      menu_order: 0,
+      post_type: 'post',
+      post_mime_type: '',
+      comment_count: 0,
+    });
+    expect(await meta(post.id)).toEqual([['_encloseme', '1']]);
+    expect(await termsOf(post.id)).toEqual([18]);
+    expect(await countOf(18)).toBe(asideBefore + 1);
+    expect(post).toMatchObject({ id: post.id, format: 'aside', template: '', status: 'publish', slug: 'store-compare' });
+  });
+
+  it('creates a draft given no date floating (zero GMT dates), read back dated by the site clock', async () => {
+    const local = '2024-01-01T12:00:00';
+    const post = await store.create({
+      ...newPost,
+      title: 'Floating',
+      status: 'draft',
+      date: local,
+      date_gmt: nowGmt,
+      modified: local,
+      modified_gmt: nowGmt,
+    });
+    expect(await row(post.id)).toMatchObject({
+      post_date: '2024-01-01 12:00:00',
+      post_date_gmt: '0000-00-00 00:00:00',
+      post_modified: '2024-01-01 12:00:00',
+      post_modified_gmt: '0000-00-00 00:00:00',
+      post_name: '',
+      guid: `http://127.0.0.1:8081/?p=${post.id}`,
+    });
+    expect(post).toMatchObject({ date: local, date_gmt: nowGmt, modified_gmt: nowGmt });
+    expect(await meta(post.id)).toEqual([]);
+    // Saved again without a date (an hour later): dated now, still floating, modified now (as WordPress did).
+    const later = new WordPressPostStore(wordpress, { now: () => NOW + 3_600_000 });
+    await later.update(post.id, { title: 'Floating 2' });
+    expect(await row(post.id)).toMatchObject({
+      post_title: 'Floating 2',
+      post_date: '2024-01-01 13:00:00',
+      post_date_gmt: '0000-00-00 00:00:00',
+      post_modified: '2024-01-01 13:00:00',
+      post_modified_gmt: '2024-01-01 13:00:00',
+    });
+    // Published without a date: dated now.
+    await later.update(post.id, { status: 'publish', slug: 'floating' });
+    expect(await row(post.id)).toMatchObject({ post_status: 'publish', post_date_gmt: '2024-01-01 13:00:00' });
+    expect(await meta(post.id)).toEqual([['_encloseme', '1']]);
+  });
+
+  it('keeps a dated draft dated', async () => {
+    const post = await store.create({ ...newPost, title: 'Dated draft', status: 'draft' });
+    expect(await row(post.id)).toMatchObject({ post_date_gmt: '2023-05-01 10:00:00', post_modified_gmt: '2023-05-01 10:00:00' });
+    await store.update(post.id, { title: 'Dated draft 2' });
+    expect(await row(post.id)).toMatchObject({ post_date: '2023-05-01 10:00:00', post_date_gmt: '2023-05-01 10:00:00' });
+  });
+
+  it('updates the modified dates on every change but a guid alone', async () => {
+    const post = await store.create({ ...newPost, status: 'publish', slug: 'modified-dates' });
+    await store.update(post.id, { guid: 'http://127.0.0.1:8081/modified-dates/' });
+    expect(await row(post.id)).toMatchObject({
+      guid: 'http://127.0.0.1:8081/modified-dates/',
+      post_modified: '2023-05-01 10:00:00',
+    });
+    const updated = await store.update(post.id, { content: 'New body' });
+    expect(await row(post.id)).toMatchObject({
+      post_content: 'New body',
+      post_modified: '2024-01-01 12:00:00',
+      post_modified_gmt: '2024-01-01 12:00:00',
+    });
+    expect(updated?.modified).toBe('2024-01-01T12:00:00');
+    await store.update(post.id, { title: 'x', modified: '2024-02-02T02:02:02', modified_gmt: '2024-02-02T01:02:02' });
+    expect(await row(post.id)).toMatchObject({ post_modified: '2024-02-02 02:02:02', post_modified_gmt: '2024-02-02 01:02:02' });
+  });
+
+  it('moves to the trash and back as wp_trash_post and wp_untrash_post: meta, term counts', async () => {
+    const post = await store.create({ ...newPost, status: 'publish', slug: 'to-trash', format: 'aside' });
+    await sql`insert into wp_term_relationships (object_id, term_taxonomy_id, term_order) values (${post.id}, 7, 0)`.execute(
+      wordpress.database.db,
+    );
+    await sql`update wp_term_taxonomy set count = count + 1 where term_taxonomy_id = 7`.execute(wordpress.database.db);
+    const [alpha, aside] = [await countOf(7), await countOf(18)];
+    await store.update(post.id, { status: 'trash', slug: 'to-trash__trashed' });
+    expect(await meta(post.id)).toEqual([
+      ['_encloseme', '1'],
+      ['_wp_trash_meta_status', 'publish'],
+      ['_wp_trash_meta_time', String(NOW / 1000)],
+      ['_wp_desired_post_slug', 'to-trash'],
+    ]);
+    expect([await countOf(7), await countOf(18)]).toEqual([alpha - 1, aside - 1]);
+    await store.update(post.id, { status: 'draft', slug: 'to-trash' });
+    expect(await meta(post.id)).toEqual([['_encloseme', '1']]);
+    expect([await countOf(7), await countOf(18)]).toEqual([alpha - 1, aside - 1]);
+    await store.update(post.id, { status: 'publish' });
+    expect([await countOf(7), await countOf(18)]).toEqual([alpha, aside]);
+  });
+
+  it('writes the template as _wp_page_template and the format as the post_format term, making the term when missing', async () => {
+    const page = await store.create({
+      ...newPost,
+      type: 'page',
+      status: 'publish',
+      slug: 'templated',
+      template: 'template-full.php',
+    });
+    expect(await meta(page.id)).toEqual([['_wp_page_template', 'template-full.php']]);
+    expect(page.template).toBe('template-full.php');
+    await expect(row(page.id)).resolves.toMatchObject({ guid: `http://127.0.0.1:8081/?page_id=${page.id}` });
+    const cleared = await store.update(page.id, { template: '' });
+    expect(await meta(page.id)).toEqual([['_wp_page_template', '']]);
+    expect(cleared?.template).toBe('');
+    const post = await store.create({ ...newPost, status: 'publish', slug: 'quoted', format: 'quote' });
+    const quote = await sql<{
+      term_taxonomy_id: number;
+      slug: string;
+      name: string;
+      count: number;
+    }>`select t.term_taxonomy_id, s.slug, s.name, t.count
+      from wp_term_taxonomy t join wp_terms s on s.term_id = t.term_id where t.taxonomy = 'post_format' and s.slug = 'post-format-quote'`.execute(
+      wordpress.database.db,
+    );
+    expect(quote.rows).toEqual([
+      { term_taxonomy_id: expect.any(Number), slug: 'post-format-quote', name: 'post-format-quote', count: 1 },
+    ]);
+    expect(post.format).toBe('quote');
+    const standard = await store.update(post.id, { format: 'standard' });
+    expect(standard?.format).toBe('');
+    expect(await termsOf(post.id)).toEqual([]);
+    expect(await countOf(Number(quote.rows[0]?.term_taxonomy_id))).toBe(0);
+    await store.update(post.id, { format: 'no-such-format' });
+    expect(await termsOf(post.id)).toEqual([]);
+    const book = await store.create({ ...newPost, type: 'book', status: 'publish', slug: 'a-book' });
+    expect(book.guid).toBe(`http://127.0.0.1:8081/?post_type=book&p=${book.id}`);
+  });
+
+  it('stores revisions as the revisions code makes them', async () => {
+    const revision = await store.create({
+      type: 'revision',
+      status: 'inherit',
+      author: 1,
+      parent: 5,
+      slug: '5-revision-v1',
+      title: 'A Walk Through Lisbon',
+      content: 'Old',
+      excerpt: '',
+      date: '2024-01-01T12:00:00',
+      date_gmt: nowGmt,
+      modified: '2024-01-01T12:00:00',
+      modified_gmt: nowGmt,
+      comment_status: 'closed',
+      ping_status: 'closed',
+    });
+    expect(await row(revision.id)).toMatchObject({
+      post_type: 'revision',
+      post_status: 'inherit',
+      post_parent: 5,
+      post_name: '5-revision-v1',
+      post_date_gmt: '2024-01-01 12:00:00',
+      guid: `http://127.0.0.1:8081/?p=${revision.id}`,
+    });
+    expect((await store.revisionCounts([5])).get(5)).toEqual({ count: 1, latest: revision.id });
+  });
+
+  it('deletes as wp_delete_post: revisions, meta, comments and their meta, relationships (recounted); children move up', async () => {
+    const counts = { technology: await countOf(3), beta: await countOf(8) };
+    const comments = (
+      await sql<{ comment_ID: number }>`select comment_ID from wp_comments where comment_post_ID = 4`.execute(
+        wordpress.database.db,
+      )
+    ).rows.map((r) => Number(r.comment_ID));
+    expect(comments.length).toBeGreaterThan(0);
+    await sql`insert into wp_commentmeta (comment_id, meta_key, meta_value) values (${comments[0]}, 'mood', 'ok')`.execute(
+      wordpress.database.db,
+    );
+    await sql`insert into wp_postmeta (post_id, meta_key, meta_value) values (29, 'revision_meta', 'x')`.execute(
+      wordpress.database.db,
+    );
+    expect(await store.delete(4)).toBe(true);
+    expect(await row(4)).toBeUndefined();
+    expect(await row(29)).toBeUndefined();
+    expect(await meta(4)).toEqual([]);
+    expect(await meta(29)).toEqual([]);
+    expect(await termsOf(4)).toEqual([]);
+    expect([await countOf(3), await countOf(8)]).toEqual([counts.technology - 1, counts.beta - 1]);
+    const left = await sql<{ n: number }>`select count(*) as n from wp_comments where comment_post_ID = 4`.execute(
+      wordpress.database.db,
+    );
+    expect(Number(left.rows[0]?.n)).toBe(0);
+    const commentMeta = await sql<{
+      n: number;
+    }>`select count(*) as n from wp_commentmeta where comment_id in (${sql.join(comments)})`.execute(wordpress.database.db);
+    expect(Number(commentMeta.rows[0]?.n)).toBe(0);
+    // A page with children: they move up to its parent; its attachments too.
+    const child = await store.create({ ...newPost, type: 'page', status: 'publish', slug: 'grandchild', parent: 31 });
+    const attachment = await store.create({
+      ...newPost,
+      type: 'attachment',
+      status: 'inherit',
+      parent: 31,
+      mime_type: 'image/png',
+    });
+    expect(await store.delete(31)).toBe(true);
+    expect(await store.find(child.id)).toMatchObject({ parent: 30 });
+    expect(await store.find(attachment.id)).toMatchObject({ parent: 30 });
+    expect(await store.delete(31)).toBe(false);
+    expect(await store.delete(0)).toBe(false);
+    expect(await store.delete(-5)).toBe(false);
+  });
+
+  it('changes nothing for records that are not there', async () => {
+    const before = await sql<{ n: number }>`select count(*) as n from wp_posts`.execute(wordpress.database.db);
+    expect(await store.update(999_999, { title: 'x' })).toBeUndefined();
+    expect(await store.update(0, { title: 'x' })).toBeUndefined();
+    expect(await store.update(-1, { title: 'x' })).toBeUndefined();
+    const after = await sql<{ n: number }>`select count(*) as n from wp_posts`.execute(wordpress.database.db);
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it('reassigns the records of an author', async () => {
+    const before = await store.idsByAuthor(2, ['post', 'page', 'book', 'revision', 'attachment']);
+    expect(await store.reassignAuthor(2, 1)).toBeGreaterThanOrEqual(before.length);
+    expect(await store.idsByAuthor(2, ['post'])).toEqual([]);
+    expect(await store.reassignAuthor(-2, 1)).toBe(0);
+  });
+});
