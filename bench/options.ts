@@ -42,6 +42,8 @@ export interface Options {
   readonly profile: string | undefined;
   /** `--alloc[=case]`: sample what `server.handle()` allocates per request on one case (default `list`) instead of benchmarking. */
   readonly alloc: string | undefined;
+  /** `--wordpress`: only the WordPress-database cases (MariaDB), against WordPress's recorded figures. */
+  readonly wordpress: boolean;
 }
 
 const FULL: Plan = {
@@ -70,8 +72,11 @@ const QUICK: Plan = {
   compare: { rounds: 5, seconds: 1, warmupSeconds: 1 },
 };
 
-const USAGE = `Usage: npm run bench -- [--quick] [--write] [--profile] [--alloc] [--save=<name>] [--compare=<name>]
+const USAGE = `Usage: npm run bench -- [--quick] [--write] [--wordpress] [--profile] [--alloc] [--save=<name>] [--compare=<name>]
   --quick    a short run (~30-60 s) with fewer rounds and requests
+  --wordpress  only the WordPress-database cases: cms-json on the WordPress 6.1 fixture in MariaDB
+             against WordPress's own figures (bench/wordpress-figures.json); with --write, recorded
+             in docs/performance.md's "Serving a WordPress database" section
   --write    record the results in docs/performance.md
   --profile[=case[@server]]  run one server child under --cpu-prof on one case and print the top
              self-time functions (cases: list, item, missing, create, posts-list, posts-category, posts-embed, posts-item, posts-comments, posts-create, item-304, posts-item-304;
@@ -88,7 +93,7 @@ const USAGE = `Usage: npm run bench -- [--quick] [--write] [--profile] [--alloc]
 
 /** Parses `process.argv`-style flags; exits with the usage on an unknown flag. */
 export function parseOptions(argv: readonly string[]): Options {
-  const known = new Set(['--quick', '--write', '--profile', '--alloc', '--help']);
+  const known = new Set(['--quick', '--write', '--profile', '--alloc', '--wordpress', '--help']);
   for (const arg of argv) {
     if (!known.has(arg) && !['--profile=', '--alloc=', '--save=', '--compare='].some((prefix) => arg.startsWith(prefix))) {
       console.error(`Unknown flag ${arg}\n${USAGE}`);
@@ -109,5 +114,6 @@ export function parseOptions(argv: readonly string[]): Options {
     alloc: caseFlag('--alloc'),
     save: flagValue('--save'),
     compare: flagValue('--compare'),
+    wordpress: argv.includes('--wordpress'),
   };
 }
