@@ -1,3 +1,4 @@
+import { SqlMetaStore } from '@cms-json/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BooksSite, booksSite } from '../test/site.js';
 import { readBookAuthors } from './book-author-meta.js';
@@ -85,7 +86,9 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect([created.status, created.body.author]).toEqual([201, '']);
       const set = await site.send('PATCH', `/books/${created.body.id}`, { author: id.lem }, site.people.author.headers);
       expect([set.status, set.body.author]).toEqual([200, String(id.lem)]);
-      expect((await readBookAuthors(site.database.db, [created.body.id])).get(created.body.id)).toBe(id.lem);
+      expect((await readBookAuthors(new SqlMetaStore(site.database, 'post'), [created.body.id])).get(created.body.id)).toBe(
+        id.lem,
+      );
       // The record's user stays the one who wrote it: `?author=` filters by users, as for every type.
       const mine = await site.get(`/books?author=${site.people.author.id}&status=draft`, site.people.author.headers);
       expect(mine.body.map((book: { id: number }) => book.id)).toEqual([created.body.id]);

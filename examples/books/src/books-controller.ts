@@ -147,7 +147,7 @@ export class BooksController extends PostsController {
   /** Writes `book_author` once the record is stored, before the hooks and the response. */
   override async afterWrite(post: Post, args: WriteArgs, event: { request: RestRequest; creating: boolean }): Promise<void> {
     const bookAuthor = pendingBookAuthor.get(event.request);
-    if (bookAuthor !== undefined) await writeBookAuthor(this.context.store.db, post.id, bookAuthor);
+    if (bookAuthor !== undefined) await writeBookAuthor(this.context.postMeta, post.id, bookAuthor);
     await super.afterWrite(post, args, event);
   }
 
@@ -160,7 +160,7 @@ export class BooksController extends PostsController {
     const [scope, authors] = await Promise.all([
       super.scope(request, posts, access),
       readBookAuthors(
-        this.context.store.db,
+        this.context.postMeta,
         posts.map((post) => post.id),
       ),
     ]);

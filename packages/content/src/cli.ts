@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isRestError } from '@cms-json/core';
 import { DEFAULT_DATABASE_URL, openDatabase } from '@cms-json/database';
-import { createApplicationPasswords } from './auth/application-passwords.js';
 import { contentError } from './errors.js';
 import { migrateContent } from './migrations.js';
+import { sqlContentStorage } from './sql-storage.js';
 import type { ContentTables } from './tables.js';
 import { SqlUserStore } from './users/store.js';
 
@@ -23,6 +23,10 @@ Commands:
               [--registered <ISO date>] [--password-hash <WordPress hash> | --password <password>] [--db <url>]
       Brings a user over from a WordPress site: registration date, names, role and their
       WordPress password hash ($P$…, $wp$2y$…), which becomes this site's own at the first login.
+  serve --wordpress <mysql://user:password@host/database> [--prefix wp_] [--uploads <path>]
+        [--read-only] [--port <port>] [--host <host>] [--site-url <url>]
+      Serves an existing WordPress database at /wp-json/ (needs @cms-json/wordpress-db and
+      @cms-json/node installed). cms-json serve --help tells more.
 
 --db defaults to $DATABASE_URL, then ${DEFAULT_DATABASE_URL}.
 `;
@@ -52,6 +56,7 @@ const processOutput: CliOutput = {
  * const code = await runCli(['create-admin', '--login', 'admin', '--email', 'admin@example.com', '--db', 'sqlite:./data/site.db']);
  */
 export async function runCli(argv: readonly string[], io: CliOutput = processOutput, env = process.env): Promise<number> {
+  if (argv[0] === 'serve') return runServe(argv.slice(1), io, env);
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -112,7 +117,7 @@ export async function runCli(argv: readonly string[], io: CliOutput = processOut
     } else {
       const user = await users.findByLogin(String(values.login));
       if (!user) throw contentError('invalid_username.login', { params: { login: String(values.login) } });
-      const created = await createApplicationPasswords(database.db).create(user.id, {
+      const created = await sqlContentStorage(database).applicationPasswords.create(user.id, {
         name: String(values.name),
         password: values.password,
       });
@@ -131,6 +136,39 @@ export async function runCli(argv: readonly string[], io: CliOutput = processOut
   } finally {
     await database?.close();
   }
+}
+
+/** The package that serves a WordPress database; content does not depend on it, so it is found at run time. */
+const WORDPRESS_PACKAGE = '@cms-json/wordpress-db';
+
+/**
+ * `serve`: delegated to `@cms-json/wordpress-db`'s `runServeCommand` (its arguments, help and
+ * exit codes); 1 with how to install it when it is not installed.
+ */
+async function runServe(argv: readonly string[], io: CliOutput, env: NodeJS.ProcessEnv): Promise<number> {
+  let loaded: unknown;
+  try {
+    // A specifier in a variable: bundlers and the compiler leave the optional package alone.
+    loaded = await import(WORDPRESS_PACKAGE);
+  } catch (error) {
+    const missing =
+      error instanceof Error &&
+      Reflect.get(error, 'code') === 'ERR_MODULE_NOT_FOUND' &&
+      error.message.includes(`'${WORDPRESS_PACKAGE}'`);
+    io.err(
+      missing
+        ? `cms-json serve needs ${WORDPRESS_PACKAGE}: install @cms-json/wordpress-db (npm install @cms-json/wordpress-db @cms-json/node).\n`
+        : `cms-json serve: ${WORDPRESS_PACKAGE} could not be loaded: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return 1;
+  }
+  const run = typeof loaded === 'object' && loaded !== null ? Reflect.get(loaded, 'runServeCommand') : undefined;
+  if (typeof run !== 'function') {
+    io.err(`cms-json serve: this version of ${WORDPRESS_PACKAGE} has no runServeCommand; update it.\n`);
+    return 1;
+  }
+  const code: unknown = await run(argv, io, env);
+  return typeof code === 'number' ? code : 1;
 }
 
 function parse(argv: readonly string[]) {

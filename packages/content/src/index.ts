@@ -11,6 +11,9 @@
  * const database = openDatabase<ContentTables>({ url: 'sqlite:./data/site.db' });
  * await migrateContent(database);
  * const auth = createAuth({ database, secret: process.env.SITE_SECRET! });
+ * // Every store comes from `auth.storage` (here `sqlContentStorage(database)`); any other
+ * // `ContentStorage` (WordPress's tables: `@cms-json/wordpress-db`) serves the same routes:
+ * // createAuth({ storage, secret: process.env.SITE_SECRET! }).
  *
  * @packageDocumentation
  */
@@ -32,9 +35,12 @@ export {
 } from './auth/application-passwords-routes.js';
 export {
   type Auth,
+  type AuthBaseOptions,
+  type AuthDatabaseOptions,
   type AuthOptions,
   type AuthRequest,
   type AuthResult,
+  type AuthStorageOptions,
   type CookieOptions,
   createAuth,
   type HeaderMap,
@@ -92,7 +98,7 @@ export { DiskFileStore, type DiskFileStoreOptions, diskFileStore, type FileStore
 export { type AllowedFileType, type CheckedFileType, DEFAULT_ALLOWED_TYPES, mediaTypeOf } from './media/file-types.js';
 export { DEFAULT_IMAGE_SIZES, type ImageSize } from './media/image-sizes.js';
 export { mediaDetails, storedFileUrl, storedPaths } from './media/media-details.js';
-export { deleteMetaByValue, MEDIA_META_KEYS, readPostMeta, setPostMeta } from './media/post-meta.js';
+export { MEDIA_META_KEYS, readPostMeta, setPostMeta } from './media/post-meta.js';
 export { type ReceivedUpload, receiveUpload } from './media/receive-upload.js';
 export { type AttachmentFiles, attachmentRecord, type MediaRecordScope } from './media/record.js';
 export { mediaRoutes } from './media/routes.js';
@@ -185,6 +191,7 @@ export {
 } from './posts/revisions.js';
 export { postRoutes } from './posts/routes.js';
 export { postSchema, WRITABLE_STATUSES } from './posts/schema.js';
+export { type ParsedSearch, parseSearch } from './posts/search-terms.js';
 export { effectiveStatus, POST_STATUSES, type PostStatus } from './posts/statuses.js';
 export {
   type Post,
@@ -196,6 +203,8 @@ export {
 } from './posts/store.js';
 export type { PostRecordTypes, PostTypeController } from './posts/types.js';
 export { phpStripTags } from './settings/sanitize-option.js';
+export { type SqlContentStorageOptions, sqlContentStorage } from './sql-storage.js';
+export type { ContentStorage, StorageTransactions } from './storage.js';
 export type {
   ApplicationPasswordsTable,
   CommentMetaTable,
@@ -222,11 +231,13 @@ export { termCapability } from './terms/permissions.js';
 export { termLink, termRecord } from './terms/record.js';
 export { type TermRecord, termSchema } from './terms/schema.js';
 export {
+  type CarriedTerms,
   type ListForObjectsOptions,
   type NewTerm,
   SqlTermStore,
   type Term,
   type TermChanges,
+  type TermListForObjectsQuery,
   type TermOrderBy,
   type TermQuery,
   type TermStore,

@@ -6,7 +6,6 @@
  * @module
  */
 import type { Plugin, RestRequest, RestServer } from '@cms-json/core';
-import type { Database } from '@cms-json/database';
 import { applicationPasswordsRoutes } from './auth/application-passwords-routes.js';
 import type { Auth } from './auth/auth.js';
 import { contentAuthenticator } from './auth/authenticator.js';
@@ -15,11 +14,9 @@ import { setUpComments } from './comments/plugin-setup.js';
 import { type MediaOptions, mediaController } from './media/controller.js';
 import { MetaFields } from './meta/fields.js';
 import { metaRegistry } from './meta/registry.js';
-import { SqlMetaStore } from './meta/store.js';
 import { localEmbeds } from './oembed/local-embeds.js';
 import { defaultOembedFetcher, type OembedFetcher } from './oembed/remote-fetch.js';
 import { OEMBED_NAMESPACE, oembedRoutes } from './oembed/routes.js';
-import { SqlOptionsStore } from './options/options.js';
 import { userCan } from './permissions.js';
 import { BlocksController } from './posts/blocks-controller.js';
 import { PostsController } from './posts/controller.js';
@@ -31,14 +28,14 @@ import { type PostTypeArgs, type PostTypeRegistry, postTypes } from './posts/pos
 import { nonceSessionOf } from './posts/preview.js';
 import type { Renderer } from './posts/render.js';
 import { siteRenderer } from './posts/render-cache.js';
-import { type PostAccessFields, type PostStore, SqlPostStore } from './posts/store.js';
+import type { PostAccessFields, PostStore } from './posts/store.js';
 import { typesRoutes } from './posts/types-routes.js';
 import { postSearchHandler } from './search/post-search.js';
 import { declareSearchRoute } from './search/routes.js';
 import { termSearchHandler } from './search/term-search.js';
 import { settingsRoute } from './settings/routes.js';
 import { describeSiteFromOptions } from './settings/site-description.js';
-import type { ContentTables } from './tables.js';
+import type { ContentStorage } from './storage.js';
 import type { TermsContext } from './terms/context.js';
 import { setUpTaxonomies } from './terms/plugin-setup.js';
 import { termLink } from './terms/record.js';
@@ -100,7 +97,8 @@ declare module '@cms-json/core' {
 }
 
 /**
- * The site's own content on a REST server: the authenticator (application passwords over
+ * The site's own content on a REST server, served from the stores of `auth.storage` (the
+ * project's own tables, WordPress's, or any `ContentStorage`): the authenticator (application passwords over
  * HTTP Basic, cookie sessions with nonces), the users and application-password routes in
  * `<prefix>/v2`, and cookie login, logout and nonce in `<prefix>-auth/v1`.
  *
@@ -108,6 +106,7 @@ declare module '@cms-json/core' {
  *   used on the server already.
  * @example
  * const auth = createAuth({ database, secret: process.env.SITE_SECRET! });
+ * // or over any storage: createAuth({ storage, secret: process.env.SITE_SECRET! })
  * const server = createRestServer();
  * await server.use(contentPlugin({ auth }));
  */
@@ -123,17 +122,18 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
       throw new Error(`contentPlugin: the server's prefix is "${prefix}" but createAuth was given "${auth.prefix}".`);
     }
     const namespace = `${prefix}/v2`;
+    const { storage } = auth;
     server.authenticate(contentAuthenticator(auth));
-    // Atomic batches (docs/batch.md) run in one transaction of the site's database.
-    server.provideTransactions(auth.database.transactionRunner());
+    // Atomic batches (docs/batch.md) run in one transaction of the site's storage.
+    server.provideTransactions(storage.transactions.transactionRunner());
     server.register(
       namespace,
       ...usersRoutes({
         users: auth.users,
         namespace,
         objectTypes: server.objectTypes,
-        atomicDelete: writeTransaction(auth.database),
-        preferences: new PersistedPreferences(new SqlMetaStore(auth.database, 'user')),
+        atomicDelete: writeTransaction(storage.transactions),
+        preferences: new PersistedPreferences(storage.meta.user),
         onDeleteUser: async (userId, reassign, request) => {
           await posts.onDeleteUser(userId, reassign, request);
           await options.onDeleteUser?.(userId, reassign, request);
@@ -141,12 +141,12 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
       }),
       ...applicationPasswordsRoutes({ users: auth.users, passwords: auth.applicationPasswords, namespace }),
     );
-    const { taxonomies, terms } = setUpTaxonomies(server, auth.database, namespace, {
+    const { taxonomies, terms } = setUpTaxonomies(server, { terms: storage.terms, meta: storage.meta.term }, namespace, {
       canReadPost: (request, post) => posts.canReadPost(request, post),
     });
     server.register(`${prefix}-auth/v1`, ...sessionRoutes(auth));
-    const posts = servePostTypes(server, namespace, auth.database, options);
-    serveSiteRoutes(server, { namespace, database: auth.database, options, posts, taxonomies, terms });
+    const posts = servePostTypes(server, namespace, storage, options);
+    serveSiteRoutes(server, { namespace, storage, options, posts, taxonomies, terms });
     if (options.nonceRefreshPage ?? true) server.page(nonceRefreshPage(auth, server.options.siteUrl));
   };
 }
@@ -156,16 +156,15 @@ function serveSiteRoutes(
   server: RestServer,
   parts: {
     namespace: string;
-    database: Database<ContentTables>;
+    storage: ContentStorage;
     options: ContentPluginOptions;
     posts: ServedPostTypes;
     taxonomies: TaxonomyRegistry;
     terms: TermStore;
   },
 ): void {
-  const { namespace, database, options, posts, taxonomies, terms } = parts;
-  const { db } = database;
-  const siteOptions = new SqlOptionsStore(database);
+  const { namespace, storage, options, posts, taxonomies, terms } = parts;
+  const siteOptions = storage.options;
   const site = { name: server.options.site?.name ?? 'cms-json', description: server.options.site?.description ?? '' };
   server.register(namespace, settingsRoute({ options: siteOptions, site }));
   server.register(
@@ -199,10 +198,10 @@ function serveSiteRoutes(
   };
   declareSearchRoute(server.objectTypes, namespace, [
     postSearchHandler({ registry: posts.registry, controllers: posts.controllers, store: posts.store, namespace }),
-    termSearchHandler({ database, taxonomies, namespace, termLink: termLinkOf }),
+    termSearchHandler({ terms, taxonomies, namespace, termLink: termLinkOf }),
   ]);
   const localEmbed = localEmbeds({
-    db,
+    posts: posts.store,
     registry: posts.registry,
     controllers: posts.controllers,
     options: siteOptions,
@@ -229,13 +228,13 @@ interface ServedPostTypes {
 function servePostTypes(
   server: RestServer,
   namespace: string,
-  database: Database<ContentTables>,
+  storage: ContentStorage,
   options: ContentPluginOptions,
 ): ServedPostTypes {
   const controllers = new Map<string, PostsController>();
-  const store = new SqlPostStore(database);
-  const metaStore = new SqlMetaStore(database, 'post');
-  const siteOptions = new SqlOptionsStore(database);
+  const store = storage.posts;
+  const metaStore = storage.meta.post;
+  const siteOptions = storage.options;
   // The default's parts are remembered per text (render-cache.ts); the site's own run every time.
   const render: Renderer = siteRenderer(options.render);
   // Texts with dynamic blocks are rendered every time (dynamic-blocks.ts).
@@ -254,7 +253,8 @@ function servePostTypes(
     );
   }
   const comments = setUpComments(server, {
-    database,
+    comments: storage.comments,
+    meta: storage.meta.comment,
     namespace,
     posts: store,
     options: siteOptions,
@@ -283,6 +283,7 @@ function servePostTypes(
       now,
       userExists: async (id) => (await options.auth.users.findById(id)) !== undefined,
       meta: new MetaFields({ registry: metaRegistry(server), store: metaStore, objectType: 'post', subtype: name }),
+      postMeta: metaStore,
       typeArgs: (type) => registry.get(type),
       createNonce: (request, action) => options.auth.createNonce(nonceSessionOf(request), action),
     });

@@ -1,13 +1,13 @@
 /**
  * One transaction per write: the create, update or delete handler of a post or a comment runs
- * in one transaction of the site's database, so every step of it is stored or none.
+ * in one transaction of the site's storage, so every step of it is stored or none.
  *
  * @module
  */
-import type { Database } from '@cms-json/database';
+import type { StorageTransactions } from './storage.js';
 
 /**
- * Wraps a write's handler in one transaction of the site's database: the record, its terms,
+ * Wraps a write's handler in one transaction of the site's storage: the record, its terms,
  * meta, sticky state and counts, and what the type's hooks write are stored together or not
  * at all, and SQLite syncs the file once per write instead of once per statement.
  *
@@ -17,9 +17,9 @@ import type { Database } from '@cms-json/database';
  * its end, all together in id order (the term store's recount, `beforeCommit`).
  *
  * @example
- * const atomic = writeTransaction(store.database);
+ * const atomic = writeTransaction(storage.transactions);
  * handler: (changes, request) => atomic(() => controller.update(changes, request)),
  */
-export function writeTransaction<DB>(database: Database<DB>): <T>(work: () => Promise<T>) => Promise<T> {
-  return database.transactionRunner();
+export function writeTransaction(transactions: StorageTransactions): <T>(work: () => Promise<T>) => Promise<T> {
+  return transactions.transactionRunner();
 }

@@ -8,15 +8,17 @@
 import { RestError } from '@cms-json/core';
 import type { Database } from '@cms-json/database';
 import { contentError } from '../errors.js';
+import { sqlContentStorage } from '../sql-storage.js';
+import type { ContentStorage } from '../storage.js';
 import { type ContentTables, contentDatabase, type SiteDatabase } from '../tables.js';
 import { EMAIL_MAX, LOGIN_MAX } from '../users/field-checks.js';
 import type { Roles } from '../users/roles.js';
-import { SqlUserStore, type UserStore } from '../users/store.js';
+import type { SqlUserStore, UserStore } from '../users/store.js';
 import type { User } from '../users/user.js';
-import { type ApplicationPassword, type ApplicationPasswordStore, createApplicationPasswords } from './application-passwords.js';
+import type { ApplicationPassword, ApplicationPasswordStore } from './application-passwords.js';
 import { parseBasicAuthorization } from './basic-auth.js';
 import { createNonces, type NonceAge, type NonceSession } from './nonces.js';
-import { createSessions, type Session, type SessionStore } from './sessions.js';
+import type { Session, SessionStore } from './sessions.js';
 
 /**
  * Request headers as Node and most adapters give them; names in any case.
@@ -92,35 +94,74 @@ export interface CookieOptions {
 }
 
 /**
- * Options of {@link createAuth}.
+ * Options of {@link createAuth} shared by both forms: over a database, or over a storage.
  *
  * @example
- * const options: AuthOptions = { database, secret: process.env.SITE_SECRET!, prefix: 'cms' };
+ * const options: AuthBaseOptions = { secret: process.env.SITE_SECRET!, prefix: 'wp' };
  */
-export interface AuthOptions {
-  /**
-   * A database migrated with `migrateContent` (from `openDatabase`, or a `Database` around a
-   * Kysely dialect of your own); it may hold the site's other tables too.
-   */
-  database: SiteDatabase;
-  /**
-   * The users' storage; default the project's own tables of `database` ({@link SqlUserStore}
-   * with `roles` and `now`).
-   */
-  users?: UserStore | undefined;
+export interface AuthBaseOptions {
   /** The site secret that keys nonces: at least 16 characters; keep it stable and private. */
   secret: string;
   /** The product prefix: `cms` (default) or `wp`. Names the nonce action, header, parameter and cookie. */
   prefix?: string | undefined;
   /** The clock, in milliseconds since the epoch; default `Date.now`. */
   now?: (() => number) | undefined;
+  /** Lifetime of a nonce; default one day (valid in two 12-hour ticks). */
+  nonceLifetimeMs?: number | undefined;
+}
+
+/**
+ * Options of {@link createAuth} over the project's own tables: the stores are
+ * `sqlContentStorage(database, { roles, now, sessionLifetimeMs, users })`.
+ *
+ * @example
+ * const options: AuthDatabaseOptions = { database, secret: process.env.SITE_SECRET!, prefix: 'cms' };
+ */
+export interface AuthDatabaseOptions extends AuthBaseOptions {
+  /**
+   * A database migrated with `migrateContent` (from `openDatabase`, or a `Database` around a
+   * Kysely dialect of your own); it may hold the site's other tables too.
+   */
+  database: SiteDatabase;
+  storage?: undefined;
+  /**
+   * The users' storage; default the project's own tables of `database` ({@link SqlUserStore}
+   * with `roles` and `now`).
+   */
+  users?: UserStore | undefined;
   /** The site's roles; default the WordPress defaults. */
   roles?: Roles | undefined;
   /** Lifetime of a cookie session; default two days. */
   sessionLifetimeMs?: number | undefined;
-  /** Lifetime of a nonce; default one day (valid in two 12-hour ticks). */
-  nonceLifetimeMs?: number | undefined;
 }
+
+/**
+ * Options of {@link createAuth} over a storage of any kind (the project's own tables from
+ * `sqlContentStorage`, WordPress's from `@cms-json/wordpress-db`, or your own). Its stores
+ * have their own roles, clock and session lifetime.
+ *
+ * @example
+ * const options: AuthStorageOptions = { storage, secret: process.env.SITE_SECRET!, prefix: 'wp' };
+ */
+export interface AuthStorageOptions extends AuthBaseOptions {
+  /** Every store of the site's content. */
+  storage: ContentStorage;
+  /**
+   * A SQL database for extensions' own tables (books, ratings, …), given back as
+   * {@link Auth.database}; content itself never reads it.
+   */
+  database?: SiteDatabase | undefined;
+}
+
+/**
+ * Options of {@link createAuth}: a content database (the project's own stores over it), or a
+ * storage.
+ *
+ * @example
+ * const options: AuthOptions = { database, secret: process.env.SITE_SECRET!, prefix: 'cms' };
+ * const overWordPress: AuthOptions = { storage, secret: process.env.SITE_SECRET!, prefix: 'wp' };
+ */
+export type AuthOptions = AuthDatabaseOptions | AuthStorageOptions;
 
 /**
  * Authentication for a site: HTTP Basic with application passwords, and cookie sessions
@@ -131,11 +172,20 @@ export interface AuthOptions {
  * const result = await auth.authenticate({ headers: req.headers, query });
  */
 export interface Auth {
+  /** Every store of the site's content: `contentPlugin` serves the site from these. */
+  readonly storage: ContentStorage;
+  /** The storage's users. */
   readonly users: UserStore;
+  /** The storage's application passwords. */
   readonly applicationPasswords: ApplicationPasswordStore;
+  /** The storage's cookie sessions. */
   readonly sessions: SessionStore;
-  /** The content database the stores use (terms and posts live there too), with its transactions. */
-  readonly database: Database<ContentTables>;
+  /**
+   * The SQL database given to `createAuth`, for extensions' own tables beside the content
+   * (`undefined` over a storage given without one). Content reads and writes only through
+   * {@link Auth.storage}.
+   */
+  readonly database?: Database<ContentTables> | undefined;
   readonly prefix: string;
   /** `<prefix>_rest`: the action of REST nonces. */
   readonly nonceAction: string;
@@ -177,11 +227,15 @@ const ANONYMOUS: NonceSession = { userId: 0, token: '' };
  * Creates the authenticator of a site. Wire it into the REST server so it runs before
  * dispatch; use `users`, `applicationPasswords` and `sessions` for the routes.
  *
+ * Given a `database`, the stores are the project's own over it (`sqlContentStorage`); given a
+ * `storage`, they are its own (WordPress's tables, say).
+ *
  * @throws Error when the secret is shorter than 16 characters or the prefix is not a lower-case word.
  * @example
  * const database = openDatabase<ContentTables>({ url: 'sqlite:./data/site.db' });
  * await migrateContent(database);
  * const auth = createAuth({ database, secret: process.env.SITE_SECRET!, prefix: 'cms' });
+ * // or, over any storage: createAuth({ storage: sqlContentStorage(database), secret, prefix: 'cms' })
  * const result = await auth.authenticate({ headers: { authorization: `Basic ${btoa('admin:abcd efgh …')}` } });
  * if (result && 'user' in result) console.log(result.user.login);
  */
@@ -193,10 +247,17 @@ export function createAuth(options: AuthOptions): Auth {
     throw new Error('createAuth: the site secret must be a string of at least 16 characters.');
   }
   const now = options.now ?? Date.now;
-  const database = contentDatabase(options.database);
-  const users = options.users ?? new SqlUserStore(database, { roles: options.roles, now });
-  const applicationPasswords = createApplicationPasswords(database.db, { now });
-  const sessions = createSessions(database.db, { now, lifetimeMs: options.sessionLifetimeMs });
+  const database = options.database === undefined ? undefined : contentDatabase(options.database);
+  const storage =
+    options.storage !== undefined
+      ? options.storage
+      : sqlContentStorage(options.database, {
+          roles: options.roles,
+          now,
+          sessionLifetimeMs: options.sessionLifetimeMs,
+          users: options.users,
+        });
+  const { users, applicationPasswords, sessions } = storage;
   const nonces = createNonces({ secret: options.secret, now, lifetimeMs: options.nonceLifetimeMs });
   const nonceAction = `${prefix}_rest`;
   const nonceHeader = `X-${prefix.toUpperCase()}-Nonce`;
@@ -277,6 +338,7 @@ export function createAuth(options: AuthOptions): Auth {
   }
 
   return {
+    storage,
     users,
     applicationPasswords,
     sessions,

@@ -9,31 +9,31 @@
  * @module
  */
 import type { RestRequest, RestServer } from '@cms-json/core';
-import type { Database } from '@cms-json/database';
 import { MetaFields } from '../meta/fields.js';
 import { metaRegistry } from '../meta/registry.js';
-import { SqlMetaStore } from '../meta/store.js';
+import type { MetaStore } from '../meta/store.js';
 import type { OptionsStore } from '../options/options.js';
 import type { PostsController } from '../posts/controller.js';
 import type { PostTypeRegistry } from '../posts/post-types.js';
 import { permalink } from '../posts/record.js';
 import type { Post, PostStore } from '../posts/store.js';
-import type { ContentTables } from '../tables.js';
 import { siteUrlOf } from '../users/record.js';
 import type { UserStore } from '../users/store.js';
 import { COMMENT_TYPE, CommentsController } from './controller.js';
 import { commentRoutes } from './routes.js';
-import { type CommentStore, SqlCommentStore } from './store.js';
+import type { CommentStore } from './store.js';
 
 /**
  * What {@link setUpComments} works with: the content plugin's stores and post types.
  *
  * @example
- * setUpComments(server, { database, namespace: 'cms/v2', posts, options, users, registry, controllers, now: Date.now });
+ * setUpComments(server, { comments, meta, namespace: 'cms/v2', posts, options, users, registry, controllers, now: Date.now });
  */
 export interface CommentsSetup {
-  /** The content database. */
-  readonly database: Database<ContentTables>;
+  /** The comments' store. */
+  readonly comments: CommentStore;
+  /** The comment meta store. */
+  readonly meta: MetaStore;
   readonly namespace: string;
   readonly posts: PostStore;
   readonly options: OptionsStore;
@@ -56,7 +56,7 @@ export function setUpComments(
   server: RestServer,
   setup: CommentsSetup,
 ): { store: CommentStore; watchPostType(name: string): void } {
-  const store = new SqlCommentStore(setup.database);
+  const store = setup.comments;
   const { controllers } = setup;
   const controller = new CommentsController({
     store,
@@ -69,7 +69,7 @@ export function setUpComments(
     clientIp: setup.clientIp,
     meta: new MetaFields({
       registry: metaRegistry(server),
-      store: new SqlMetaStore(setup.database, 'comment'),
+      store: setup.meta,
       objectType: 'comment',
       subtype: COMMENT_TYPE,
     }),

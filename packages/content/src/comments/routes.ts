@@ -24,7 +24,7 @@ export function commentRoutes(controller: CommentsController): Route[] {
   controller.context.type.on('prepare', (record, event) => controller.prepareLinks(record, event));
   const shared = { schema: controller.schema(), objectType: COMMENT_TYPE, links: controller.links() };
   // Each write in one transaction: the comment, its status, its meta and what the hooks write.
-  const atomic = writeTransaction(controller.context.posts.database);
+  const atomic = writeTransaction(controller.context.posts.transactions);
 
   const collection = defineRoute({
     ...shared,

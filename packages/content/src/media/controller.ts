@@ -38,7 +38,7 @@ import type { FileStore } from './file-store.js';
 import { DEFAULT_ALLOWED_TYPES } from './file-types.js';
 import { DEFAULT_IMAGE_SIZES, type ImageSize } from './image-sizes.js';
 import { storedFileUrl, storedPaths } from './media-details.js';
-import { deleteMetaByValue, MEDIA_META_KEYS, readPostMetaFor, setPostMeta } from './post-meta.js';
+import { MEDIA_META_KEYS, readPostMetaFor, setPostMeta } from './post-meta.js';
 import { type AttachmentFiles, attachmentRecord } from './record.js';
 import { mediaRoutes } from './routes.js';
 import { attachmentSchema } from './schema.js';
@@ -226,13 +226,13 @@ export class AttachmentsController extends PostsController implements MediaSteps
       const filtered = await this.type.filter('preInsert', { ...row }, event);
       // The record, its meta and what the hooks write in one transaction, once the files are
       // stored (the upload has arrived by now): all of it or nothing, then no file either.
-      const post = await writeTransaction(this.context.store.database)(async () => {
+      const post = await writeTransaction(this.context.store.transactions)(async () => {
         const created = await this.context.store.create(filtered);
         try {
-          await setPostMeta(this.context.store.db, created.id, MEDIA_META_KEYS.file, stored.path);
-          await setPostMeta(this.context.store.db, created.id, MEDIA_META_KEYS.metadata, JSON.stringify(stored.metadata));
+          await setPostMeta(this.context.postMeta, created.id, MEDIA_META_KEYS.file, stored.path);
+          await setPostMeta(this.context.postMeta, created.id, MEDIA_META_KEYS.metadata, JSON.stringify(stored.metadata));
           if (args.alt_text !== undefined) {
-            await setPostMeta(this.context.store.db, created.id, MEDIA_META_KEYS.alt, textField(args.alt_text));
+            await setPostMeta(this.context.postMeta, created.id, MEDIA_META_KEYS.alt, textField(args.alt_text));
           }
           await this.afterWrite(created, args, event);
         } catch (error) {
@@ -290,7 +290,7 @@ export class AttachmentsController extends PostsController implements MediaSteps
     const updated = await this.context.store.update(before.id, row);
     if (updated === undefined) throw contentError('rest_post_invalid_id');
     if (media.alt_text !== undefined) {
-      await setPostMeta(this.context.store.db, updated.id, MEDIA_META_KEYS.alt, textField(media.alt_text));
+      await setPostMeta(this.context.postMeta, updated.id, MEDIA_META_KEYS.alt, textField(media.alt_text));
     }
     await this.afterWrite(updated, media, event);
     return response(this.prepare(updated, await this.scope(request, [updated], { edit: true })), { context: 'edit' });
@@ -311,19 +311,19 @@ export class AttachmentsController extends PostsController implements MediaSteps
     const files = (await this.filesOf(request, [post])).get(post.id);
     await super.deleteForGood(post, request);
     // As the original's `wp_delete_attachment`: no post keeps it as its featured image.
-    await deleteMetaByValue(this.context.store.db, MEDIA_META_KEYS.thumbnail, String(post.id));
+    await this.context.postMeta.deleteByValue(MEDIA_META_KEYS.thumbnail, String(post.id));
     if (files === undefined || files.path === '') return;
     const paths = storedPaths(files.path, files.metadata);
     // Once the delete is stored: a write that fails after this step (a hook, the commit) keeps
     // the record, and must keep its files. A file that cannot be removed is left, as the
     // original's `wp_delete_file` (`@unlink`) leaves it: the record is gone either way.
-    await this.context.store.database.afterCommit(() => this.store.remove(paths).catch(() => undefined));
+    await this.context.store.transactions.afterCommit(() => this.store.remove(paths).catch(() => undefined));
   }
 
   /** The files of attachments, from their meta. */
   async filesOf(request: RestRequest, posts: readonly Post[]): Promise<Map<number, AttachmentFiles>> {
     const meta = await readPostMetaFor(
-      this.context.store.database,
+      this.context.postMeta,
       request,
       posts.map((post) => post.id),
       [MEDIA_META_KEYS.file, MEDIA_META_KEYS.metadata, MEDIA_META_KEYS.alt],

@@ -420,7 +420,7 @@ async function insertEdited(
   const event = { request, creating: true };
   const filtered = await controller.type.filter('preInsert', { ...row }, event);
   // The record, its meta and what the hooks write in one transaction: all of it or nothing.
-  const post = await writeTransaction(posts.database)(async () => {
+  const post = await writeTransaction(posts.transactions)(async () => {
     const created = await posts.create(filtered);
     try {
       // The image_meta of the edited image where the new file has none; upright now.
@@ -434,9 +434,9 @@ async function insertEdited(
         image_meta: imageMeta,
         parent_image: { attachment_id: source.id, file: edit.imagePath },
       };
-      await setPostMeta(posts.db, created.id, MEDIA_META_KEYS.file, stored.path);
-      await setPostMeta(posts.db, created.id, MEDIA_META_KEYS.metadata, JSON.stringify(metadata));
-      if (edit.alt !== '') await setPostMeta(posts.db, created.id, MEDIA_META_KEYS.alt, edit.alt);
+      await setPostMeta(controller.context.postMeta, created.id, MEDIA_META_KEYS.file, stored.path);
+      await setPostMeta(controller.context.postMeta, created.id, MEDIA_META_KEYS.metadata, JSON.stringify(metadata));
+      if (edit.alt !== '') await setPostMeta(controller.context.postMeta, created.id, MEDIA_META_KEYS.alt, edit.alt);
       await controller.afterWrite(created, {}, event);
     } catch (error) {
       await posts.delete(created.id).catch(() => undefined);

@@ -6,22 +6,20 @@
  * @module
  */
 import type { RestRequest } from '@cms-json/core';
-import type { Database } from '@cms-json/database';
-import type { Kysely } from 'kysely';
 import { contentError } from '../errors.js';
+import type { MetaStore } from '../meta/store.js';
 import type { PostStore } from '../posts/store.js';
 import { requestBatchPer } from '../request-batch.js';
-import type { ContentTables } from '../tables.js';
 import { MEDIA_META_KEYS, readPostMeta, setPostMeta } from './post-meta.js';
 
 /**
  * The featured media of each post (the ones without any are left out).
  *
  * @example
- * const featured = await featuredMediaOf(database, posts.map((post) => post.id));
+ * const featured = await featuredMediaOf(storage.meta.post, posts.map((post) => post.id));
  */
-export async function featuredMediaOf(database: Database<ContentTables>, ids: readonly number[]): Promise<Map<number, number>> {
-  const meta = await readPostMeta(database, ids, [MEDIA_META_KEYS.thumbnail]);
+export async function featuredMediaOf(store: MetaStore, ids: readonly number[]): Promise<Map<number, number>> {
+  const meta = await readPostMeta(store, ids, [MEDIA_META_KEYS.thumbnail]);
   const out = new Map<number, number>();
   for (const [id, values] of meta) {
     const value = Number(values.get(MEDIA_META_KEYS.thumbnail));
@@ -30,8 +28,8 @@ export async function featuredMediaOf(database: Database<ContentTables>, ids: re
   return out;
 }
 
-const batched = requestBatchPer(async (database: Database<ContentTables>, ids: number[]) => {
-  const found = await featuredMediaOf(database, ids);
+const batched = requestBatchPer(async (store: MetaStore, ids: number[]) => {
+  const found = await featuredMediaOf(store, ids);
   return new Map(ids.map((id) => [id, found.get(id) ?? 0]));
 });
 
@@ -41,14 +39,14 @@ const batched = requestBatchPer(async (database: Database<ContentTables>, ids: n
  * post without one is left out, as there.
  *
  * @example
- * const featured = await featuredMediaFor(database, request, posts.map((post) => post.id));
+ * const featured = await featuredMediaFor(storage.meta.post, request, posts.map((post) => post.id));
  */
 export async function featuredMediaFor(
-  database: Database<ContentTables>,
+  store: MetaStore,
   request: RestRequest,
   ids: readonly number[],
 ): Promise<Map<number, number>> {
-  const values = await Promise.all(ids.map((id) => batched(database, request, id)));
+  const values = await Promise.all(ids.map((id) => batched(store, request, id)));
   const out = new Map<number, number>();
   ids.forEach((id, index) => {
     const value = values[index] ?? 0;
@@ -74,8 +72,8 @@ export async function checkFeaturedMedia(store: PostStore, id: number | undefine
  * Sets a post's featured media (0 removes it).
  *
  * @example
- * await setFeaturedMedia(db, post.id, 12);
+ * await setFeaturedMedia(storage.meta.post, post.id, 12);
  */
-export function setFeaturedMedia(db: Kysely<ContentTables>, postId: number, mediaId: number): Promise<void> {
-  return setPostMeta(db, postId, MEDIA_META_KEYS.thumbnail, mediaId > 0 ? String(mediaId) : undefined);
+export function setFeaturedMedia(store: MetaStore, postId: number, mediaId: number): Promise<void> {
+  return setPostMeta(store, postId, MEDIA_META_KEYS.thumbnail, mediaId > 0 ? String(mediaId) : undefined);
 }

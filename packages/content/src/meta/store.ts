@@ -84,6 +84,12 @@ export interface MetaStore {
   set(objectId: number, key: string, value: string): Promise<void>;
   /** Deletes the values of a key: all of them, or those equal to `value`. */
   delete(objectId: number, key: string, value?: string): Promise<void>;
+  /**
+   * Deletes every row of a key whose value is `value`, whatever object it belongs to
+   * (WordPress's `delete_metadata` with `$delete_all`): an attachment deleted, no post keeps
+   * it as its `_thumbnail_id`.
+   */
+  deleteByValue(key: string, value: string): Promise<void>;
 }
 
 /**
@@ -151,5 +157,10 @@ export class SqlMetaStore implements MetaStore {
     let query = this.#db.deleteFrom(this.#table).where(this.#ownerColumn, '=', objectId).where('meta_key', '=', key);
     if (value !== undefined) query = query.where('meta_value', '=', value);
     await query.execute();
+  }
+
+  /** Deletes every row of a key whose value is `value`, whatever object it belongs to. */
+  async deleteByValue(key: string, value: string): Promise<void> {
+    await this.#db.deleteFrom(this.#table).where('meta_key', '=', key).where('meta_value', '=', value).execute();
   }
 }

@@ -6,14 +6,12 @@
  * @module
  */
 import type { RestRequest } from '@cms-json/core';
-import type { Kysely } from 'kysely';
 import type { OptionsStore } from '../options/options.js';
 import type { PostsController } from '../posts/controller.js';
 import type { PostTypeRegistry } from '../posts/post-types.js';
 import { permalink } from '../posts/record.js';
 import { effectiveStatus } from '../posts/statuses.js';
-import type { Post } from '../posts/store.js';
-import { type ContentTables, contentDb } from '../tables.js';
+import type { Post, PostStore } from '../posts/store.js';
 import { siteUrlOf } from '../users/record.js';
 import { postFromUrl } from './post-from-url.js';
 import type { EmbedSource } from './response-data.js';
@@ -22,11 +20,11 @@ import type { EmbedSource } from './response-data.js';
  * What the local embeds read.
  *
  * @example
- * localEmbeds({ db, registry, controllers, options, siteName: 'cms-json', findUser: (id) => users.findById(id) });
+ * localEmbeds({ posts, registry, controllers, options, siteName: 'cms-json', findUser: (id) => users.findById(id) });
  */
 export interface LocalEmbedsOptions {
-  // biome-ignore lint/suspicious/noExplicitAny: any table types will do; the site's own tables may sit beside the content ones.
-  readonly db: Kysely<any>;
+  /** The records' store. */
+  readonly posts: PostStore;
   readonly registry: PostTypeRegistry;
   readonly controllers: ReadonlyMap<string, PostsController>;
   readonly options: OptionsStore;
@@ -46,8 +44,7 @@ export interface LocalEmbedsOptions {
 export function localEmbeds(
   options: LocalEmbedsOptions,
 ): (request: RestRequest, url: string) => Promise<EmbedSource | undefined> {
-  const db: Kysely<ContentTables> = contentDb(options.db);
-  const { registry, controllers } = options;
+  const { registry, controllers, posts } = options;
   return async function embedOf(request, url) {
     const siteUrl = siteUrlOf(request);
     const scopeOf = async (post: Post) => {
@@ -58,7 +55,9 @@ export function localEmbeds(
     };
     const post = await postFromUrl(url, {
       siteUrl,
-      db,
+      posts,
+      // Only a type with a controller has permalinks to match.
+      types: [...controllers.keys()],
       permalinkOf: async (candidate) => {
         const found = await scopeOf(candidate);
         return found === undefined ? undefined : permalink(candidate, found.scope);

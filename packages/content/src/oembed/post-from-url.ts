@@ -6,21 +6,21 @@
  *
  * @module
  */
-import type { Kysely } from 'kysely';
-import type { Post } from '../posts/store.js';
-import type { ContentTables } from '../tables.js';
+import type { Post, PostStore } from '../posts/store.js';
 
 /**
- * What the lookup needs: the site's address, the records' table and how a record's
- * permalink is made.
+ * What the lookup needs: the site's address, the records' store, the types a URL may lead to
+ * and how a record's permalink is made.
  *
  * @example
- * const lookup: PostUrlLookup = { siteUrl: 'https://example.com', db, permalinkOf: async (post) => '…' };
+ * const lookup: PostUrlLookup = { siteUrl: 'https://example.com', posts, types: ['post', 'page'], permalinkOf: async (post) => '…' };
  */
 export interface PostUrlLookup {
   /** The site's address, without a trailing slash. */
   readonly siteUrl: string;
-  readonly db: Kysely<ContentTables>;
+  readonly posts: PostStore;
+  /** The post types whose records a pretty permalink may name (revisions never are). */
+  readonly types: readonly string[];
   /** The public address of a record (`undefined` for a type without routes). */
   readonly permalinkOf: (post: Post) => Promise<string | undefined>;
 }
@@ -67,7 +67,7 @@ export async function postFromUrl(text: string, lookup: PostUrlLookup): Promise<
   const byId = positiveId(url.searchParams.get('p')) ?? positiveId(url.searchParams.get('page_id'));
   if (byId !== undefined) {
     // The plain forms name the record whatever the permalink structure is, as the original reads them.
-    const post = await lookup.db.selectFrom('posts').selectAll().where('id', '=', byId).executeTakeFirst();
+    const post = await lookup.posts.find(byId);
     return post !== undefined && post.type !== 'revision' ? post : undefined;
   }
   {
@@ -84,15 +84,7 @@ export async function postFromUrl(text: string, lookup: PostUrlLookup): Promise<
       return undefined;
     }
     const id = positiveId(slug);
-    const rows = await lookup.db
-      .selectFrom('posts')
-      .selectAll()
-      .where((eb) => (id === undefined ? eb('slug', '=', slug) : eb.or([eb('slug', '=', slug), eb('id', '=', id)])))
-      .where('type', '!=', 'revision')
-      .orderBy('id', 'asc')
-      .limit(20)
-      .execute();
-    candidates.push(...rows);
+    candidates.push(...(await candidatesOf(lookup, slug, id)));
   }
   const wanted = comparable(url);
   for (const post of candidates) {
@@ -102,3 +94,21 @@ export async function postFromUrl(text: string, lookup: PostUrlLookup): Promise<
   }
   return undefined;
 }
+
+/** The first 20 records (by id) of the types whose slug is `slug` or, when it is a number, whose id is it. */
+async function candidatesOf(lookup: PostUrlLookup, slug: string, id: number | undefined): Promise<Post[]> {
+  const types = lookup.types.filter((type) => type !== 'revision');
+  if (types.length === 0) return [];
+  // Any status (`statuses: []`): the permalink decides, then the caller's read check.
+  const base = { types, statuses: [], nowGmt: '', orderBy: 'id', order: 'asc', perPage: CANDIDATES, offset: 0 } as const;
+  const [bySlug, byId] = await Promise.all([
+    lookup.posts.list({ ...base, slugs: [slug] }),
+    id === undefined ? undefined : lookup.posts.list({ ...base, include: [id] }),
+  ]);
+  const found = new Map<number, Post>();
+  for (const post of [...bySlug.posts, ...(byId?.posts ?? [])]) found.set(post.id, post);
+  return [...found.values()].sort((a, b) => a.id - b.id).slice(0, CANDIDATES);
+}
+
+/** The most records a pretty permalink's last segment is tried against. */
+const CANDIDATES = 20;

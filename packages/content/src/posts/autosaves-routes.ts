@@ -40,7 +40,7 @@ export function autosaveRoutes(controller: AutosaveParent): Route[] {
   const path = `/${typeArgs.restBase}/(?P<id>[\\d]+)/autosaves`;
   const parentMeta = { description: 'The ID for the parent of the autosave.' };
   const parentArg = { parent: z.number().int().meta(parentMeta) };
-  const atomic = writeTransaction(store.database);
+  const atomic = writeTransaction(store.transactions);
   const itemSchema = autosaveSchema(controller.context.name, controller.schema());
   // The record's id is the path's `id`, which the original declares as no argument of the collection.
   const pathId = (request: RestRequest) => Number(request.urlParams.id ?? 0);

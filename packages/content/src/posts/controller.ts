@@ -447,7 +447,7 @@ export class PostsController implements PostTypeController {
     await this.type.emit('insert', post, hookEvent);
     if (args.sticky !== undefined) await this.setSticky(post.id, args.sticky);
     if (args.featured_media !== undefined && restFeatures(this.context.name, this.context.args).has('thumbnail')) {
-      await setFeaturedMedia(this.context.store.db, post.id, args.featured_media);
+      await setFeaturedMedia(this.context.postMeta, post.id, args.featured_media);
     }
     await event.meta?.apply(post.id);
     await this.type.updateFields(post, args, event.request);
@@ -520,7 +520,7 @@ export class PostsController implements PostTypeController {
       ),
       restFeatures(this.context.name, this.context.args).has('thumbnail')
         ? featuredMediaFor(
-            this.context.store.database,
+            this.context.postMeta,
             request,
             posts.map((post) => post.id),
           )

@@ -81,7 +81,7 @@ export function postRoutes(controller: PostRouteSteps, options: PostRoutesOption
   const path = `/${args.restBase}`;
   const write = options.writeArgs ?? writePostArgs(schema);
   // Each write in one transaction (an upload's create is left outside: its body arrives while it runs).
-  const atomic = writeTransaction(controller.context.store.database);
+  const atomic = writeTransaction(controller.context.store.transactions);
   const atomicCreate = options.create === undefined ? atomic : <T>(work: () => Promise<T>) => work();
 
   const collection = defineRoute({

@@ -9,6 +9,7 @@
 import { CHANGE_VERSIONS_TABLE, type Database } from '@cms-json/database';
 import { type Expression, type Insertable, type Kysely, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import { MAX_COMPILED_IDS, placeholderIds, readByIds } from '../compiled-reads.js';
+import type { StorageTransactions } from '../storage.js';
 import { type ContentTables, contentDatabase, type PostsTable, type SiteDatabase } from '../tables.js';
 import { listOrder, listWhere, type PostsExpression, statusNow } from './post-lists.js';
 import type { PostQuery } from './post-query.js';
@@ -39,13 +40,10 @@ export type { PostOrderBy, PostQuery, TaxonomyClause } from './post-query.js';
  */
 export interface PostStore {
   /**
-   * The database the records are kept in: its transactions (`transaction`, `afterCommit`)
-   * hold a write's steps together, and extensions read and write their own rows beside the
-   * records through it.
+   * The transactions of the storage the records are kept in (`transaction`, `afterCommit`):
+   * they hold a write's steps together (the record, its terms, meta and counts).
    */
-  readonly database: Database<ContentTables>;
-  /** The query builder of {@link PostStore.database}. */
-  readonly db: Kysely<ContentTables>;
+  readonly transactions: StorageTransactions;
   /**
    * The version of everything a post's answer is made of: it changes whenever an answer could
    * (a write anywhere in the tracked tables, or a scheduled record's date passing `nowGmt`).
@@ -88,6 +86,7 @@ export interface PostStore {
  * const { posts, total } = await store.list({ types: ['post'], statuses: ['publish'], nowGmt, perPage: 10, offset: 0 });
  */
 export class SqlPostStore implements PostStore {
+  /** The content database the records are kept in (the project's own schema). */
   readonly database: Database<ContentTables>;
 
   constructor(database: SiteDatabase) {
@@ -113,6 +112,12 @@ export class SqlPostStore implements PostStore {
     return `${row?.version ?? 0}.${row?.due ?? 0}`;
   }
 
+  /** The transactions of {@link SqlPostStore.database}. */
+  get transactions(): StorageTransactions {
+    return this.database;
+  }
+
+  /** The query builder of {@link SqlPostStore.database}. */
   get db(): Kysely<ContentTables> {
     return this.database.db;
   }

@@ -8,6 +8,7 @@
 import type { AnyRecord, ObjectTypeRegistry, RestRequest, Route } from '@cms-json/core';
 import type { Updateable } from 'kysely';
 import type { MetaFields } from '../meta/fields.js';
+import type { MetaStore } from '../meta/store.js';
 import type { OptionsStore } from '../options/options.js';
 import type { PostsTable } from '../tables.js';
 import type { DynamicContent } from './dynamic-blocks.js';
@@ -94,6 +95,8 @@ export interface PostsControllerContext {
   /** The content namespace (`cms/v2`); the type's `restNamespace` wins when set. */
   readonly namespace: string;
   readonly store: PostStore;
+  /** The post meta store: featured images (`_thumbnail_id`) and attachments' files and alt text. */
+  readonly postMeta: MetaStore;
   readonly options: OptionsStore;
   readonly objectTypes: ObjectTypeRegistry;
   readonly render: Renderer;

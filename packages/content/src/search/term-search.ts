@@ -6,10 +6,7 @@
  * @module
  */
 import type { RestRequest } from '@cms-json/core';
-import type { Database } from '@cms-json/database';
-import { type Kysely, sql } from 'kysely';
-import type { ContentTables } from '../tables.js';
-import type { Term } from '../terms/store.js';
+import type { Term, TermStore } from '../terms/store.js';
 import type { TaxonomyRegistry } from '../terms/taxonomy.js';
 import type { SearchHandler } from './search-handler.js';
 
@@ -17,11 +14,11 @@ import type { SearchHandler } from './search-handler.js';
  * What the handler reads.
  *
  * @example
- * termSearchHandler({ database, taxonomies, namespace: 'cms/v2', termLink });
+ * termSearchHandler({ terms: storage.terms, taxonomies, namespace: 'cms/v2', termLink });
  */
 export interface TermSearchOptions {
-  /** The content database. */
-  readonly database: Database<ContentTables>;
+  /** The terms' store. */
+  readonly terms: TermStore;
   readonly taxonomies: TaxonomyRegistry;
   /** The content namespace, where `/taxonomies` is. */
   readonly namespace: string;
@@ -33,12 +30,10 @@ export interface TermSearchOptions {
  * The `term` handler of `/search`.
  *
  * @example
- * const handlers = [postSearchHandler(…), termSearchHandler({ database, taxonomies, namespace, termLink })];
+ * const handlers = [postSearchHandler(…), termSearchHandler({ terms, taxonomies, namespace, termLink })];
  */
 export function termSearchHandler(options: TermSearchOptions): SearchHandler {
-  const { database } = options;
-  const db: Kysely<ContentTables> = database.db;
-  const { taxonomies, namespace } = options;
+  const { terms: store, taxonomies, namespace } = options;
   return {
     type: 'term',
     subtypes: () =>
@@ -47,43 +42,22 @@ export function termSearchHandler(options: TermSearchOptions): SearchHandler {
         .filter((taxonomy) => taxonomy.args.showInRest)
         .map((taxonomy) => taxonomy.name),
     async search(request: RestRequest, query) {
-      let base = db.selectFrom('terms').where('terms.taxonomy', 'in', [...query.subtypes]);
-      if (query.search !== undefined && query.search !== '') {
-        const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where((eb) =>
-          eb.or([
-            eb(database.lowerText(sql.ref('terms.name')), 'like', sql<string>`${pattern} escape '\\'`),
-            eb(database.lowerText(sql.ref('terms.slug')), 'like', sql<string>`${pattern} escape '\\'`),
-          ]),
-        );
-      }
-      if (query.include.length > 0) base = base.where('terms.id', 'in', [...query.include]);
-      if (query.exclude.length > 0) base = base.where('terms.id', 'not in', [...query.exclude]);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('terms.name', 'asc')
-          .orderBy('terms.id', 'asc')
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
+      const { terms, total } = await store.list({
+        taxonomy: [...query.subtypes],
+        search: query.search,
+        include: query.include,
+        exclude: query.exclude,
+        hideEmpty: false,
+        orderBy: 'name',
+        order: 'asc',
+        limit: query.perPage,
+        offset: (query.page - 1) * query.perPage,
+      });
       const results = [];
-      for (const row of rows) {
-        const term: Term = {
-          id: Number(row.id),
-          taxonomy: row.taxonomy,
-          name: row.name,
-          slug: row.slug,
-          description: row.description,
-          parent: Number(row.parent),
-          count: Number(row.count),
-          termGroup: Number(row.term_group),
-        };
+      for (const term of terms) {
         results.push({ id: term.id, title: term.name, url: await options.termLink(request, term), type: term.taxonomy });
       }
-      return { results, total: Number(count.total) };
+      return { results, total };
     },
     selfPath: (result) => {
       const args = taxonomies.get(result.type)?.args;

@@ -9,7 +9,7 @@ import { type RestRequest, requestLocal } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import type { PostAccessFields } from '../posts/store.js';
 import { keptBatchPer, listsPerObject } from '../request-batch.js';
-import type { Term, TermQuery, TermStore } from './store.js';
+import type { Term, TermListForObjectsQuery, TermQuery, TermStore } from './store.js';
 import type { TermsContext } from './types.js';
 
 export type { TermsContext } from './types.js';
@@ -105,7 +105,7 @@ function termListShape(query: Omit<TermQuery, 'object'>): string {
 }
 
 const termsOfObject = listsPerObject(
-  async (store: TermStore, query: Omit<TermQuery, 'object'>, ids, request) => {
+  async (store: TermStore, query: TermListForObjectsQuery, ids, request) => {
     // Read when the check of the list found the posts (else now, for them all at once).
     const terms = await Promise.all(ids.map((id) => carried(store, request, id)));
     const known = new Map<number, readonly number[]>(ids.map((id, index) => [id, terms[index]?.terms ?? []]));
@@ -128,6 +128,9 @@ export async function listTerms(
   request: RestRequest,
   query: TermQuery,
 ): Promise<{ terms: Term[]; total: number }> {
-  const { object, ...rest } = query;
-  return object === undefined ? context.store.list(query) : termsOfObject(context.store, request, rest, object);
+  const { object, taxonomy, ...rest } = query;
+  // The terms of one taxonomy an object carries are read with the other objects'; any other list alone.
+  return object === undefined || typeof taxonomy !== 'string'
+    ? context.store.list(query)
+    : termsOfObject(context.store, request, { ...rest, taxonomy }, object);
 }

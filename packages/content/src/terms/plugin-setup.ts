@@ -6,16 +6,14 @@
  * @module
  */
 import type { RestServer } from '@cms-json/core';
-import type { Database } from '@cms-json/database';
 import { MetaFields } from '../meta/fields.js';
 import { metaRegistry } from '../meta/registry.js';
-import { SqlMetaStore } from '../meta/store.js';
+import type { MetaStore } from '../meta/store.js';
 import { userCan } from '../permissions.js';
-import type { ContentTables } from '../tables.js';
 import type { TermsContext } from './context.js';
 import { TermsController } from './controller.js';
 import { connectPostTerms } from './post-terms.js';
-import { SqlTermStore, type TermStore } from './store.js';
+import type { TermStore } from './store.js';
 import { taxonomiesRoutes } from './taxonomies-routes.js';
 import { attachTaxonomies, registerBuiltInTaxonomies, TaxonomyRegistry } from './taxonomy.js';
 import type { TermRecordTypes } from './types.js';
@@ -24,16 +22,17 @@ import type { TermRecordTypes } from './types.js';
  * Sets up taxonomies and terms on a server; returns the registry and the store.
  *
  * @example
- * const { taxonomies, terms } = setUpTaxonomies(server, auth.database, 'cms/v2', { canReadPost: (request, post) => posts.canReadPost(request, post) });
+ * const { taxonomies, terms } = setUpTaxonomies(server, { terms: storage.terms, meta: storage.meta.term }, 'cms/v2', {
+ *   canReadPost: (request, post) => posts.canReadPost(request, post),
+ * });
  */
 export function setUpTaxonomies(
   server: RestServer,
-  database: Database<ContentTables>,
+  stores: { readonly terms: TermStore; readonly meta: MetaStore },
   namespace: string,
   posts: { readonly canReadPost?: TermsContext['canReadPost'] } = {},
 ): { taxonomies: TaxonomyRegistry; terms: TermStore } {
-  const terms = new SqlTermStore(database);
-  const metaStore = new SqlMetaStore(database, 'term');
+  const { terms, meta: metaStore } = stores;
   const relationBase = server.options.curieBase;
   const taxonomies: TaxonomyRegistry = new TaxonomyRegistry(server.objectTypes, namespace, (taxonomy) => {
     const context: TermsContext = {

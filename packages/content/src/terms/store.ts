@@ -15,7 +15,7 @@ import type { PostAccessFields } from '../posts/store.js';
 import { type ContentTables, contentDatabase, type SiteDatabase, type TermsTable } from '../tables.js';
 import { type RelationshipWrites, relationshipWrites } from './relationships.js';
 import { listTermRows, listTermRowsForObjects, mapPages } from './term-lists.js';
-import type { TermQuery } from './term-query.js';
+import type { TermListForObjectsQuery, TermQuery } from './term-query.js';
 
 /**
  * A stored term.
@@ -57,7 +57,7 @@ export interface NewTerm {
  */
 export type TermChanges = Partial<Omit<NewTerm, 'taxonomy'>>;
 
-export type { TermOrderBy, TermQuery } from './term-query.js';
+export type { TermListForObjectsQuery, TermOrderBy, TermQuery } from './term-query.js';
 
 /**
  * Options of {@link TermStore.listForObjects}.
@@ -107,7 +107,7 @@ export interface TermStore {
    * to each), in one query: the page and the count of every object's terms.
    */
   listForObjects(
-    query: Omit<TermQuery, 'object'>,
+    query: TermListForObjectsQuery,
     objectIds: readonly number[],
     options?: ListForObjectsOptions,
   ): Promise<Map<number, { terms: Term[]; total: number }>>;
@@ -300,7 +300,7 @@ export class SqlTermStore implements TermStore {
   }
 
   async listForObjects(
-    query: Omit<TermQuery, 'object'>,
+    query: TermListForObjectsQuery,
     objectIds: readonly number[],
     options?: ListForObjectsOptions,
   ): Promise<Map<number, { terms: Term[]; total: number }>> {

@@ -9,7 +9,7 @@ import type { Database } from '@cms-json/database';
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
 import type { ContentTables, TermsTable } from '../tables.js';
-import type { TermQuery } from './term-query.js';
+import type { TermListForObjectsQuery, TermQuery } from './term-query.js';
 
 type Rows = Selectable<TermsTable>[];
 type ListQuery = Omit<TermQuery, 'object'>;
@@ -47,7 +47,11 @@ function withFilters<Q extends SelectQueryBuilder<ContentTables, 'terms', object
   page: Q,
   query: ListQuery,
 ): Q {
-  let base = page.where('terms.taxonomy', '=', query.taxonomy);
+  const { taxonomy } = query;
+  let base =
+    typeof taxonomy === 'string'
+      ? page.where('terms.taxonomy', '=', taxonomy)
+      : page.where('terms.taxonomy', 'in', taxonomy.length > 0 ? [...taxonomy] : ['']);
   if (query.search !== undefined && query.search !== '') {
     const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>
@@ -127,7 +131,7 @@ export async function listTermRows(database: Database<ContentTables>, query: Ter
  */
 export async function listTermRowsForObjects(
   database: Database<ContentTables>,
-  query: ListQuery,
+  query: TermListForObjectsQuery,
   objectIds: readonly number[],
   carried?: ReadonlyMap<number, readonly number[]>,
 ): Promise<Map<number, { rows: Rows; total: number }>> {

@@ -1,5 +1,5 @@
 /**
- * The query of a list of one taxonomy's terms, as the store takes it. Apart from the store so
+ * The query of a list of a taxonomy's terms, as the store takes it. Apart from the store so
  * the store and its list builders (`term-lists.ts`) share it without importing each other.
  *
  * @module
@@ -20,7 +20,8 @@ export type TermOrderBy = 'id' | 'include' | 'name' | 'slug' | 'include_slugs' |
  * const query: TermQuery = { taxonomy: 'post_tag', search: 'alp', hideEmpty: true, limit: 10, offset: 0 };
  */
 export interface TermQuery {
-  taxonomy: string;
+  /** The taxonomy; several (in {@link TermStore.list} only): the terms of any of them (the term search). */
+  taxonomy: string | readonly string[];
   /** Substring of the name or slug, case-insensitive. */
   search?: string | undefined;
   include?: readonly number[] | undefined;
@@ -41,3 +42,12 @@ export interface TermQuery {
   /** Default 0. */
   offset?: number | undefined;
 }
+
+/**
+ * The query of {@link TermStore.listForObjects}: a list of ONE taxonomy's terms, without `object`
+ * (the objects are given apart).
+ *
+ * @example
+ * const query: TermListForObjectsQuery = { taxonomy: 'post_tag', limit: 100 };
+ */
+export type TermListForObjectsQuery = Omit<TermQuery, 'object' | 'taxonomy'> & { taxonomy: string };

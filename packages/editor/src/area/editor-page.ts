@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { DEFAULT_OPTIONS, localDate, SqlOptionsStore, SqlPostStore, typeCapabilities } from '@cms-json/content';
+import { DEFAULT_OPTIONS, localDate, postTypes, typeCapabilities } from '@cms-json/content';
 import { escapeHtml, type PageRequest, type PageResponse } from '@cms-json/core';
 import type { BlockCategory, EditorBootConfig, JsonObject, ServerBlockDefinition } from '../boot-config.js';
 import type { AreaContext, AreaPostType } from './area-context.js';
@@ -89,7 +89,7 @@ export async function editPostPage(area: AreaContext, parts: EditorPageParts, re
     });
   if (action !== 'edit') return messagePage(area, { status: 400, title: 'Bad Request', message: 'Unknown action.' });
   if (id === 0) return missing();
-  const stored = await new SqlPostStore(area.auth.database).find(id);
+  const stored = await area.auth.storage.posts.find(id);
   if (stored === undefined) return missing();
   const type = area.postTypes().find((candidate) => candidate.name === stored.type);
   if (type === undefined) {
@@ -137,21 +137,23 @@ const AUTO_DRAFTS_REMOVED_AT_ONCE = 20;
  */
 async function removeOldAutoDrafts(area: AreaContext, now: Date): Promise<void> {
   const cutoff = localDate(new Date(now.getTime() - AUTO_DRAFT_LIFETIME_MS), 'UTC');
-  const old = await area.auth.database.db
-    .selectFrom('posts')
-    .select('id')
-    .where('status', '=', 'auto-draft')
-    .where('date_gmt', '<', cutoff)
-    .orderBy('id')
-    .limit(AUTO_DRAFTS_REMOVED_AT_ONCE)
-    .execute();
-  const store = new SqlPostStore(area.auth.database);
-  for (const { id } of old) await store.delete(id);
+  const store = area.auth.storage.posts;
+  // The oldest auto-drafts (by id: in the order they were made) of every type; those past their lifetime go.
+  const { posts: oldest } = await store.list({
+    types: postTypes(area.server).names(),
+    statuses: ['auto-draft'],
+    nowGmt: localDate(now, 'UTC'),
+    orderBy: 'id',
+    order: 'asc',
+    perPage: AUTO_DRAFTS_REMOVED_AT_ONCE,
+    offset: 0,
+  });
+  for (const { id, date_gmt } of oldest) if (date_gmt < cutoff) await store.delete(id);
 }
 
 /** Inserts the `auto-draft` a new record starts as: no title, no content, the user's, dated now. */
 async function createAutoDraft(area: AreaContext, type: AreaPostType, visitor: Visitor): Promise<number> {
-  const options = new SqlOptionsStore(area.auth.database);
+  const options = area.auth.storage.options;
   const [timeZone, commentStatus, pingStatus] = await Promise.all([
     options.get('timezone'),
     options.get('default_comment_status'),
@@ -163,7 +165,7 @@ async function createAutoDraft(area: AreaContext, type: AreaPostType, visitor: V
   const nowLocal = localDate(now, timeZone);
   const discussion = (feature: 'comments' | 'trackbacks', value: 'open' | 'closed') =>
     type.name !== 'page' && type.args.supports.includes(feature) ? value : 'closed';
-  const created = await new SqlPostStore(area.auth.database).create({
+  const created = await area.auth.storage.posts.create({
     type: type.name,
     status: 'auto-draft',
     author: visitor.user.id,
@@ -198,7 +200,7 @@ async function hostPage(
     collections: { attachment, page: collection('page'), wp_block: collection('wp_block') },
   });
   const content = area.server.extension('content', missingContent);
-  const siteOptions = new SqlOptionsStore(area.auth.database);
+  const siteOptions = area.auth.storage.options;
   const [assets, blockDefinitions, blockCategories, preload, options, preferences] = await Promise.all([
     parts.assets(request),
     parts.blockDefinitions(),

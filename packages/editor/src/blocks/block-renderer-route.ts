@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { postTypes, SqlOptionsStore, userCan } from '@cms-json/content';
+import { postTypes, userCan } from '@cms-json/content';
 import {
   coreError,
   defineRoute,
@@ -150,7 +150,7 @@ export function blockRendererRoute(options: BlockRendererRouteOptions): Route {
           const content = server.extension('content', () => {
             throw new Error('blockRoutes: the block renderer reads the site through contentPlugin; use it on the server first.');
           });
-          const options = new SqlOptionsStore(content.auth.database);
+          const options = content.auth.storage.options;
           const context: BlockRenderContext = {
             get: async (path, query) => {
               const res = await server.dispatch({ path, query: query ?? {}, user: request.user }, { from: request });

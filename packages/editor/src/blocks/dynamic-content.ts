@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { dynamicBlocks, SqlOptionsStore } from '@cms-json/content';
+import { dynamicBlocks } from '@cms-json/content';
 import { type JsonSchema, type RestRequest, type RestServer, validateValue } from '@cms-json/core';
 import type { BlockRenderContext, BlockType } from './block-type.js';
 import type { BlockTypeRegistry } from './registry.js';
@@ -37,7 +37,7 @@ function renderContext(server: RestServer, request: RestRequest): BlockRenderCon
   const content = server.extension('content', () => {
     throw new Error('Dynamic blocks read the site through contentPlugin; use it on the server first.');
   });
-  const options = new SqlOptionsStore(content.auth.database);
+  const options = content.auth.storage.options;
   let counter = 0;
   return {
     get: async (path, query) => {
