@@ -157,6 +157,9 @@ describe.skipIf(serverUrl === '')('WordPressPostStore reads', () => {
     expect(await ids({ search: 'Hand-written excerpt for post 12' })).toContain(15);
     expect(await ids({ search: 'Walk -Lisbon' })).not.toContain(5);
     expect(await ids({ search: '100%_sure' })).toEqual([]);
+    // `_` and `%` are the text's own, not wildcards: "post number" in every body is not "post_number".
+    expect(await ids({ search: 'post_number' })).toEqual([]);
+    expect((await ids({ search: 'post number' })).length).toBeGreaterThan(5);
     expect(await ids({ search: 'Members Only' })).toContain(27);
     expect(await ids({ search: 'Members Only', searchProtected: false })).not.toContain(27);
     expect(await ids({ search: 'Lisbon', searchColumns: ['post_excerpt'] })).toEqual([]);
