@@ -1,0 +1,158 @@
+/**
+ * `term_taxonomy.count` as WordPress's `_update_post_term_count` keeps it: the objects of the
+ * taxonomy's post types that are published, and attachments (when the taxonomy is for them)
+ * that are published or `inherit` a published parent's status. Counted by SQL from the rows,
+ * never read, changed and written back: WordPress's PHP and cms-json write the same tables.
+ *
+ * @module
+ */
+import type { Database } from '@cms-json/database';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { WordPressTables } from '../tables.js';
+
+type Tables = WordPressTables;
+
+/**
+ * The post types each taxonomy is registered for (`register_taxonomy`'s `object_type`), by
+ * taxonomy name; a taxonomy missing here counts published objects of any type (and
+ * attachments by their parent).
+ *
+ * @example
+ * const objectTypes: TaxonomyObjectTypes = { category: ['post'], genre: ['book'] };
+ */
+export type TaxonomyObjectTypes = Readonly<Record<string, readonly string[]>>;
+
+/** WordPress's own taxonomies and the types they are for. */
+export const DEFAULT_OBJECT_TYPES: TaxonomyObjectTypes = {
+  category: ['post'],
+  post_tag: ['post'],
+  post_format: ['post'],
+};
+
+/** The count of one term of a taxonomy for these types (`undefined`: any type), as SQL. */
+function countOf(eb: ExpressionBuilder<Tables, 'term_taxonomy'>, types: readonly string[] | undefined) {
+  const related = () =>
+    eb
+      .selectFrom('term_relationships')
+      .innerJoin('posts', 'posts.ID', 'term_relationships.object_id')
+      .whereRef('term_relationships.term_taxonomy_id', '=', 'term_taxonomy.term_taxonomy_id');
+  const attachments = types === undefined || types.includes('attachment');
+  const others = types?.filter((type) => type !== 'attachment');
+  const parts = [];
+  if (others === undefined || others.length > 0) {
+    let published = related()
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .where('posts.post_status', '=', 'publish')
+      .where('posts.post_type', '<>', 'attachment');
+    if (others !== undefined) published = published.where('posts.post_type', 'in', others);
+    parts.push(sql<number>`(${published})`);
+  }
+  if (attachments) {
+    const inherited = related()
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .where('posts.post_type', '=', 'attachment')
+      .where((w) =>
+        w.or([
+          w('posts.post_status', '=', 'publish'),
+          w.and([
+            w('posts.post_status', '=', 'inherit'),
+            w('posts.post_parent', '>', 0),
+            w(
+              w
+                .selectFrom('posts as parent_post')
+                .select('parent_post.post_status')
+                .whereRef('parent_post.ID', '=', 'posts.post_parent'),
+              '=',
+              'publish',
+            ),
+          ]),
+        ]),
+      );
+    parts.push(sql<number>`(${inherited})`);
+  }
+  return parts.length === 0 ? sql<number>`0` : sql<number>`${sql.join(parts, sql` + `)}`;
+}
+
+/**
+ * Locks the rows of these terms (by `term_taxonomy_id`) until the transaction ends, in id
+ * order, in one statement: a write takes them before it changes their relationships, so no
+ * other write changes those relationships until it committed, and a recount that waits for
+ * the lock then counts what it wrote.
+ *
+ * @example
+ * await lockTerms(database.db, [3, 7]);
+ */
+export async function lockTerms(db: Kysely<Tables>, termTaxonomyIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(termTaxonomyIds)].filter((id) => Number.isSafeInteger(id) && id > 0).sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await db
+    .selectFrom('term_taxonomy')
+    .select('term_taxonomy_id')
+    .where('term_taxonomy_id', 'in', ids)
+    .orderBy('term_taxonomy_id')
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * Sets the count of these terms (by `term_taxonomy_id`) from their relationships, taxonomy by
+ * taxonomy, after locking their rows in id order (so concurrent recounts never deadlock and
+ * each counts what the one before it committed).
+ *
+ * @example
+ * await recountTerms(database.db, [3, 7], DEFAULT_OBJECT_TYPES);
+ */
+export async function recountTerms(
+  db: Kysely<Tables>,
+  termTaxonomyIds: readonly number[],
+  objectTypes: TaxonomyObjectTypes,
+): Promise<void> {
+  const ids = [...new Set(termTaxonomyIds)].filter((id) => Number.isSafeInteger(id) && id > 0).sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const rows = await db
+    .selectFrom('term_taxonomy')
+    .select(['term_taxonomy_id', 'taxonomy'])
+    .where('term_taxonomy_id', 'in', ids)
+    .orderBy('term_taxonomy_id')
+    .forUpdate()
+    .execute();
+  const byTaxonomy = new Map<string, number[]>();
+  for (const row of rows) {
+    const list = byTaxonomy.get(row.taxonomy);
+    if (list === undefined) byTaxonomy.set(row.taxonomy, [Number(row.term_taxonomy_id)]);
+    else list.push(Number(row.term_taxonomy_id));
+  }
+  for (const [taxonomy, list] of byTaxonomy) {
+    await db
+      .updateTable('term_taxonomy')
+      .set((eb) => ({ count: countOf(eb, Object.hasOwn(objectTypes, taxonomy) ? objectTypes[taxonomy] : undefined) }))
+      .where('term_taxonomy_id', 'in', list)
+      .execute();
+  }
+}
+
+/**
+ * Recounts these terms at the end of the transaction open on `database` (once, all together,
+ * just before the commit: a post write changes its status after its terms, and two writes
+ * lock their terms in one order), or at once when none is open.
+ *
+ * @example
+ * await recountAtCommit(database, key, [3, 7], DEFAULT_OBJECT_TYPES);
+ */
+export async function recountAtCommit(
+  database: Database<Tables>,
+  key: object,
+  termTaxonomyIds: readonly number[],
+  objectTypes: TaxonomyObjectTypes,
+): Promise<void> {
+  if (termTaxonomyIds.length === 0) return;
+  const pending = database.beforeCommit(key, () => {
+    const ids = new Set<number>();
+    return { ids, beforeCommit: () => recountTerms(database.db, [...ids], objectTypes) };
+  });
+  if (pending === undefined) {
+    await database.transaction(() => recountTerms(database.db, termTaxonomyIds, objectTypes));
+    return;
+  }
+  for (const id of termTaxonomyIds) pending.ids.add(id);
+}
