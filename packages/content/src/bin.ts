@@ -5,6 +5,7 @@
  *
  * ```sh
  * npx cms-json create-admin --login admin --email admin@example.com --db sqlite:./data/site.db
+ * npx cms-json serve --wordpress mysql://wp:secret@127.0.0.1/wordpress   # needs @cms-json/wordpress-db
  * npx cms-json --help
  * ```
  *
