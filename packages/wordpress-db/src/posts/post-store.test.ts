@@ -185,6 +185,10 @@ describe.skipIf(serverUrl === '')('WordPressPostStore reads', () => {
     const far = await store.list({ ...published, offset: 1_000_000 });
     expect(far).toEqual({ posts: [], total: all.total });
     expect(await store.list({ ...published, perPage: 0 })).toEqual({ posts: [], total: all.total });
+    expect(await store.list({ ...published, perPage: Number.NaN, offset: -3 })).toEqual({ posts: [], total: all.total });
+    expect((await store.list({ ...published, perPage: Number.POSITIVE_INFINITY, offset: Number.NaN })).posts).toHaveLength(
+      all.total,
+    );
     expect(await ids({ include: [9, 4, 7], orderBy: 'include' })).toEqual([9, 4, 7]);
     expect(await ids({ orderBy: 'id', order: 'asc', perPage: 3 })).toEqual([1, 4, 5]);
     expect(await ids({ types: ['page'], slugs: ['contact', 'about'], orderBy: 'include_slugs' })).toEqual([33, 30]);

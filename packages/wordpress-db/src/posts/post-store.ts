@@ -14,6 +14,7 @@ import type { WordPressDatabase } from '../connection.js';
 import { fromWordPressDate, toWordPressDate } from '../dates.js';
 import type { WordPressTables, WpPostsTable } from '../tables.js';
 import { ZERO_DATETIME } from '../tables.js';
+import { DEFAULT_OBJECT_TYPES, lockTerms, recountAtCommit, type TaxonomyObjectTypes } from '../terms/term-counts.js';
 import { getOption, getOptions } from '../wordpress-options.js';
 import { escapeLike, listOrder, listWhere, statusNow, type WpPostsExpression } from './post-lists.js';
 import {
@@ -25,7 +26,7 @@ import {
   toPost,
   type WordPressPostRow,
 } from './post-rows.js';
-import { recountTerms, setPostFormat, termTaxonomyIdsOf } from './post-terms.js';
+import { setPostFormat, termTaxonomyIdsOf } from './post-terms.js';
 import { type SiteClock, siteClock } from './site-clock.js';
 
 /**
@@ -37,6 +38,11 @@ import { type SiteClock, siteClock } from './site-clock.js';
 export interface WordPressPostStoreOptions {
   /** The clock (milliseconds since the epoch), for `post_modified` and floating drafts. @default Date.now */
   now?: (() => number) | undefined;
+  /**
+   * The post types of the taxonomies plugins register (WordPress's own are known), so the
+   * counts of a record's terms count what WordPress counts: `{ genre: ['book'] }`.
+   */
+  objectTypes?: TaxonomyObjectTypes | undefined;
 }
 
 /** The statuses whose date floats while none was given (`date_floating`): draft, pending, auto-draft. */
@@ -79,11 +85,20 @@ export class WordPressPostStore implements PostStore {
   readonly transactions: StorageTransactions;
   readonly #database: Database<WordPressTables>;
   readonly #now: () => number;
+  readonly #objectTypes: TaxonomyObjectTypes;
+  /** The key of this store's recount at the commit (the terms a write's records hold). */
+  readonly #recountKey = {};
 
   constructor(wordpress: WordPressDatabase, options: WordPressPostStoreOptions = {}) {
     this.#database = wordpress.database;
     this.transactions = wordpress.database;
     this.#now = options.now ?? Date.now;
+    this.#objectTypes = { ...DEFAULT_OBJECT_TYPES, ...options.objectTypes };
+  }
+
+  /** Recounts these terms when the write's transaction commits (`wp_update_term_count`). */
+  async #recount(termTaxonomyIds: readonly number[]): Promise<void> {
+    await recountAtCommit(this.#database, this.#recountKey, termTaxonomyIds, this.#objectTypes);
   }
 
   /**
@@ -218,7 +233,7 @@ export class WordPressPostStore implements PostStore {
           .execute();
       }
       if (row.template !== undefined && row.template !== '') await this.#setMeta(id, TEMPLATE_META_KEY, row.template);
-      if (row.format !== undefined && row.format !== '') await setPostFormat(this.#database, id, row.format);
+      if (row.format !== undefined && row.format !== '') await this.#recount(await setPostFormat(this.#database, id, row.format));
       if (status === 'publish') await this.#published(id, type);
       const post = await this.find(id);
       if (post === undefined) throw new Error(`WordPressPostStore: record ${id} was not stored.`);
@@ -313,7 +328,7 @@ export class WordPressPostStore implements PostStore {
       }
       if (Object.keys(columns).length > 0) await db.updateTable('posts').set(columns).where('ID', '=', id).execute();
       if (changes.template !== undefined) await this.#setMeta(id, TEMPLATE_META_KEY, changes.template);
-      if (changes.format !== undefined) await setPostFormat(this.#database, id, changes.format);
+      if (changes.format !== undefined) await this.#recount(await setPostFormat(this.#database, id, changes.format));
       if (status !== before.post_status) await this.#statusChanged(before, status);
       return this.find(id);
     });
@@ -329,7 +344,7 @@ export class WordPressPostStore implements PostStore {
     to: string,
   ): Promise<void> {
     const id = Number(before.ID);
-    await recountTerms(this.#database, await termTaxonomyIdsOf(this.#database, [id]));
+    await this.#recount(await termTaxonomyIdsOf(this.#database, [id]));
     if (to === 'trash') {
       await this.#setMeta(id, '_wp_trash_meta_status', before.post_status);
       await this.#setMeta(id, '_wp_trash_meta_time', String(Math.floor(this.#now() / 1000)));
@@ -368,6 +383,7 @@ export class WordPressPostStore implements PostStore {
             ).map((row) => Number(row.ID));
       const gone = [id, ...revisions];
       const held = await termTaxonomyIdsOf(this.#database, gone);
+      await lockTerms(db, held);
       await db.deleteFrom('term_relationships').where('object_id', 'in', gone).execute();
       if (post.post_type !== 'revision') {
         await db
@@ -387,7 +403,7 @@ export class WordPressPostStore implements PostStore {
       }
       await db.deleteFrom('postmeta').where('post_id', 'in', gone).execute();
       const result = await db.deleteFrom('posts').where('ID', 'in', gone).executeTakeFirst();
-      await recountTerms(this.#database, held);
+      await this.#recount(held);
       return Number(result.numDeletedRows) > 0;
     });
   }
@@ -476,7 +492,13 @@ export class WordPressPostStore implements PostStore {
   /** One page of the records a query selects, and how many it selects in all. */
   async list(query: PostQuery): Promise<{ posts: Post[]; total: number }> {
     const offset = Number.isSafeInteger(query.offset) && query.offset > 0 ? query.offset : 0;
-    const perPage = query.perPage === undefined ? undefined : Math.max(0, Math.floor(query.perPage));
+    // No page size, or an infinite one: all of them; one that is not a number: none.
+    const perPage =
+      query.perPage === undefined || query.perPage === Number.POSITIVE_INFINITY
+        ? undefined
+        : Number.isNaN(query.perPage)
+          ? 0
+          : Math.max(0, Math.floor(query.perPage));
     const where = (eb: WpPostsExpression) => listWhere(eb, query);
     const page =
       perPage === 0

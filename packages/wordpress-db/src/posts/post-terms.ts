@@ -1,16 +1,14 @@
 /**
  * The term rows a post's writes touch, as WordPress keeps them: its post format
  * (`set_post_format`: the `post_format` term `post-format-<x>`, made when missing as
- * `wp_insert_term` makes it), and the `count` of the terms of a post whose status changed or
- * which is deleted (`_update_post_term_count`: the published records holding the term, and
- * the attachments of published records; `_update_generic_term_count` for `nav_menu` and
- * `link_category`: every record holding it).
+ * `wp_insert_term` makes it), and which terms a record holds (their counts are kept by the
+ * terms' `recountAtCommit`, `terms/term-counts.ts`).
  *
  * @module
  */
 import type { Database } from '@cms-json/database';
-import { sql } from 'kysely';
 import type { WordPressTables } from '../tables.js';
+import { lockTerms } from '../terms/term-counts.js';
 import { FORMAT_SLUG_PREFIX, FORMAT_TAXONOMY } from './post-rows.js';
 
 type Db = Database<WordPressTables>;
@@ -28,9 +26,6 @@ export const POST_FORMATS: ReadonlySet<string> = new Set([
   'audio',
 ]);
 
-/** Taxonomies counted by every record holding a term (`_update_generic_term_count`). */
-const GENERIC_COUNT_TAXONOMIES = ['nav_menu', 'link_category'];
-
 /**
  * The `term_taxonomy_id`s of the terms these records hold.
  *
@@ -46,31 +41,6 @@ export async function termTaxonomyIdsOf(database: Db, objectIds: readonly number
     .where('object_id', 'in', [...objectIds])
     .execute();
   return rows.map((row) => Number(row.term_taxonomy_id));
-}
-
-/**
- * Counts the records of these terms again, as WordPress's `wp_update_term_count_now`.
- *
- * @example
- * await recountTerms(database, [3, 8]);
- */
-export async function recountTerms(database: Db, termTaxonomyIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(termTaxonomyIds)];
-  if (ids.length === 0) return;
-  const tt = sql.ref('term_taxonomy.term_taxonomy_id');
-  // Published records holding the term, and attachments (inherit) of published records.
-  await sql`update ${sql.table('term_taxonomy')} set count = (
-      select count(*) from ${sql.table('term_relationships')} as r
-      inner join ${sql.table('posts')} as p on p.ID = r.object_id
-      where r.term_taxonomy_id = ${tt} and (
-        p.post_status = 'publish'
-        or (p.post_type = 'attachment' and p.post_status = 'inherit' and p.post_parent > 0
-          and exists (select 1 from ${sql.table('posts')} as parent where parent.ID = p.post_parent and parent.post_status = 'publish'))
-      )
-    ) where ${tt} in (${sql.join(ids)}) and taxonomy not in (${sql.join(GENERIC_COUNT_TAXONOMIES)})`.execute(database.db);
-  await sql`update ${sql.table('term_taxonomy')} set count = (
-      select count(*) from ${sql.table('term_relationships')} as r where r.term_taxonomy_id = ${tt}
-    ) where ${tt} in (${sql.join(ids)}) and taxonomy in (${sql.join(GENERIC_COUNT_TAXONOMIES)})`.execute(database.db);
 }
 
 /**
@@ -99,12 +69,12 @@ async function formatTermTaxonomyId(database: Db, format: string): Promise<numbe
 /**
  * Sets a record's post format as `set_post_format`: `''`, `standard` or a format WordPress
  * does not know leave it standard (no `post_format` term); any other replaces the term it had.
- * The counts of the terms it lost and gained are updated.
+ * Returns the terms it lost and gained, whose counts change (their rows locked first).
  *
  * @example
- * await setPostFormat(database, 7, 'aside');
+ * const changed = await setPostFormat(database, 7, 'aside');
  */
-export async function setPostFormat(database: Db, postId: number, format: string): Promise<void> {
+export async function setPostFormat(database: Db, postId: number, format: string): Promise<number[]> {
   const wanted = POST_FORMATS.has(format) ? await formatTermTaxonomyId(database, format) : undefined;
   const held = await database.db
     .selectFrom('term_relationships')
@@ -115,6 +85,8 @@ export async function setPostFormat(database: Db, postId: number, format: string
     .execute();
   const heldIds = held.map((row) => Number(row.term_taxonomy_id));
   const lost = heldIds.filter((id) => id !== wanted);
+  const gained = wanted !== undefined && !heldIds.includes(wanted) ? [wanted] : [];
+  await lockTerms(database.db, [...lost, ...gained]);
   if (lost.length > 0) {
     await database.db
       .deleteFrom('term_relationships')
@@ -122,12 +94,11 @@ export async function setPostFormat(database: Db, postId: number, format: string
       .where('term_taxonomy_id', 'in', lost)
       .execute();
   }
-  const gained = wanted !== undefined && !heldIds.includes(wanted) ? [wanted] : [];
   if (gained.length > 0) {
     await database.db
       .insertInto('term_relationships')
       .values({ object_id: postId, term_taxonomy_id: wanted, term_order: 0 })
       .execute();
   }
-  await recountTerms(database, [...lost, ...gained]);
+  return [...lost, ...gained];
 }
