@@ -44,6 +44,12 @@ describe.skipIf(serverUrl === '')('a WordPress database', () => {
     expect(row?.option_value).toBe('CMS Oracle');
   });
 
+  it('runs its sessions at READ COMMITTED, the level the stores lock for', async () => {
+    const { sql } = await import('kysely');
+    const result = await sql<{ level: string }>`select @@session.tx_isolation as level`.execute(wordpress.database.db);
+    expect(result.rows[0]?.level).toBe('READ-COMMITTED');
+  });
+
   it('refuses a URL that is not mysql: or names no database, and a prefix WordPress would not take', () => {
     expect(() => openWordPressDatabase({ url: 'postgres://x@127.0.0.1/db' })).toThrow(/not mysql/);
     expect(() => openWordPressDatabase({ url: 'mysql://x@127.0.0.1/' })).toThrow(/names no database/);

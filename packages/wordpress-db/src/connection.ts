@@ -63,6 +63,13 @@ export function openWordPressDatabase(options: WordPressDatabaseOptions): WordPr
   if (!PREFIX.test(prefix)) throw new Error(`openWordPressDatabase: invalid table prefix "${prefix}".`);
   const config = poolOptions(options.url, options.poolSize ?? 10);
   const pool: Pool = createPool(config);
+  // READ COMMITTED, as PostgreSQL's default that the stores' locking is designed for: under
+  // MySQL's REPEATABLE READ, a term recount's `UPDATE … SET count = (SELECT …)` takes shared
+  // locks on other writers' rows and two post writes sharing a tag can deadlock. WordPress
+  // itself runs in autocommit, where the level changes nothing.
+  pool.on('connection', (connection) => {
+    connection.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+  });
   const database = new Database<WordPressTables>(new MysqlDialect({ pool }), {
     dialect: 'mysql',
     plugins: [new TablePrefixPlugin(prefix, WORDPRESS_TABLES)],
