@@ -49,9 +49,10 @@ function withFilters<Q extends SelectQueryBuilder<ContentTables, 'terms', object
 ): Q {
   const { taxonomy } = query;
   let base =
-    typeof taxonomy === 'string'
-      ? page.where('terms.taxonomy', '=', taxonomy)
-      : page.where('terms.taxonomy', 'in', taxonomy.length > 0 ? [...taxonomy] : ['']);
+    // One name (or a compiled read's parameter in its place), or several.
+    isNameList(taxonomy)
+      ? page.where('terms.taxonomy', 'in', taxonomy.length > 0 ? [...taxonomy] : [''])
+      : page.where('terms.taxonomy', '=', taxonomy);
   if (query.search !== undefined && query.search !== '') {
     const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>
@@ -67,6 +68,11 @@ function withFilters<Q extends SelectQueryBuilder<ContentTables, 'terms', object
   if (query.parent !== undefined) base = base.where('terms.parent', '=', query.parent);
   if (query.hideEmpty === true) base = base.where('terms.count', '>', 0);
   return base as Q;
+}
+
+/** Whether a query's taxonomy is several names. */
+function isNameList(taxonomy: string | readonly string[]): taxonomy is readonly string[] {
+  return Array.isArray(taxonomy);
 }
 
 /** A list's order: the asked one, then ties in the table's order, as MySQL's sort leaves them. */
