@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WordPressDatabase } from '../connection.js';
 import { maybeUnserialize } from '../php-serialized.js';
 import { openFixtureDatabase } from '../testing.js';
-import { userMetaValue } from '../users/usermeta.js';
+import { updateUserMeta, userMetaValue } from '../users/usermeta.js';
 import { WordPressSessionStore } from './sessions.js';
 
 const serverUrl = inject('mysqlUrl');
@@ -67,8 +67,14 @@ describe.skipIf(serverUrl === '')("WordPressSessionStore over WordPress's sessio
     expect(await sessions.endAll(3)).toBe(0);
   });
 
-  it("reads a session WordPress wrote (its own verifier map) and leaves other users' sessions alone", async () => {
+  it("reads a session WordPress wrote (its own verifier map, the oldest format too) and leaves other users' sessions alone", async () => {
     clock = Date.parse('2026-04-01T00:00:00Z');
+    const token = 'a'.repeat(43);
+    const verifier = createHash('sha256').update(token).digest('hex');
+    const expiration = clock / 1000 + 3600;
+    await updateUserMeta(wordpress.database, 6, 'session_tokens', `a:1:{s:64:"${verifier}";i:${expiration};}`);
+    expect(await sessions.find(`6|${token}`)).toMatchObject({ userId: 6, expires: '2026-04-01T01:00:00.000Z' });
+    expect(await sessions.end(`6|${token}`)).toBe(true);
     const mine = await sessions.start(4);
     const theirs = await sessions.start(5);
     expect(await sessions.endAll(4)).toBe(1);

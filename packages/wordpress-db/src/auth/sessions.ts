@@ -73,6 +73,8 @@ function sessionsOf(stored: string | undefined): Sessions {
   const out: Sessions = {};
   for (const [verifier, session] of Object.entries(value)) {
     if (session !== null && typeof session === 'object' && !Array.isArray(session)) out[verifier] = session;
+    // The oldest format, an expiration alone, read as `prepare_session` reads it.
+    else if (typeof session === 'number') out[verifier] = { expiration: session };
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WordPressDatabase } from '../connection.js';
 import { maybeSerialize } from '../php-serialized.js';
 import { openFixtureDatabase } from '../testing.js';
+import { setOption } from '../wordpress-options.js';
 import { readWordPressRoles } from './roles.js';
 import { WordPressUserStore } from './user-store.js';
 import { updateUserMeta } from './usermeta.js';
@@ -214,6 +215,11 @@ describe.skipIf(serverUrl === '')("WordPressUserStore over WordPress's users", (
     const other = await users.create({ login: 'grace.h', email: 'gh@example.test', password: 'x', slug: 'grace' });
     expect(other.slug).toBe('grace-2');
     expect(other.roles).toEqual(['subscriber']);
+    // Without roles, the site's default_role, as wp_insert_user.
+    await setOption(wordpress.database, 'default_role', 'contributor');
+    const third = await users.create({ login: 'grace3', email: 'g3@example.test', password: 'x' });
+    await setOption(wordpress.database, 'default_role', 'subscriber');
+    expect(third.roles).toEqual(['contributor']);
     expect(await metaRows(other.id)).toContainEqual(['wp_user_level', '0']);
   });
 

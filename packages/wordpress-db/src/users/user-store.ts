@@ -29,6 +29,7 @@ import type { WordPressDatabase } from '../connection.js';
 import { fromWordPressDate, toWordPressDate } from '../dates.js';
 import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php-serialized.js';
 import type { WordPressTables, WpUsersTable } from '../tables.js';
+import { getOption } from '../wordpress-options.js';
 import {
   checkEmail,
   checkLocale,
@@ -257,13 +258,19 @@ export class WordPressUserStore implements UserStore {
     throw contentError('rest_user_invalid_slug');
   }
 
+  /** The site's `default_role` option when it names a role (as `wp_insert_user` gives a new user), else `subscriber`. */
+  protected async defaultRole(): Promise<string> {
+    const value = await getOption(this.database, 'default_role');
+    return typeof value === 'string' && Object.hasOwn(this.roles, value) ? value : DEFAULT_ROLE;
+  }
+
   async create(input: NewUser): Promise<User> {
     const login = checkLogin(input.login);
     const email = checkEmail(input.email);
     const imported = input.passwordHash;
     if (imported !== undefined && !isWordPressHash(imported)) throw contentError('rest_invalid_param.password_hash');
     if (imported === undefined) checkPassword(input.password ?? '');
-    const roleNames = checkRoles(input.roles ?? [DEFAULT_ROLE], this.roles);
+    const roleNames = checkRoles(input.roles ?? [await this.defaultRole()], this.roles);
     const firstName = checkName(input.firstName, 'first_name');
     const lastName = checkName(input.lastName, 'last_name');
     const displayName = checkName(input.displayName, 'display_name') || defaultDisplayName(login, firstName, lastName);
