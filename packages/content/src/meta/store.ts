@@ -7,6 +7,7 @@
  * @module
  */
 import { type Generated, type Insertable, type Kysely, sql } from 'kysely';
+import { MAX_COMPILED_IDS, placeholderIds } from '../compiled-reads.js';
 import type { ContentTables, SiteDatabase } from '../tables.js';
 import type { MetaObjectType } from './registry.js';
 
@@ -47,6 +48,9 @@ export function decodeMetaValue(text: string, type: string): unknown {
     return text;
   }
 }
+
+/** The most keys a compiled read of {@link SqlMetaStore.rows} is kept for (one read per count of objects and of keys). */
+const MAX_COMPILED_KEYS = 8;
 
 /** The table and owner column of each object type's meta. */
 const META_TABLES = {
@@ -105,8 +109,10 @@ export class SqlMetaStore implements MetaStore {
   /** The object type's meta table: its real name, typed as the shared shape's. */
   readonly #table: 'meta';
   readonly #owner: string;
+  readonly #database: SiteDatabase;
 
   constructor(database: SiteDatabase, objectType: MetaObjectType) {
+    this.#database = database;
     const names = META_TABLES[objectType];
     if (names === undefined) throw new Error(`No meta table for "${String(objectType)}".`);
     // The three meta tables share one shape but for their owner column's name: reached as that shape (the `any` of SiteDatabase).
@@ -124,13 +130,22 @@ export class SqlMetaStore implements MetaStore {
   /** The rows of these keys of these objects, in the order they were added. */
   async rows(objectIds: readonly number[], keys: readonly string[]): Promise<MetaRow[]> {
     if (objectIds.length === 0 || keys.length === 0) return [];
-    const rows = await this.#db
-      .selectFrom(this.#table)
-      .select(['id', this.#ownerColumn.as('owner_id'), 'meta_key', 'meta_value'])
-      .where(this.#ownerColumn, 'in', [...objectIds])
-      .where('meta_key', 'in', [...keys])
-      .orderBy('id')
-      .execute();
+    const query = (ids: readonly number[], metaKeys: readonly string[]) =>
+      this.#db
+        .selectFrom(this.#table)
+        .select(['id', this.#ownerColumn.as('owner_id'), 'meta_key', 'meta_value'])
+        .where(this.#ownerColumn, 'in', [...ids])
+        .where('meta_key', 'in', [...metaKeys])
+        .orderBy('id');
+    // Compiled once per count of objects and of keys (a page's records, a few keys), as the other reads of a page.
+    const rows =
+      objectIds.length > MAX_COMPILED_IDS || keys.length > MAX_COMPILED_KEYS
+        ? await query(objectIds, keys).execute()
+        : await this.#database.prepare(
+            `meta.${this.#owner}.rows.${objectIds.length}.${keys.length}`,
+            { ids: placeholderIds(objectIds.length), keys: keys.map((): string => '') },
+            (p) => query(p.ids, p.keys),
+          )({ ids: [...objectIds], keys: [...keys] });
     return rows.map((row) => ({ id: Number(row.id), objectId: Number(row.owner_id), key: row.meta_key, value: row.meta_value }));
   }
 
