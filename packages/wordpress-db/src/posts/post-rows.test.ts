@@ -59,8 +59,8 @@ describe('wp_posts rows as records', () => {
 
   it('reads formats as the project names them', () => {
     expect(formatOfSlug('post-format-gallery')).toBe('gallery');
-    expect(formatOfSlug('post-format-standard')).toBe('');
-    expect(formatOfSlug(null)).toBe('');
+    expect(formatOfSlug('post-format-standard')).toBe('standard');
+    expect(formatOfSlug(null)).toBe('standard');
   });
 
   it('writes changed fields as columns, dates as WordPress datetimes', () => {

@@ -3,7 +3,7 @@
  * `post_name`, …) as the project's (`id`, `type`, `slug`, …), `datetime`s as the project's
  * dates, and the two fields WordPress keeps elsewhere: `template` (the `_wp_page_template`
  * meta, `default` read as `''`) and `format` (the `post_format` term, `post-format-aside` read
- * as `aside`, none or `standard` as `''`), read by subqueries in the same round trip.
+ * as `aside`, none as `standard`, the project's default), read by subqueries in the same round trip.
  *
  * @module
  */
@@ -102,17 +102,21 @@ export function templateAndFormat(eb: ExpressionBuilder<WordPressTables, 'posts'
   ];
 }
 
+/** The format of a record with no `post_format` term, as the project's `format` column defaults to it. */
+export const STANDARD_FORMAT = 'standard';
+
 /**
- * A post format term's slug as the project's `format`: `post-format-aside` → `aside`;
- * `standard` and none → `''`.
+ * A post format term's slug as the project's `format` (`get_post_format`): `post-format-aside`
+ * → `aside`; none → `standard`.
  *
  * @example
  * formatOfSlug('post-format-gallery'); // 'gallery'
+ * formatOfSlug(null); // 'standard'
  */
 export function formatOfSlug(slug: string | null): string {
-  if (slug === null) return '';
+  if (slug === null) return STANDARD_FORMAT;
   const format = slug.startsWith(FORMAT_SLUG_PREFIX) ? slug.slice(FORMAT_SLUG_PREFIX.length) : slug;
-  return format === 'standard' ? '' : format;
+  return format === '' ? STANDARD_FORMAT : format;
 }
 
 /**
