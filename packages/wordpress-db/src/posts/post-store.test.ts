@@ -440,6 +440,11 @@ describe.skipIf(serverUrl === '')('WordPressPostStore writes', () => {
     expect(await countOf(Number(quote.rows[0]?.term_taxonomy_id))).toBe(0);
     await store.update(post.id, { format: 'no-such-format' });
     expect(await termsOf(post.id)).toEqual([]);
+    // A template sent empty is stored empty (WordPress did so for POST /wp/v2/pages {template: ''}); none sent, none stored.
+    const empty = await store.create({ ...newPost, type: 'page', status: 'publish', slug: 'untemplated', template: '' });
+    expect(await meta(empty.id)).toEqual([['_wp_page_template', '']]);
+    const none = await store.create({ ...newPost, type: 'page', status: 'publish', slug: 'no-template' });
+    expect(await meta(none.id)).toEqual([]);
     const book = await store.create({ ...newPost, type: 'book', status: 'publish', slug: 'a-book' });
     expect(book.guid).toBe(`http://127.0.0.1:8081/?post_type=book&p=${book.id}`);
   });

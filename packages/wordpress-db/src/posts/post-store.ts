@@ -177,7 +177,7 @@ export class WordPressPostStore implements PostStore {
    * Stores a new record as `wp_insert_post`: every column WordPress writes (`to_ping`,
    * `pinged`, `post_content_filtered` empty), a draft given no date floating (zero
    * `post_date_gmt`), the guid `<home>/?p=<id>` (`?page_id=` for pages, `?post_type=<type>&p=`
-   * for other types) unless one is given, the template as `_wp_page_template` meta, the format
+   * for other types) unless one is given, a template given (`''` too) as `_wp_page_template` meta, the format
    * as the `post_format` term; a published post gets `_encloseme` as `_publish_post_hook` adds it.
    */
   async create(row: Insertable<PostsTable>): Promise<Post> {
@@ -232,7 +232,8 @@ export class WordPressPostStore implements PostStore {
           .where('ID', '=', id)
           .execute();
       }
-      if (row.template !== undefined && row.template !== '') await this.#setMeta(id, TEMPLATE_META_KEY, row.template);
+      // As the REST controller's handle_template: a template sent, even '', is stored.
+      if (row.template !== undefined) await this.#setMeta(id, TEMPLATE_META_KEY, row.template);
       if (row.format !== undefined && row.format !== '') await this.#recount(await setPostFormat(this.#database, id, row.format));
       if (status === 'publish') await this.#published(id, type);
       const post = await this.find(id);
