@@ -37,6 +37,20 @@ describe.skipIf(serverUrl === '')("meta over WordPress's meta tables", () => {
     expect(await meta.rows([0, -1, 999999], ['book_author'])).toEqual([]);
   });
 
+  it("reads the fixture's serialized post meta and attachment metadata as the project's JSON", async () => {
+    const meta = new WordPressMetaStore(wordpress, 'post');
+    expect((await meta.rows([4], ['cms_list'])).map((row) => row.value)).toEqual(['[1,2,3]']);
+    const [row] = await meta.rows([42], ['_wp_attachment_metadata']);
+    const metadata = JSON.parse(row?.value ?? '{}');
+    expect(metadata).toMatchObject({ width: 800, height: 600, file: '2023/02/cms-fixture.png' });
+    expect(metadata.sizes.thumbnail).toMatchObject({ width: 150, height: 150, mime_type: 'image/png' });
+    expect(metadata.sizes.thumbnail).not.toHaveProperty('mime-type');
+    expect((await meta.rows([42], ['_wp_attachment_image_alt', '_wp_attached_file'])).map((r) => r.value)).toEqual([
+      '2023/02/cms-fixture.png',
+      'Shapes on blue',
+    ]);
+  });
+
   it('reads serialized user meta as JSON (usermeta and its umeta_id)', async () => {
     const meta = new WordPressMetaStore(wordpress, 'user');
     const [row] = await meta.rows([1], ['wp_capabilities']);

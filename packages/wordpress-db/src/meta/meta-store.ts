@@ -70,7 +70,7 @@ export class WordPressMetaStore implements MetaStore {
       id: Number(row.id),
       objectId: Number(row.owner),
       key: row.meta_key ?? '',
-      value: fromWordPressMeta(row.meta_value),
+      value: fromWordPressMeta(row.meta_value, row.meta_key ?? undefined),
     }));
   }
 
@@ -79,6 +79,7 @@ export class WordPressMetaStore implements MetaStore {
     if (!isId(objectId)) return;
     await sql`insert into ${this.#metaTable} (${sql.ref(this.#owner)}, meta_key, meta_value) values (${objectId}, ${key}, ${toWordPressMeta(
       value,
+      key,
     )})`.execute(this.#database.db);
   }
 
@@ -93,7 +94,7 @@ export class WordPressMetaStore implements MetaStore {
         await this.add(objectId, key, value);
         return;
       }
-      await sql`update ${this.#metaTable} set meta_value = ${toWordPressMeta(value)} where ${sql.ref(
+      await sql`update ${this.#metaTable} set meta_value = ${toWordPressMeta(value, key)} where ${sql.ref(
         this.#owner,
       )} = ${objectId} and meta_key = ${key}`.execute(this.#database.db);
     });
@@ -102,7 +103,7 @@ export class WordPressMetaStore implements MetaStore {
   /** Deletes the values of a key: all of them, or those equal to `value`. */
   async delete(objectId: number, key: string, value?: string): Promise<void> {
     if (!isId(objectId)) return;
-    const only = value === undefined ? sql`` : sql` and meta_value = ${toWordPressMeta(value)}`;
+    const only = value === undefined ? sql`` : sql` and meta_value = ${toWordPressMeta(value, key)}`;
     await sql`delete from ${this.#metaTable} where ${sql.ref(this.#owner)} = ${objectId} and meta_key = ${key}${only}`.execute(
       this.#database.db,
     );
@@ -110,7 +111,7 @@ export class WordPressMetaStore implements MetaStore {
 
   /** Deletes every row of a key whose value is `value`, whatever object it belongs to (`delete_metadata(…, true)`). */
   async deleteByValue(key: string, value: string): Promise<void> {
-    await sql`delete from ${this.#metaTable} where meta_key = ${key} and meta_value = ${toWordPressMeta(value)}`.execute(
+    await sql`delete from ${this.#metaTable} where meta_key = ${key} and meta_value = ${toWordPressMeta(value, key)}`.execute(
       this.#database.db,
     );
   }

@@ -14,37 +14,47 @@
  * @module
  */
 import { isPhpSerialized, maybeSerialize, maybeUnserialize, type PhpValue } from '../php-serialized.js';
+import {
+  ATTACHMENT_METADATA_KEY,
+  attachmentMetadataFromWordPress,
+  attachmentMetadataToWordPress,
+} from './attachment-metadata.js';
 
 /**
  * A stored WordPress meta value as the project's meta layer reads it: serialized arrays and
  * maps as JSON (a PHP list as a JSON array, any other array as an object, as PHP's
  * `json_encode`), serialized scalars as their text (`b:1;` → `'1'`, `b:0;` → `''`, `N;` → `''`),
- * anything else as it is.
+ * anything else as it is. With the key `_wp_attachment_metadata`, sizes' `mime-type` as the
+ * project's `mime_type` (`attachment-metadata.ts`).
  *
  * @example
  * fromWordPressMeta('a:2:{i:0;i:5;i:1;i:7;}'); // '[5,7]'
  * fromWordPressMeta('s:5:"a:1:{";'); // 'a:1:{'
  * fromWordPressMeta('hello'); // 'hello'
  */
-export function fromWordPressMeta(text: string | null): string {
+export function fromWordPressMeta(text: string | null, key?: string): string {
   if (text === null) return '';
   if (!isPhpSerialized(text)) return text;
-  return projectText(maybeUnserialize(text));
+  const value = maybeUnserialize(text);
+  return projectText(key === ATTACHMENT_METADATA_KEY ? attachmentMetadataFromWordPress(value) : value);
 }
 
 /**
  * A project meta value as WordPress stores it (`maybe_serialize`): JSON arrays and objects
  * PHP-serialized, text that looks serialized serialized once more (it reads back as itself),
- * anything else as it is.
+ * anything else as it is. With the key `_wp_attachment_metadata`, sizes' `mime_type` as
+ * WordPress's `mime-type`.
  *
  * @example
  * toWordPressMeta('[5,7]'); // 'a:2:{i:0;i:5;i:1;i:7;}'
  * toWordPressMeta('{"width":640}'); // 'a:1:{s:5:"width";i:640;}'
  * toWordPressMeta('hello'); // 'hello'
  */
-export function toWordPressMeta(text: string): string {
+export function toWordPressMeta(text: string, key?: string): string {
   const structured = jsonStructure(text);
-  if (structured !== undefined) return maybeSerialize(structured);
+  if (structured !== undefined) {
+    return maybeSerialize(key === ATTACHMENT_METADATA_KEY ? attachmentMetadataToWordPress(structured) : structured);
+  }
   return maybeSerialize(text);
 }
 
