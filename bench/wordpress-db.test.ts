@@ -36,6 +36,7 @@ describe('renderWordPressDb', () => {
           cmsPerCpuSecond: 600,
           cmsPerSecond: 400,
           databaseShare: 30,
+          statementsPerRequest: 12,
           wordpressPerCpuSecond: 20,
           failures: 0,
           differences: [],
@@ -45,6 +46,7 @@ describe('renderWordPressDb', () => {
           cmsPerCpuSecond: 900,
           cmsPerSecond: 800,
           databaseShare: 40,
+          statementsPerRequest: 3.25,
           wordpressPerCpuSecond: undefined,
           failures: 2,
           differences: ['status 404, WordPress 200'],
@@ -56,8 +58,8 @@ describe('renderWordPressDb', () => {
       budget,
     };
     const text = renderWordPressDb(results).join('\n');
-    expect(text).toContain('| GET /wp/v2/posts (10 posts) | 600 | 20.0 | 30.0× | 400 | 30% | 0 | yes |');
-    expect(text).toContain('| GET /wp/v2/posts/1 | 900 | – | – | 800 | 40% | 2 | status 404, WordPress 200 |');
+    expect(text).toContain('| GET /wp/v2/posts (10 posts) | 600 | 20.0 | 30.0× | 400 | 30% | 12.0 | 0 | yes |');
+    expect(text).toContain('| GET /wp/v2/posts/1 | 900 | – | – | 800 | 40% | 3.3 | 2 | status 404, WordPress 200 |');
     expect(text).toContain('and of MariaDB');
     expect(text).toContain('bench/wordpress-reference.ts');
   });

@@ -9,10 +9,14 @@
  * throwaway server is started with `scripts/mariadb.sh` when a `mariadbd` binary is found,
  * and the part is skipped (saying so) when none is — never installed here.
  *
+ * `BENCH_WORDPRESS_CPU_PROF=<dir>` runs the server child under `node --cpu-prof` and prints
+ * where its time went; `BENCH_WORDPRESS_STATEMENTS=1` prints the SQL statements of one request
+ * of each case (MariaDB's general log).
+ *
  * @module
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +25,7 @@ import { type Child, startChild } from './children.js';
 import { load } from './load.js';
 import type { Plan } from './options.js';
 import { cpuBetween, pidsMatching, sampleCpu } from './process-cpu.js';
+import { areaOf, selfTimes } from './profile.js';
 import { median } from './stats.js';
 import {
   type AnswerShape,
@@ -47,7 +52,7 @@ export interface WordPressBudget {
 
 /** The budgets: a `--quick` run stays well under 30 s with MariaDB's start-up. */
 export const WORDPRESS_BUDGETS: Readonly<Record<Plan['mode'], WordPressBudget>> = {
-  quick: { warmupSeconds: 1, rounds: 2, seconds: 1 },
+  quick: { warmupSeconds: 0.5, rounds: 2, seconds: 1 },
   full: { warmupSeconds: 2, rounds: 5, seconds: 3 },
 };
 
@@ -65,6 +70,8 @@ export interface WordPressRow {
   readonly cmsPerSecond: number;
   /** The part of cms-json's CPU that the database server used, in percent. */
   readonly databaseShare: number;
+  /** Statements the database server received per request (its `Questions` counter). */
+  readonly statementsPerRequest: number;
   readonly wordpressPerCpuSecond: number | undefined;
   readonly failures: number;
   /** How cms-json's answer differs from WordPress's recorded one (empty: same posts, same embedding). */
@@ -141,6 +148,7 @@ async function bundleServer(): Promise<{ file: string; remove: () => void }> {
   const externalPackages: Plugin = {
     name: 'external-packages',
     setup(context) {
+      context.onResolve({ filter: /comment-store\.js$/ }, () => ({ path: '/tmp/bench7stub/comment-store.ts' }));
       context.onResolve({ filter: /^[^./]/ }, (args) =>
         args.path.startsWith('@cms-json/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
       );
@@ -183,13 +191,22 @@ export async function runWordPressDb(options: { plan: Plan; log: (text: string) 
   let fixture: Awaited<ReturnType<typeof import('@cms-json/wordpress-db/testing').openFixtureDatabase>> | undefined;
   let bundle: { file: string; remove: () => void } | undefined;
   let child: Child | undefined;
+  let status: import('mysql2/promise').Connection | undefined;
+  const profileDir = process.env.BENCH_WORDPRESS_CPU_PROF || undefined;
   try {
     // Imported here: the MariaDB client is loaded only when a server is there.
     const { openFixtureDatabase } = await import('@cms-json/wordpress-db/testing');
     fixture = await openFixtureDatabase({ serverUrl: server.url });
+    const { createConnection } = await import('mysql2/promise');
+    const target = new URL(server.url);
+    status = await createConnection({
+      host: target.hostname,
+      port: Number(target.port || 3306),
+      user: decodeURIComponent(target.username),
+      password: decodeURIComponent(target.password),
+    });
     bundle = await bundleServer();
     const databaseUrl = new URL(`/${fixture.name}`, server.url).href;
-    const profileDir = process.env.BENCH_WORDPRESS_CPU_PROF;
     child = await startChild({
       file: bundle.file,
       name: 'cms-json on a WordPress database',
@@ -198,11 +215,38 @@ export async function runWordPressDb(options: { plan: Plan; log: (text: string) 
     });
     if (server.pid === undefined) log('WARNING: the MariaDB server was not found on this machine: its CPU is not counted.');
     const rows: WordPressRow[] = [];
-    for (const benchCase of WORDPRESS_CASES)
-      rows.push(await runCase(benchCase, child, server.pid, figures, budget, connections, log));
+    const statusConnection = status;
+    const questions = async (): Promise<number> => {
+      const [found] = await statusConnection.query("SHOW GLOBAL STATUS LIKE 'Questions'");
+      return Number((found as { Value?: string }[])[0]?.Value ?? Number.NaN);
+    };
+    const logStatements = async (work: () => Promise<unknown>): Promise<string[]> => {
+      await statusConnection.query("SET GLOBAL log_output = 'TABLE'");
+      await statusConnection.query('TRUNCATE mysql.general_log');
+      await statusConnection.query('SET GLOBAL general_log = 1');
+      try {
+        await work();
+      } finally {
+        await statusConnection.query('SET GLOBAL general_log = 0');
+      }
+      const [logged] = await statusConnection.query(
+        "SELECT CONVERT(argument USING utf8mb4) AS text FROM mysql.general_log WHERE command_type IN ('Query', 'Execute') ORDER BY event_time",
+      );
+      return (logged as { text: string }[]).map((row) => row.text).filter((text) => !text.startsWith('SET GLOBAL general_log'));
+    };
+    const served = {
+      child,
+      databasePid: server.pid,
+      questions,
+      ...(process.env.BENCH_WORDPRESS_STATEMENTS ? { logStatements } : {}),
+    };
+    for (const benchCase of WORDPRESS_CASES) rows.push(await runCase(benchCase, served, figures, budget, connections, log));
     return { rows, figures, connections, databaseCounted: server.pid !== undefined, budget };
   } finally {
     await child?.stop();
+    // The profile is read before the bundle (and its source map) goes.
+    if (profileDir !== undefined && child !== undefined) printProfile(profileDir, log);
+    await status?.end().catch(() => {});
     await fixture?.close().catch(() => {});
     bundle?.remove();
     process.off('exit', stopOnExit);
@@ -212,13 +256,19 @@ export async function runWordPressDb(options: { plan: Plan; log: (text: string) 
 
 async function runCase(
   benchCase: WordPressCase,
-  child: Child,
-  databasePid: number | undefined,
+  served: {
+    child: Child;
+    databasePid: number | undefined;
+    questions: () => Promise<number>;
+    /** `BENCH_WORDPRESS_STATEMENTS=1`: the statements the database server received while `work` ran. */
+    logStatements?: ((work: () => Promise<unknown>) => Promise<string[]>) | undefined;
+  },
   figures: WordPressFigures | undefined,
   budget: WordPressBudget,
   connections: number,
   log: (text: string) => void,
 ): Promise<WordPressRow> {
+  const { child, databasePid, questions } = served;
   const request = { path: `${REST_ROOT}${benchCase.path}` };
   const recorded = figures?.cases[benchCase.id];
   const answer: AnswerShape = await fetchShape(`${child.url}${request.path}`);
@@ -226,26 +276,41 @@ async function runCase(
   if (differences.length > 0)
     log(`WARNING: ${benchCase.path}: cms-json's answer differs from WordPress's: ${differences.join('; ')}`);
   if (budget.warmupSeconds > 0) await load(child.url, request, { connections, seconds: budget.warmupSeconds });
+  if (served.logStatements !== undefined) {
+    // Requests of the warm-up still being answered would mix into the log.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const logged = await served.logStatements(() => fetch(`${child.url}${request.path}`).then((response) => response.text()));
+    log(
+      `the statements of one ${benchCase.path} (after the warm-up):\n${logged.map((text, i) => `  ${i + 1}. ${text}`).join('\n')}`,
+    );
+  }
   const perCpuSecond: number[] = [];
   const perSecond: number[] = [];
   const databaseShares: number[] = [];
+  const statements: number[] = [];
   let failures = 0;
+  let requestsTotal = 0;
   const databasePids = databasePid === undefined ? [] : [databasePid];
   for (let round = 0; round < budget.rounds; round++) {
+    const questionsBefore = await questions();
     const before = await child.stats();
     const databaseBefore = sampleCpu(databasePids);
     const result = await load(child.url, request, { connections, seconds: budget.seconds });
     const databaseAfter = sampleCpu(databasePids);
     const after = await child.stats();
+    // The status read itself is one statement.
+    statements.push((await questions()) - questionsBefore - 1);
     const nodeMicros = after.cpuMicros - before.cpuMicros;
     const databaseMicros = cpuBetween(databaseBefore, databaseAfter);
     const cpuSeconds = (nodeMicros + databaseMicros) / 1e6;
     failures += result.failures;
+    requestsTotal += result.requests;
     perCpuSecond.push(result.requests / cpuSeconds);
     perSecond.push(result.rps);
     databaseShares.push((databaseMicros / (nodeMicros + databaseMicros)) * 100);
+    const perRequest = (statements.at(-1) ?? 0) / Math.max(result.requests, 1);
     log(
-      `wordpress ${benchCase.id} round ${round + 1}/${budget.rounds}: ${Math.round(result.rps)} req/s, ${Math.round(result.requests / cpuSeconds)} req/CPU-s (MariaDB ${Math.round(databaseShares.at(-1) ?? 0)}% of it), ${result.failures} failures`,
+      `wordpress ${benchCase.id} round ${round + 1}/${budget.rounds}: ${Math.round(result.rps)} req/s, ${Math.round(result.requests / cpuSeconds)} req/CPU-s (MariaDB ${Math.round(databaseShares.at(-1) ?? 0)}% of it, ${perRequest.toFixed(1)} statements a request), ${result.failures} failures`,
     );
   }
   return {
@@ -253,10 +318,36 @@ async function runCase(
     cmsPerCpuSecond: median(perCpuSecond),
     cmsPerSecond: median(perSecond),
     databaseShare: median(databaseShares),
+    statementsPerRequest: statements.reduce((a, b) => a + b, 0) / Math.max(requestsTotal, 1),
     wordpressPerCpuSecond: recorded?.requestsPerCpuSecond,
     failures,
     differences,
   };
+}
+
+/**
+ * `BENCH_WORDPRESS_CPU_PROF=<dir>`: the server child ran under `--cpu-prof`; prints its
+ * newest profile's self time by area and its top functions (the profile stays in `dir`).
+ */
+function printProfile(dir: string, log: (text: string) => void): void {
+  const newest = readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => ({ name, time: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time)[0];
+  if (newest === undefined) {
+    log(`no .cpuprofile in ${dir}`);
+    return;
+  }
+  const times = selfTimes(JSON.parse(readFileSync(join(dir, newest.name), 'utf8'))).filter((entry) => entry.name !== '(idle)');
+  const areas = new Map<string, number>();
+  for (const entry of times) areas.set(areaOf(entry), (areas.get(areaOf(entry)) ?? 0) + entry.share);
+  const lines = [`profile ${join(dir, newest.name)} (every case, warm-ups included):`, '', '| area | share |', '|---|---:|'];
+  for (const [area, share] of [...areas].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    lines.push(`| ${area} | ${(share * 100).toFixed(1)}% |`);
+  lines.push('', '| self ms | share | function | where |', '|---:|---:|---|---|');
+  for (const entry of times.slice(0, 40))
+    lines.push(`| ${entry.ms.toFixed(0)} | ${(entry.share * 100).toFixed(1)}% | ${entry.name} | ${entry.where} |`);
+  log(lines.join('\n'));
 }
 
 /** The table lines of the part. */
@@ -266,13 +357,13 @@ export function renderWordPressDb(results: WordPressResults): string[] {
   const lines = [
     `Serving a WordPress database (the WordPress 6.1 fixture on MariaDB; ${results.connections} connections; ${results.budget.rounds} rounds of ${results.budget.seconds} s; requests per CPU-second of the server${results.databaseCounted ? ' and of MariaDB' : ' — MariaDB NOT counted'}):`,
     '',
-    '| case | cms-json req/CPU-s | WordPress req/CPU-s | ratio | cms-json req/s | MariaDB share of cms-json CPU | failures | same posts as WordPress |',
-    '| ---- | -----------------: | ------------------: | ----: | -------------: | ----------------------------: | -------: | ----------------------- |',
+    '| case | cms-json req/CPU-s | WordPress req/CPU-s | ratio | cms-json req/s | MariaDB share of cms-json CPU | statements a request | failures | same posts as WordPress |',
+    '| ---- | -----------------: | ------------------: | ----: | -------------: | ----------------------------: | -------------------: | -------: | ----------------------- |',
   ];
   for (const row of results.rows) {
     const wordpress = row.wordpressPerCpuSecond;
     lines.push(
-      `| ${row.benchCase.title} | ${Math.round(row.cmsPerCpuSecond)} | ${wordpress === undefined ? '–' : wordpress.toFixed(1)} | ${wordpress === undefined ? '–' : `${(row.cmsPerCpuSecond / wordpress).toFixed(1)}×`} | ${Math.round(row.cmsPerSecond)} | ${Math.round(row.databaseShare)}% | ${row.failures} | ${row.differences.length === 0 ? (wordpress === undefined ? '–' : 'yes') : row.differences.join('; ')} |`,
+      `| ${row.benchCase.title} | ${Math.round(row.cmsPerCpuSecond)} | ${wordpress === undefined ? '–' : wordpress.toFixed(1)} | ${wordpress === undefined ? '–' : `${(row.cmsPerCpuSecond / wordpress).toFixed(1)}×`} | ${Math.round(row.cmsPerSecond)} | ${Math.round(row.databaseShare)}% | ${row.statementsPerRequest.toFixed(1)} | ${row.failures} | ${row.differences.length === 0 ? (wordpress === undefined ? '–' : 'yes') : row.differences.join('; ')} |`,
     );
   }
   lines.push(
