@@ -8,11 +8,120 @@
  *
  * @module
  */
-import { type AcceptedDifference, matchesPattern } from './accepted.js';
+import { ACCEPTED_DIFFERENCES, type AcceptedDifference, matchesPattern } from './accepted.js';
 import type { Difference } from './compare.js';
 
 /** The list. Keep it short and narrow: every entry is a promise the WordPress storage does not keep. */
-export const WORDPRESS_DB_ACCEPTED: readonly AcceptedDifference[] = [];
+const NOT_YET = 'Not closed yet (issue 37): ';
+
+/**
+ * The suite's accepted differences (`accepted.ts`) that hold on a WordPress database too, by
+ * their `request` and `at`: cms-json's decisions, whatever storage serves them.
+ */
+const SHARED = new Set([
+  '{discovery/index-as-admin,editor/index-*} body._links',
+  '{discovery/*,editor/options-users} *args.has_published_posts.items.enum',
+  'discovery/* *args.reassign.*',
+  '{discovery/*,editor/options-users} *locale.enum',
+  '{discovery/options-*,editor/options-users} body.schema.properties.*',
+  'globals/fields-unknown body',
+  'globals/fields-nested body.avatar_urls',
+  '{types/*,editor/types-view,editor/taxonomies-view} body.{wp_template,wp_template_part,wp_navigation,nav_menu_item,nav_menu}*',
+  'posts/revision* header allow',
+  'posts/revision-mismatch {status,body.*}',
+  '{posts/options,pages/options,media/options,editor/options-posts,editor/options-pages,editor/options-media,editor/options-blocks} body.endpoints[0].args.search_columns',
+  'discovery/* body.routes[*].endpoints[0].args.search_columns',
+  'discovery/* body.routes["/wp/v2/books/*/autosaves"].endpoints[1].args.genres',
+  'discovery/* body.routes["/wp/v2/search"].endpoints[0].args.type.enum[2]',
+  'discovery/index* body.namespaces[*]',
+  'site/search-bad-type body.*',
+]);
+
+/** Requests whose answers list or show the missed-schedule post 43. */
+const MISSED_SCHEDULE =
+  '{posts/list,posts/list-*,posts/search-relevance,posts/author,posts/exclude,posts/offset,posts/order-asc,posts/orderby-*,posts/after,posts/not-sticky,posts/status-any,site/search,site/search-page,fixture-records/posts-public,fixture-records/posts-future,fixture-records/post-missed-schedule}';
+
+/** The list. Keep it short and narrow: every entry is a promise the WordPress storage does not keep. */
+export const WORDPRESS_DB_ACCEPTED: readonly AcceptedDifference[] = [
+  ...ACCEPTED_DIFFERENCES.filter((entry) => SHARED.has(`${entry.request} ${entry.at}`)),
+  // What the site is made of.
+  {
+    request: '{discovery/index*,discovery/namespace-wp-v2}',
+    at: 'body.routes["/tel/v1*',
+    reason:
+      "The original's tel/v1 (outgoing links) is a plugin with a table of its own (wp_tel_links); the site here serves WordPress's content and the books example, not that plugin.",
+  },
+  {
+    request: '{discovery/index,discovery/namespace-wp-v2}',
+    at: 'body.routes["/wp/v2/block-{renderer,types,patterns}*',
+    reason:
+      "The block editor's routes (block types, patterns, the block renderer) come with the authoring area (the editor plugin), which is not part of wordpressSite: it serves the content.",
+  },
+  {
+    request: 'discovery/namespace-tel-v1',
+    at: '*',
+    reason: 'The tel/v1 plugin is not part of the site here (above): its namespace is unknown.',
+  },
+  {
+    request: 'discovery/index*',
+    at: 'body.authentication["application-passwords"]',
+    reason: `${NOT_YET}the index names no application-password authorization page: the authoring area (the editor plugin's authorize-application.php) is not part of wordpressSite, and WordPress's own wp-admin page is not advertised.`,
+  },
+  // Scheduled posts.
+  {
+    request: MISSED_SCHEDULE,
+    at: '*',
+    reason:
+      "cms-json serves a scheduled post whose time has passed as published (content's statuses: scheduled posts publish on read); WordPress 6.1 keeps it future, out of public lists and searches and linked as ?p=<id>, until its cron publishes it. The fixture's post 43 is such a missed schedule (a site whose cron did not run).",
+  },
+  // Found by this run, each for the part that owns it.
+  {
+    request: '{fixture-records/media-one-edit,fixture-writes/media-update}',
+    at: 'body.permalink_template',
+    reason: `${NOT_YET}an attachment with a parent has WordPress's permalink below its parent's (<parent>/%postname%/); cms-json gives /attachment/%pagename%/.`,
+  },
+  {
+    request: '{fixture-records/media-one-edit,fixture-writes/media-update}',
+    at: 'body._links["wp:action-publish"]',
+    reason: `${NOT_YET}an attachment's edit answer carries wp:action-publish; WordPress gives none for attachments (inherit status).`,
+  },
+  {
+    request:
+      '{users/list-edit,fixture-records/users-edit,fixture-records/user-grantee,fixture-records/user-denied,fixture-records/me-grantee,fixture-records/me-denied}',
+    at: 'body*.{capabilities,extra_capabilities}.{edit_posts,edit_others_posts}',
+    reason: `${NOT_YET}a user's own grants and denials in wp_capabilities (edit_others_posts: true, edit_posts: false) are not shown in capabilities and extra_capabilities (helper 3's user store).`,
+  },
+  {
+    request: 'fixture-writes/grantee-publish',
+    at: 'header allow',
+    reason: `${NOT_YET}the Allow header of a post does not count a user's own edit_others_posts grant (WordPress: GET, POST, PUT, PATCH).`,
+  },
+  {
+    request: 'fixture-records/reviewer-users',
+    at: 'body.message',
+    reason: `${NOT_YET}the message of rest_forbidden_context for users?context=edit differs for a user with edit_posts but no list_users.`,
+  },
+  {
+    request: 'fixture-writes/grantee-edit-draft',
+    at: 'body.content.{raw,rendered}',
+    reason: `${NOT_YET}WordPress re-filters a post's whole content with kses when a user without unfiltered_html saves any field ("&" becomes "&amp;"); cms-json leaves the content it was not sent unchanged.`,
+  },
+  {
+    request: '{fixture-writes/unspam,fixture-writes/comments-after}',
+    at: 'body*.content.{raw,rendered}',
+    reason: `${NOT_YET}WordPress adds rel="nofollow ugc" to a comment's links when the comment is updated (wp_update_comment filters the content again); cms-json keeps the stored content.`,
+  },
+  {
+    request: 'fixture-writes/*',
+    at: '*_links["predecessor-version"][0].{id,href}',
+    reason: `${NOT_YET}WordPress writes more revision rows than cms-json for the same writes, so the latest revision's id differs (four ids apart here).`,
+  },
+  {
+    request: '{site/settings,fixture-writes/settings}',
+    at: 'body.timezone',
+    reason: `${NOT_YET}a site with an empty timezone_string and gmt_offset 0 is told as "UTC"; WordPress answers "" (the options store).`,
+  },
+];
 
 /**
  * The entry of {@link WORDPRESS_DB_ACCEPTED} that accepts a difference of a request, if any.
