@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WordPressDatabase } from '../connection.js';
 import { maybeUnserialize } from '../php-serialized.js';
 import { openFixtureDatabase } from '../testing.js';
-import { userMetaValue } from '../users/usermeta.js';
+import { updateUserMeta, userMetaValue } from '../users/usermeta.js';
 import { deleteOption, getOption } from '../wordpress-options.js';
 import { WordPressApplicationPasswordStore } from './application-passwords.js';
 
@@ -59,6 +59,18 @@ describe.skipIf(serverUrl === '')("WordPressApplicationPasswordStore over WordPr
     clock += 24 * 60 * 60 * 1000;
     expect((await passwords.verify(1, 'oracleadminapppassword01', { ip: '198.51.100.1' }))?.lastIp).toBe('198.51.100.1');
     expect(await passwords.verify(2, 'oracleauthorapppasswd001')).toMatchObject({ userId: 2, name: 'oracle' });
+  });
+
+  it('gives an item stored without a uuid one, saved, as get_user_application_passwords does', async () => {
+    const hash = '$P$B93A7l4l0jBKHNxUB7dky.au259mzo.'; // WordPress's hash of oracleadminapppassword01
+    const old = `a:1:{i:0;a:3:{s:4:"name";s:3:"old";s:8:"password";s:34:"${hash}";s:7:"created";i:1600000000;}}`;
+    await updateUserMeta(wordpress.database, 7, '_application_passwords', old);
+    const [item] = await passwords.list(7);
+    expect(item).toMatchObject({ name: 'old', created: '2020-09-13T12:26:40.000Z', appId: '' });
+    expect(item?.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await userMetaValue(wordpress.database, 7, '_application_passwords')).toContain(`s:4:"uuid";s:36:"${item?.uuid}"`);
+    expect((await passwords.list(7))[0]?.uuid).toBe(item?.uuid);
+    expect(await passwords.verify(7, 'oracleadminapppassword01')).toMatchObject({ uuid: item?.uuid });
   });
 
   it('records nothing on a read-only site', async () => {

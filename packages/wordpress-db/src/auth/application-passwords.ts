@@ -149,7 +149,20 @@ export class WordPressApplicationPasswordStore implements ApplicationPasswordSto
 
   /** A user's stored entries; `lock` holds the row to the end of the ambient transaction. */
   protected async entries(userId: number, lock = false): Promise<Entries> {
-    return entriesOf(await userMetaValue(this.database, userId, APPLICATION_PASSWORDS_META_KEY, { lock }));
+    const entries = entriesOf(await userMetaValue(this.database, userId, APPLICATION_PASSWORDS_META_KEY, { lock }));
+    const unnamed = entries.filter(([, value]) => typeof value.uuid !== 'string' || value.uuid === '');
+    if (unnamed.length === 0 || this.readOnly) return entries;
+    // Items from before uuids (WordPress 5.6's first betas) get one, saved at once, as
+    // `get_user_application_passwords` does.
+    return this.database.transaction(async () => {
+      const locked = entriesOf(await userMetaValue(this.database, userId, APPLICATION_PASSWORDS_META_KEY, { lock: true }));
+      const named: Entries = locked.map(([key, value]) => [
+        key,
+        typeof value.uuid === 'string' && value.uuid !== '' ? value : { ...value, uuid: randomUUID() },
+      ]);
+      await this.save(userId, named);
+      return named;
+    });
   }
 
   /** Writes a user's entries back (`update_user_meta`; an empty list stays as `a:0:{}`, as WordPress leaves it). */
