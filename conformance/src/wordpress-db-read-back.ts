@@ -68,7 +68,8 @@ if (invokedDirectly) {
       });
       for (const [index, path] of paths.entries()) {
         const request: ConformanceRequest = { name: `read-back-${index}`, method: 'GET', path, as: 'admin', about: 'read-back' };
-        const ours = await send(site, request, saved);
+        // The server may have closed the idle keep-alive connection while read-back.sh ran: ask again once.
+        const ours = await send(site, request, saved).catch(() => send(site, request, saved));
         const status = Number(readFileSync(join(out, `${index + 1}.status`), 'utf8'));
         const theirs: WireAnswer = {
           status,

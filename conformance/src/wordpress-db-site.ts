@@ -11,10 +11,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from '@cms-json/core';
 import { books } from '@cms-json/example-books';
 import { serve } from '@cms-json/node';
-import * as wordpressDb from '@cms-json/wordpress-db';
+import { wordpressSite } from '@cms-json/wordpress-db';
 import { openFixtureDatabase } from '@cms-json/wordpress-db/testing';
 import type { Target } from './send.js';
 import { freePort } from './site.js';
@@ -32,27 +31,6 @@ export interface WordPressDbSite extends Target {
 /** The attachment files of the fixture, as under WordPress's `wp-content/uploads/`. */
 export const FIXTURE_UPLOADS = fileURLToPath(new URL('../../packages/wordpress-db/fixtures/uploads', import.meta.url));
 
-/** What this run needs of `wordpressSite` (helper 5's, `@cms-json/wordpress-db`'s `src/site.ts`). */
-type WordPressSiteFactory = (options: {
-  wordpress: Awaited<ReturnType<typeof openFixtureDatabase>>;
-  uploads: string;
-  secret: string;
-  plugins: readonly Plugin[];
-  taxonomyObjectTypes: Readonly<Record<string, readonly string[]>>;
-}) => Promise<{ server: Parameters<typeof serve>[0]['server']; siteUrl: string; close(): Promise<void> }>;
-
-/** `wordpressSite` when the package exports it; an error saying so until then. */
-function wordpressSiteFactory(): WordPressSiteFactory {
-  const found: unknown = Reflect.get(wordpressDb, 'wordpressSite');
-  if (typeof found !== 'function') {
-    throw new Error(
-      '@cms-json/wordpress-db does not export wordpressSite yet (issue 37, part 5): the conformance run on a WordPress database has no cms-json side to ask',
-    );
-  }
-  // Until the export lands its type cannot be named here; the call below is checked at run time.
-  return (options) => Promise.resolve(Reflect.apply(found, undefined, [options]));
-}
-
 /**
  * Starts cms-json on a fresh copy of the fixture database on the test MariaDB `serverUrl`.
  *
@@ -62,14 +40,13 @@ function wordpressSiteFactory(): WordPressSiteFactory {
  * await site.close();
  */
 export async function startWordPressDbSite(options: { serverUrl: string }): Promise<WordPressDbSite> {
-  const makeSite = wordpressSiteFactory();
   const wordpress = await openFixtureDatabase({ serverUrl: options.serverUrl });
   // A copy of the fixture's uploads: a write never touches the committed files.
   const uploads = mkdtempSync(join(tmpdir(), 'cms-wordpress-db-uploads-'));
   cpSync(FIXTURE_UPLOADS, uploads, { recursive: true });
   let closeSite: (() => Promise<void>) | undefined;
   try {
-    const site = await makeSite({
+    const site = await wordpressSite({
       wordpress,
       uploads,
       secret: 'conformance-wordpress-db-secret-0123456789',
