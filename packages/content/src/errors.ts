@@ -89,6 +89,12 @@ export const CONTENT_ERROR_CODES = {
     message: 'Sorry, you are not allowed to filter users by capability.',
     authorization: true,
   },
+  // A site that serves its WordPress database read-only (`@cms-json/wordpress-db`): every write, for everyone.
+  'rest_forbidden.read_only': {
+    code: 'rest_forbidden',
+    status: 403,
+    message: 'This site is read-only: it serves its WordPress database without writing to it.',
+  },
   'rest_forbidden_context.users': {
     code: 'rest_forbidden_context',
     status: 403,

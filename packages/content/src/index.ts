@@ -52,6 +52,7 @@ export { createNonces, type NonceAge, type NonceOptions, type NonceSession, type
 export { hashPassword, verifyPassword } from './auth/password.js';
 export { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
 export { createSessions, type Session, type SessionStore, type SessionStoreOptions } from './auth/sessions.js';
+export { isWordPressHash, verifyWordPressHash } from './auth/wordpress-hashes.js';
 export {
   commentCreateArgs,
   commentUpdateArgs,
@@ -191,7 +192,7 @@ export {
 } from './posts/revisions.js';
 export { postRoutes } from './posts/routes.js';
 export { postSchema, WRITABLE_STATUSES } from './posts/schema.js';
-export { type ParsedSearch, parseSearch } from './posts/search-terms.js';
+export { type ParsedSearch, parseSearch, type SearchTerm } from './posts/search-terms.js';
 export { effectiveStatus, POST_STATUSES, type PostStatus } from './posts/statuses.js';
 export {
   type Post,
@@ -200,6 +201,7 @@ export {
   type PostQuery,
   type PostStore,
   SqlPostStore,
+  type TaxonomyClause,
 } from './posts/store.js';
 export type { PostRecordTypes, PostTypeController } from './posts/types.js';
 export { phpStripTags } from './settings/sanitize-option.js';
@@ -267,8 +269,26 @@ export {
   themeSupports,
 } from './themes/theme.js';
 export { AVATAR_SIZES, type AvatarUrls, avatarUrls } from './users/avatar.js';
-export { CapabilitySet, DEFAULT_ROLE_CAPABILITIES, RoleCapabilities } from './users/capability-sets.js';
+export { CapabilitySet, DEFAULT_ROLE_CAPABILITIES, RoleCapabilities, withGrants } from './users/capability-sets.js';
 export { USER_TYPE } from './users/context.js';
+export {
+  checkEmail,
+  checkLocale,
+  checkLogin,
+  checkName,
+  checkPassword,
+  checkRegistered,
+  checkRoles,
+  checkSlug,
+  checkUrl,
+  defaultDisplayName,
+  EMAIL_MAX,
+  LOGIN_MAX,
+  SLUG_MAX,
+  sanitizeSlug,
+  slugFromLogin,
+  stripTags,
+} from './users/field-checks.js';
 export {
   PERSISTED_PREFERENCES,
   PERSISTED_PREFERENCES_SCHEMA,

@@ -30,9 +30,12 @@ function isoWithOffset(iso: string): string {
   return `${iso.slice(0, 19)}+00:00`;
 }
 
-/** `{ capability: true, … }` for a set: the shared set's own (made once), or made for a set of another kind. */
-function capabilitiesRecord(capabilities: ReadonlySet<string>): Readonly<Record<string, true>> {
-  if (capabilities instanceof CapabilitySet) return capabilities.record;
+/**
+ * `{ capability: true, … }` for a set: the shared set's own (made once, with a user's denied
+ * capabilities as `false`, WordPress's `allcaps`), or made for a set of another kind.
+ */
+function capabilitiesRecord(capabilities: ReadonlySet<string>): Readonly<Record<string, boolean>> {
+  if (capabilities instanceof CapabilitySet) return capabilities.allcaps;
   return Object.freeze(Object.fromEntries([...capabilities].map((capability) => [capability, true as const])));
 }
 
@@ -59,7 +62,8 @@ export function userRecord(user: User, siteUrl: string): UserRecord {
     registered_date: isoWithOffset(user.registered),
     roles: [...user.roles],
     capabilities: capabilitiesRecord(user.capabilities),
-    extra_capabilities: Object.fromEntries(user.roles.map((role) => [role, true])),
+    // WordPress's `$user->caps`: the roles, then the user's own grants (true) and denials (false).
+    extra_capabilities: { ...Object.fromEntries(user.roles.map((role) => [role, true])), ...user.grants },
     avatar_urls: avatarUrls(user.email, { secure: !siteUrl.startsWith('http:') }),
     // The stored preferences replace it in the edit context (`usersRoutes`' `prepare` hook).
     meta: { persisted_preferences: [] },
