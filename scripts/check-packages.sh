@@ -28,7 +28,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fixture="$root/scripts/package-check"
-packages=(core node express fetch database content openapi browsable editor)
+packages=(core node express fetch database content openapi browsable editor wordpress-db)
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/cms-json-packages.XXXXXX")"
 if [ "${KEEP_SCRATCH:-}" = 1 ]; then echo "scratch: $work"; else trap 'rm -rf "$work"' EXIT; fi
@@ -124,6 +124,17 @@ issued="$(npx --no-install cms-json app-password --login admin --name check --db
 password="$(sed -n 's/^Password (shown once): //p' <<<"$issued")"
 [ -n "$password" ] || { echo "cms-json app-password printed: $issued" >&2; exit 1; }
 echo "cli: cms-json --help, create-admin and app-password work"
+# `serve` is @cms-json/wordpress-db's, found at run time: its help, and an unreachable
+# database refused with exit code 1 and a message (no MariaDB is needed for either).
+serve_help="$(npx --no-install cms-json serve --help)"
+grep -q '^Usage: cms-json serve --wordpress' <<<"$serve_help" || { echo "cms-json serve --help printed: $serve_help" >&2; exit 1; }
+set +e
+serve_error="$(npx --no-install cms-json serve --wordpress mysql://nobody:x@127.0.0.1:1/wordpress 2>&1)"
+serve_status=$?
+set -e
+[ "$serve_status" = 1 ] && grep -q '^cms-json serve: cannot serve the WordPress database mysql://nobody:\*\*\*@127.0.0.1:1/wordpress' <<<"$serve_error" ||
+  { echo "cms-json serve on an unreachable database exited $serve_status: $serve_error" >&2; exit 1; }
+echo "cli: cms-json serve (from @cms-json/wordpress-db) answers --help and refuses an unreachable database"
 node serve.mjs "$db" admin "$password"
 
 # --- docs snippets (the docs' section): the code of docs/use-in-your-own-server.md,
