@@ -86,12 +86,6 @@ export const WORDPRESS_DB_ACCEPTED: readonly AcceptedDifference[] = [
     reason: `${NOT_YET}an attachment's edit answer carries wp:action-publish; WordPress gives none for attachments (inherit status).`,
   },
   {
-    request:
-      '{users/list-edit,fixture-records/users-edit,fixture-records/user-grantee,fixture-records/user-denied,fixture-records/me-grantee,fixture-records/me-denied}',
-    at: 'body*.{capabilities,extra_capabilities}.{edit_posts,edit_others_posts}',
-    reason: `${NOT_YET}a user's own grants and denials in wp_capabilities (edit_others_posts: true, edit_posts: false) are not shown in capabilities and extra_capabilities (helper 3's user store).`,
-  },
-  {
     request: 'fixture-writes/grantee-publish',
     at: 'header allow',
     reason: `${NOT_YET}the Allow header of a post does not count a user's own edit_others_posts grant (WordPress: GET, POST, PUT, PATCH).`,
