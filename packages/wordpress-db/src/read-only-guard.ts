@@ -7,23 +7,24 @@
  *
  * @module
  */
-import { type Authenticator, RestError } from '@cms-json/core';
+import { CONTENT_ERROR_CODES, contentError } from '@cms-json/content';
+import type { Authenticator, RestError } from '@cms-json/core';
 
 /** The methods that never write. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The message of the refusal. */
-export const READ_ONLY_MESSAGE = 'This site is read-only: it serves its WordPress database without writing to it.';
+export const READ_ONLY_MESSAGE: string = CONTENT_ERROR_CODES['rest_forbidden.read_only'].message;
 
 /**
  * The error a write gets on a read-only site: `rest_forbidden`, 403, for everyone (signed in
- * or not: no one may write).
+ * or not: no one may write); the content table's `rest_forbidden.read_only`.
  *
  * @example
  * readOnlyError().toBody(); // { code: 'rest_forbidden', message: 'This site is read-only: …', data: { status: 403 } }
  */
 export function readOnlyError(): RestError {
-  return new RestError('rest_forbidden', READ_ONLY_MESSAGE, { status: 403 });
+  return contentError('rest_forbidden.read_only');
 }
 
 /**
