@@ -492,6 +492,13 @@ export const CONTENT_ERROR_CODES = {
     message: 'File is empty. Please upload something more substantial.',
   },
   'rest_upload_unknown_error.no_file': { code: 'rest_upload_unknown_error', status: 500, message: 'No file was uploaded.' },
+  // A WordPress database served without its uploads folder (`@cms-json/wordpress-db`).
+  'rest_upload_unknown_error.no_uploads': {
+    code: 'rest_upload_unknown_error',
+    status: 500,
+    message:
+      'This site is served without its uploads folder (uploads / --uploads <path of wp-content/uploads>): files cannot be added or removed.',
+  },
   'rest_upload_unknown_error.partial': {
     code: 'rest_upload_unknown_error',
     status: 500,
