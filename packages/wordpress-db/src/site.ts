@@ -8,8 +8,8 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { contentPlugin, createAuth, diskFileStore, type FileStore, type MediaOptions } from '@cms-json/content';
-import { createRestServer, type Plugin, RestError, type RestServer } from '@cms-json/core';
+import { contentError, contentPlugin, createAuth, diskFileStore, type FileStore, type MediaOptions } from '@cms-json/content';
+import { createRestServer, type Plugin, type RestServer } from '@cms-json/core';
 import type { WordPressDatabase } from './connection.js';
 import { readOnlyGuard } from './read-only-guard.js';
 import { openWordPressStorage, type WordPressStorage } from './storage.js';
@@ -84,16 +84,12 @@ function uploadsUrl(siteurl: string, uploadUrlPath: string): string {
 
 /**
  * The file store of a site served without its uploads folder: the files' URLs are
- * WordPress's; keeping or removing a file is refused (`rest_upload_unknown_error`, 500, as
- * WordPress answers when its uploads folder cannot be written).
+ * WordPress's; keeping a file is refused (`rest_upload_unknown_error`, 500, as WordPress
+ * answers when its uploads folder cannot be written); removing one keeps it.
  */
 function uploadsElsewhere(urlBase: string): FileStore {
   const refuse = (): never => {
-    throw new RestError(
-      'rest_upload_unknown_error',
-      'This site is served without its uploads folder (uploads / --uploads <path of wp-content/uploads>): files cannot be added or removed.',
-      { status: 500 },
-    );
+    throw contentError('rest_upload_unknown_error.no_uploads');
   };
   return {
     stagingPath: async () => refuse(),
