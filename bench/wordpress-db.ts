@@ -243,6 +243,8 @@ export async function runWordPressDb(options: { plan: Plan; log: (text: string) 
     for (const benchCase of WORDPRESS_CASES) rows.push(await runCase(benchCase, served, figures, budget, connections, log));
     return { rows, figures, connections, databaseCounted: server.pid !== undefined, budget };
   } finally {
+    // Requests still queued when the last round ended would meet a closed pool and log it.
+    if (child !== undefined) await new Promise((resolve) => setTimeout(resolve, 1500));
     await child?.stop();
     // The profile is read before the bundle (and its source map) goes.
     if (profileDir !== undefined && child !== undefined) printProfile(profileDir, log);
