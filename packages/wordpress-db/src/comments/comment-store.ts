@@ -49,11 +49,13 @@ export class WordPressCommentStore implements CommentStore {
     return this.database.db;
   }
 
-  /** Locks the rows of these posts until the transaction ends, in id order, in one statement. */
+  /**
+   * Locks the rows of these posts until the transaction ends, in id order, one row at a time
+   * by its key (`IN (…) FOR UPDATE` may be read by a scan that waits for other writers' rows).
+   */
   async #lockPosts(postIds: readonly (number | undefined)[]): Promise<void> {
     const ids = [...new Set(postIds)].filter((id): id is number => id !== undefined && id > 0).sort((a, b) => a - b);
-    if (ids.length === 0) return;
-    await this.#db.selectFrom('posts').select('ID').where('ID', 'in', ids).orderBy('ID').forUpdate().execute();
+    for (const id of ids) await this.#db.selectFrom('posts').select('ID').where('ID', '=', id).forUpdate().execute();
   }
 
   /** The post of a comment, read again once its post is locked (a concurrent write may have moved it). */

@@ -75,7 +75,7 @@ function countOf(eb: ExpressionBuilder<Tables, 'term_taxonomy'>, types: readonly
 
 /**
  * Locks the rows of these terms (by `term_taxonomy_id`) until the transaction ends, in id
- * order, in one statement: a write takes them before it changes their relationships, so no
+ * order: a write takes them before it changes their relationships, so no
  * other write changes those relationships until it committed, and a recount that waits for
  * the lock then counts what it wrote.
  *
@@ -84,14 +84,11 @@ function countOf(eb: ExpressionBuilder<Tables, 'term_taxonomy'>, types: readonly
  */
 export async function lockTerms(db: Kysely<Tables>, termTaxonomyIds: readonly number[]): Promise<void> {
   const ids = [...new Set(termTaxonomyIds)].filter((id) => Number.isSafeInteger(id) && id > 0).sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  await db
-    .selectFrom('term_taxonomy')
-    .select('term_taxonomy_id')
-    .where('term_taxonomy_id', 'in', ids)
-    .orderBy('term_taxonomy_id')
-    .forUpdate()
-    .execute();
+  // One row at a time by its key: over a small table, `IN (…) FOR UPDATE` may be read by a
+  // full scan that waits for rows of other writers it does not even want, and deadlocks.
+  for (const id of ids) {
+    await db.selectFrom('term_taxonomy').select('term_taxonomy_id').where('term_taxonomy_id', '=', id).forUpdate().execute();
+  }
 }
 
 /**
@@ -109,12 +106,11 @@ export async function recountTerms(
 ): Promise<void> {
   const ids = [...new Set(termTaxonomyIds)].filter((id) => Number.isSafeInteger(id) && id > 0).sort((a, b) => a - b);
   if (ids.length === 0) return;
+  await lockTerms(db, ids);
   const rows = await db
     .selectFrom('term_taxonomy')
     .select(['term_taxonomy_id', 'taxonomy'])
     .where('term_taxonomy_id', 'in', ids)
-    .orderBy('term_taxonomy_id')
-    .forUpdate()
     .execute();
   const byTaxonomy = new Map<string, number[]>();
   for (const row of rows) {
@@ -133,8 +129,11 @@ export async function recountTerms(
 
 /**
  * Recounts these terms at the end of the transaction open on `database` (once, all together,
- * just before the commit: a post write changes its status after its terms, and two writes
- * lock their terms in one order), or at once when none is open.
+ * just before the commit: a post write changes its status after its terms, and the terms are
+ * locked in one phase, in id order, so two writes never hold one each while waiting for the
+ * other's), or at once when none is open. Relationships are changed without the terms'
+ * locks: under READ COMMITTED (the connection's level) the recount that runs last, holding
+ * the lock, counts every committed change, so the count a commit leaves is exact.
  *
  * @example
  * await recountAtCommit(database, key, [3, 7], DEFAULT_OBJECT_TYPES);

@@ -216,6 +216,24 @@ describe.skipIf(serverUrl === '')("the term store over WordPress's tables", () =
     expect((await wordpressCounts()).get(12)).toBe(3);
   });
 
+  it('keeps counts exact when concurrent post writes change their statuses and share terms', async () => {
+    const posts = [4, 5, 6, 8, 9, 10, 11, 12, 24, 25];
+    await Promise.all(
+      posts.map((post, index) =>
+        wordpress.database.transaction(async () => {
+          const status = index % 3 === 0 ? 'draft' : 'publish';
+          await sql`update wp_posts set post_status = ${status} where ID = ${post}`.execute(wordpress.database.db);
+          await store.setObjectTerms(post, 'post_tag', index % 2 === 0 ? [10, 12] : [12, 8, 10], {
+            counted: status === 'publish',
+          });
+          await store.setObjectTerms(post, 'category', index % 2 === 0 ? [5] : [4, 5], { counted: status === 'publish' });
+          await store.setObjectCounted(post, status === 'publish');
+        }),
+      ),
+    );
+    await wordpressCounts();
+  });
+
   it('keeps counts exact under concurrent writes to the same terms', async () => {
     const posts = [4, 5, 6, 8, 9, 10, 11, 12];
     await Promise.all(

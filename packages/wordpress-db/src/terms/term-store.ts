@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import type { WordPressDatabase } from '../connection.js';
 import { fromWordPressDate } from '../dates.js';
 import type { WordPressTables } from '../tables.js';
-import { DEFAULT_OBJECT_TYPES, lockTerms, recountAtCommit, type TaxonomyObjectTypes } from './term-counts.js';
+import { DEFAULT_OBJECT_TYPES, recountAtCommit, type TaxonomyObjectTypes } from './term-counts.js';
 import { joinedTerms, listTermRows, listTermRowsForObjects, TERM_COLUMNS, type TermRow, toTerm } from './term-lists.js';
 import { termName, termSlug } from './term-slug.js';
 
@@ -289,7 +289,6 @@ export class WordPressTermStore implements TermStore {
               .where('term_taxonomy.taxonomy', '=', row.taxonomy)
               .executeTakeFirst()
           : undefined;
-      await lockTerms(this.#db, fallback === undefined ? [ttId] : [ttId, Number(fallback.term_taxonomy_id)]);
       await this.#db
         .updateTable('term_taxonomy')
         .set({ parent: Number(row.parent) })
@@ -440,7 +439,6 @@ export class WordPressTermStore implements TermStore {
       ).map((row) => Number(row.term_taxonomy_id));
       const removed = current.filter((id) => !wanted.includes(id));
       const added = wanted.filter((id) => !current.includes(id));
-      await lockTerms(this.#db, [...removed, ...added]);
       if (removed.length > 0) {
         await this.#db
           .deleteFrom('term_relationships')
@@ -487,10 +485,6 @@ export class WordPressTermStore implements TermStore {
         .where('object_id', '=', objectId)
         .execute();
       if (rows.length === 0) return;
-      await lockTerms(
-        this.#db,
-        rows.map((row) => Number(row.term_taxonomy_id)),
-      );
       await this.#db.deleteFrom('term_relationships').where('object_id', '=', objectId).execute();
       await recountAtCommit(
         this.database,
