@@ -17,12 +17,12 @@ import {
   generateApplicationPassword,
   type NewApplicationPassword,
   type NewApplicationPasswordInput,
+  verifyWordPressHash,
 } from '@cms-json/content';
 import type { Database } from '@cms-json/database';
 import type { WordPressDatabase } from '../connection.js';
 import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php-serialized.js';
 import type { WordPressTables } from '../tables.js';
-import { verifyWordPressHash } from '../users/content-checks.js';
 import { updateUserMeta, userMetaValue } from '../users/usermeta.js';
 import { getOption, setOption } from '../wordpress-options.js';
 import { hashWordPressPassword } from './phpass.js';

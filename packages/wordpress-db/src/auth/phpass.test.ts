@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { verifyWordPressHash } from '@cms-json/content';
 import { describe, expect, it } from 'vitest';
-import { verifyWordPressHash } from '../users/content-checks.js';
 import { hashWordPressPassword, phpassHash } from './phpass.js';
 
 const PHPASS_PHP = '/usr/share/wordpress/wp-includes/class-phpass.php';

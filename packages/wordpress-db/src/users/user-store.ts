@@ -8,29 +8,6 @@
  * @module
  */
 import {
-  contentError,
-  DEFAULT_ROLE,
-  type NewUser,
-  RoleCapabilities,
-  type Roles,
-  toUser,
-  type User,
-  type UserChanges,
-  type UserOrderBy,
-  type UserPage,
-  type UserQuery,
-  type UserSearchField,
-  type UserStore,
-} from '@cms-json/content';
-import type { Database } from '@cms-json/database';
-import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
-import { hashWordPressPassword } from '../auth/phpass.js';
-import type { WordPressDatabase } from '../connection.js';
-import { fromWordPressDate, toWordPressDate } from '../dates.js';
-import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php-serialized.js';
-import type { WordPressTables, WpUsersTable } from '../tables.js';
-import { getOption } from '../wordpress-options.js';
-import {
   checkEmail,
   checkLocale,
   checkLogin,
@@ -40,13 +17,34 @@ import {
   checkRoles,
   checkSlug,
   checkUrl,
+  contentError,
+  DEFAULT_ROLE,
   defaultDisplayName,
   isWordPressHash,
+  type NewUser,
+  RoleCapabilities,
+  type Roles,
   SLUG_MAX,
   slugFromLogin,
   stripTags,
+  toUser,
+  type User,
+  type UserChanges,
+  type UserOrderBy,
+  type UserPage,
+  type UserQuery,
+  type UserSearchField,
+  type UserStore,
   verifyWordPressHash,
-} from './content-checks.js';
+} from '@cms-json/content';
+import type { Database } from '@cms-json/database';
+import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
+import { hashWordPressPassword } from '../auth/phpass.js';
+import type { WordPressDatabase } from '../connection.js';
+import { fromWordPressDate, toWordPressDate } from '../dates.js';
+import { maybeSerialize, maybeUnserialize, type PhpValue } from '../php-serialized.js';
+import type { WordPressTables, WpUsersTable } from '../tables.js';
+import { getOption } from '../wordpress-options.js';
 import { phpTruthy, userLevel } from './roles.js';
 import { updateUserMeta, userMetaOf } from './usermeta.js';
 
