@@ -9,6 +9,7 @@
  * @module
  */
 import {
+  type CarriedTerms,
   contentError,
   type ListForObjectsOptions,
   type NewTerm,
@@ -25,9 +26,6 @@ import type { WordPressTables } from '../tables.js';
 import { DEFAULT_OBJECT_TYPES, recountAtCommit, type TaxonomyObjectTypes } from './term-counts.js';
 import { joinedTerms, listTermRows, listTermRowsForObjects, TERM_COLUMNS, type TermRow, toTerm } from './term-lists.js';
 import { termName, termSlug } from './term-slug.js';
-
-/** What {@link WordPressTermStore.carriedTerms} answers for a post (content's `CarriedTerms`, not exported by name). */
-type CarriedTerms = Awaited<ReturnType<TermStore['carriedTerms']>> extends Map<number, infer C> ? C : never;
 
 /**
  * Options of {@link WordPressTermStore}.
