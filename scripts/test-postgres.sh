@@ -2,7 +2,8 @@
 # The storage suite on PostgreSQL: starts a throwaway server (scripts/postgres.sh), runs the
 # test projects that touch storage with CMS_TEST_DATABASE_URL set (every storage test then
 # gets a fresh schema on it), stops the server. The other projects (core, adapters) never
-# open a database and run once, in the SQLite run. Extra arguments go to vitest, e.g. the
+# open a database and run once, in the SQLite run (so do the browser checks and the WordPress-database
+# conformance run, excluded below). Extra arguments go to vitest, e.g. the
 # JSON reporter of .ci/run; CMS_PG_PROJECTS="" runs every project.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,4 +13,7 @@ trap 'scripts/postgres.sh stop' EXIT
 echo "PostgreSQL for tests: $url"
 projects=()
 for name in ${CMS_PG_PROJECTS-database content example-outgoing-links example-ratings example-books example-site conformance}; do projects+=(--project "$name"); done
-CMS_TEST_DATABASE_URL="$url" npm test -- "${projects[@]}" "$@"
+# What never touches the test database runs once, in the SQLite run: the browser checks (a page
+# of the browsable API in Chromium) and the conformance run on a WordPress database (MariaDB).
+excluded=(--exclude '**/test/browser/**' --exclude '**/test/wordpress-db.test.ts')
+CMS_TEST_DATABASE_URL="$url" npm test -- "${projects[@]}" "${excluded[@]}" "$@"
