@@ -14,7 +14,7 @@ import type { WordPressDatabase } from '../connection.js';
 import { fromWordPressDate, toWordPressDate } from '../dates.js';
 import type { WordPressTables, WpPostsTable } from '../tables.js';
 import { ZERO_DATETIME } from '../tables.js';
-import { DEFAULT_OBJECT_TYPES, lockTerms, recountAtCommit, type TaxonomyObjectTypes } from '../terms/term-counts.js';
+import { DEFAULT_OBJECT_TYPES, recountAtCommit, type TaxonomyObjectTypes } from '../terms/term-counts.js';
 import { getOption, getOptions } from '../wordpress-options.js';
 import { escapeLike, listOrder, listWhere, statusNow, type WpPostsExpression } from './post-lists.js';
 import {
@@ -86,8 +86,6 @@ export class WordPressPostStore implements PostStore {
   readonly #database: Database<WordPressTables>;
   readonly #now: () => number;
   readonly #objectTypes: TaxonomyObjectTypes;
-  /** The key of this store's recount at the commit (the terms a write's records hold). */
-  readonly #recountKey = {};
 
   constructor(wordpress: WordPressDatabase, options: WordPressPostStoreOptions = {}) {
     this.#database = wordpress.database;
@@ -98,7 +96,7 @@ export class WordPressPostStore implements PostStore {
 
   /** Recounts these terms when the write's transaction commits (`wp_update_term_count`). */
   async #recount(termTaxonomyIds: readonly number[]): Promise<void> {
-    await recountAtCommit(this.#database, this.#recountKey, termTaxonomyIds, this.#objectTypes);
+    await recountAtCommit(this.#database, termTaxonomyIds, this.#objectTypes);
   }
 
   /**
@@ -384,7 +382,6 @@ export class WordPressPostStore implements PostStore {
             ).map((row) => Number(row.ID));
       const gone = [id, ...revisions];
       const held = await termTaxonomyIdsOf(this.#database, gone);
-      await lockTerms(db, held);
       await db.deleteFrom('term_relationships').where('object_id', 'in', gone).execute();
       if (post.post_type !== 'revision') {
         await db

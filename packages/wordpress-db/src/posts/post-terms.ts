@@ -8,7 +8,6 @@
  */
 import type { Database } from '@cms-json/database';
 import type { WordPressTables } from '../tables.js';
-import { lockTerms } from '../terms/term-counts.js';
 import { FORMAT_SLUG_PREFIX, FORMAT_TAXONOMY } from './post-rows.js';
 
 type Db = Database<WordPressTables>;
@@ -69,7 +68,8 @@ async function formatTermTaxonomyId(database: Db, format: string): Promise<numbe
 /**
  * Sets a record's post format as `set_post_format`: `''`, `standard` or a format WordPress
  * does not know leave it standard (no `post_format` term); any other replaces the term it had.
- * Returns the terms it lost and gained, whose counts change (their rows locked first).
+ * Returns the terms it lost and gained, whose counts change (recounted at the commit by the
+ * caller; no term row is locked here: see `recountAtCommit`).
  *
  * @example
  * const changed = await setPostFormat(database, 7, 'aside');
@@ -86,7 +86,6 @@ export async function setPostFormat(database: Db, postId: number, format: string
   const heldIds = held.map((row) => Number(row.term_taxonomy_id));
   const lost = heldIds.filter((id) => id !== wanted);
   const gained = wanted !== undefined && !heldIds.includes(wanted) ? [wanted] : [];
-  await lockTerms(database.db, [...lost, ...gained]);
   if (lost.length > 0) {
     await database.db
       .deleteFrom('term_relationships')

@@ -48,15 +48,14 @@ describe.skipIf(serverUrl === '')("terms' counts as _update_post_term_count keep
 
   it('recounts once when the open transaction commits, at once outside of one', async () => {
     await sql`update wp_term_taxonomy set count = 0 where term_taxonomy_id in (7, 8)`.execute(wordpress.database.db);
-    const key = {};
     await wordpress.database.transaction(async () => {
-      await recountAtCommit(wordpress.database, key, [7], DEFAULT_OBJECT_TYPES);
-      await recountAtCommit(wordpress.database, key, [8], DEFAULT_OBJECT_TYPES);
+      await recountAtCommit(wordpress.database, [7], DEFAULT_OBJECT_TYPES);
+      await recountAtCommit(wordpress.database, [8], DEFAULT_OBJECT_TYPES);
       expect((await counts())[7]).toBe(0);
     });
     expect([(await counts())[7], (await counts())[8]]).toEqual([7, 5]);
     await sql`update wp_term_taxonomy set count = 0 where term_taxonomy_id = 9`.execute(wordpress.database.db);
-    await recountAtCommit(wordpress.database, key, [9], DEFAULT_OBJECT_TYPES);
+    await recountAtCommit(wordpress.database, [9], DEFAULT_OBJECT_TYPES);
     expect((await counts())[9]).toBe(8);
   });
 });

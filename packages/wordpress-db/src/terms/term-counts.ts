@@ -128,30 +128,43 @@ export async function recountTerms(
 }
 
 /**
+ * The key of the one recount at the commit of a transaction: every store that writes in it
+ * (the post store's status and format changes, the term store's relationships) adds its terms
+ * to the same recount, so the terms are locked in ONE phase, in id order. Two recounts (one
+ * per store) would lock in two phases: a write holding its first set while it waits for a
+ * term of its second, held by another write waiting for the first's, is a deadlock. An
+ * identity only: the state lives in the transaction.
+ */
+const RECOUNT_AT_COMMIT: object = Object.freeze({});
+
+/**
  * Recounts these terms at the end of the transaction open on `database` (once, all together,
- * just before the commit: a post write changes its status after its terms, and the terms are
- * locked in one phase, in id order, so two writes never hold one each while waiting for the
- * other's), or at once when none is open. Relationships are changed without the terms'
- * locks: under READ COMMITTED (the connection's level) the recount that runs last, holding
- * the lock, counts every committed change, so the count a commit leaves is exact.
+ * just before the commit, for every store that wrote in it: a post write changes its status
+ * after its terms, and the terms are locked in one phase, in id order, so two writes never
+ * hold one each while waiting for the other's), or at once when none is open. Relationships
+ * are changed without the terms' locks: under READ COMMITTED (the connection's level) the
+ * recount that runs last, holding the lock, counts every committed change, so the count a
+ * commit leaves is exact. The object types of the stores of one site are the same; when two
+ * callers disagree, the later one's entries win.
  *
  * @example
- * await recountAtCommit(database, key, [3, 7], DEFAULT_OBJECT_TYPES);
+ * await recountAtCommit(database, [3, 7], DEFAULT_OBJECT_TYPES);
  */
 export async function recountAtCommit(
   database: Database<Tables>,
-  key: object,
   termTaxonomyIds: readonly number[],
   objectTypes: TaxonomyObjectTypes,
 ): Promise<void> {
   if (termTaxonomyIds.length === 0) return;
-  const pending = database.beforeCommit(key, () => {
+  const pending = database.beforeCommit(RECOUNT_AT_COMMIT, () => {
     const ids = new Set<number>();
-    return { ids, beforeCommit: () => recountTerms(database.db, [...ids], objectTypes) };
+    const types: Record<string, readonly string[]> = {};
+    return { ids, types, beforeCommit: () => recountTerms(database.db, [...ids], types) };
   });
   if (pending === undefined) {
     await database.transaction(() => recountTerms(database.db, termTaxonomyIds, objectTypes));
     return;
   }
+  Object.assign(pending.types, objectTypes);
   for (const id of termTaxonomyIds) pending.ids.add(id);
 }

@@ -52,8 +52,6 @@ export class WordPressTermStore implements TermStore {
   /** WordPress's tables. */
   readonly database: Database<WordPressTables>;
   readonly #objectTypes: TaxonomyObjectTypes;
-  /** The key of the terms to recount when the open transaction commits. */
-  readonly #recountKey = {};
 
   constructor(wordpress: Pick<WordPressDatabase, 'database'>, options: WordPressTermStoreOptions = {}) {
     this.database = wordpress.database;
@@ -335,7 +333,7 @@ export class WordPressTermStore implements TermStore {
         .where('term_id', '=', id)
         .executeTakeFirst();
       if (shared === undefined) await this.#db.deleteFrom('terms').where('term_id', '=', id).execute();
-      await recountAtCommit(this.database, this.#recountKey, touched, this.#objectTypes);
+      await recountAtCommit(this.database, touched, this.#objectTypes);
       return true;
     });
   }
@@ -451,7 +449,7 @@ export class WordPressTermStore implements TermStore {
           .ignore()
           .execute();
       }
-      await recountAtCommit(this.database, this.#recountKey, [...removed, ...added], this.#objectTypes);
+      await recountAtCommit(this.database, [...removed, ...added], this.#objectTypes);
     });
   }
 
@@ -466,7 +464,6 @@ export class WordPressTermStore implements TermStore {
         .execute();
       await recountAtCommit(
         this.database,
-        this.#recountKey,
         rows.map((row) => Number(row.term_taxonomy_id)),
         this.#objectTypes,
       );
@@ -486,7 +483,6 @@ export class WordPressTermStore implements TermStore {
       await this.#db.deleteFrom('term_relationships').where('object_id', '=', objectId).execute();
       await recountAtCommit(
         this.database,
-        this.#recountKey,
         rows.map((row) => Number(row.term_taxonomy_id)),
         this.#objectTypes,
       );
