@@ -86,11 +86,6 @@ export const WORDPRESS_DB_ACCEPTED: readonly AcceptedDifference[] = [
     reason: `${NOT_YET}an attachment's edit answer carries wp:action-publish; WordPress gives none for attachments (inherit status).`,
   },
   {
-    request: 'fixture-writes/grantee-publish',
-    at: 'header allow',
-    reason: `${NOT_YET}the Allow header of a post does not count a user's own edit_others_posts grant (WordPress: GET, POST, PUT, PATCH).`,
-  },
-  {
     request: 'fixture-records/reviewer-users',
     at: 'body.message',
     reason: `${NOT_YET}the message of rest_forbidden_context for users?context=edit differs for a user with edit_posts but no list_users.`,

@@ -103,6 +103,23 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(await count()).toBe(before);
     });
 
+    it('refuses a publishing status after the permission check, as the original: the update stays in Allow', async () => {
+      const draft = await send('POST', '/posts', { title: 'Mine' }, site.people.contributor.headers);
+      const id = draft.body.id;
+      for (const status of ['publish', 'private', 'future']) {
+        const res = await send('POST', `/posts/${id}`, { status }, site.people.contributor.headers);
+        expect([res.status, res.body.code, res.header('allow')], status).toEqual([
+          403,
+          'rest_cannot_publish',
+          'GET, POST, PUT, PATCH, DELETE',
+        ]);
+      }
+      const create = await send('POST', '/posts', { title: 'x', status: 'publish' }, site.people.contributor.headers);
+      expect([create.status, create.header('allow')]).toEqual([403, 'GET, POST']);
+      const stored = await site.client.get(`${site.ns}/posts/${id}?context=edit`, { headers: site.people.contributor.headers });
+      expect(stored.body.status).toBe('draft');
+    });
+
     it('refuses a parent of another type, or a missing one, and changes nothing', async () => {
       const post = await send('POST', '/posts', { title: 'Not a page', status: 'publish' }, site.people.editor.headers);
       const before = await count();

@@ -24,7 +24,7 @@ import type { WritePostArgs } from './write-args.js';
 const can = (request: RestRequest, args: PostTypeArgs, capability: keyof ReturnType<typeof typeCapabilities>) =>
   userCan(request, typeCapabilities(args)[capability]);
 
-/** The checks a create and an update share: another author, sticky, a publishing status. */
+/** The permission checks a create and an update share: another author, sticky. */
 function checkAssignments(request: RestRequest, args: PostTypeArgs, write: WritePostArgs, post?: Post): true | RestError {
   const self = request.user?.id ?? 0;
   if (
@@ -39,6 +39,19 @@ function checkAssignments(request: RestRequest, args: PostTypeArgs, write: Write
   if (write.sticky === true && !can(request, args, 'edit_others_posts') && !can(request, args, 'publish_posts')) {
     return denied(request, contentError('rest_cannot_assign_sticky'));
   }
+  return true;
+}
+
+/**
+ * May the caller give the record this status: `publish`, `future` and `private` need the
+ * type's `publish_posts` (unless the record has that status already). As the original's
+ * `handle_status_param`, this runs when the write is prepared, after the permission check:
+ * a refused status is an error, yet the update's methods stay in the answer's `Allow`.
+ *
+ * @example
+ * const refused = statusRefusal(request, typeArgs, { status: 'publish' }); // true for an editor
+ */
+export function statusRefusal(request: RestRequest, args: PostTypeArgs, write: WritePostArgs, post?: Post): true | RestError {
   const status = write.status;
   if ((status === 'publish' || status === 'future') && post?.status !== status && !can(request, args, 'publish_posts')) {
     return denied(request, contentError('rest_cannot_publish'));
@@ -143,6 +156,8 @@ export async function postChanges(
   request: RestRequest,
   post?: Post,
 ): Promise<Updateable<PostsTable>> {
+  const refused = statusRefusal(request, scope.args, write, post);
+  if (refused !== true) throw refused;
   const changes: Updateable<PostsTable> = {};
   const title = rawText(write.title);
   const content = rawText(write.content);
