@@ -358,8 +358,26 @@ function sanitizeStatus(status: string): string {
 }
 
 /**
+ * The content an update stores, sent or not (`wp_update_comment` merges the stored comment and
+ * runs `wp_filter_comment` over all of it): kses's `$allowedtags` when the caller or the
+ * comment's author lacks `unfiltered_html` (an anonymous author always does), then
+ * `rel="nofollow ugc"` on its links for everyone. So approving a guest's spam marks its links,
+ * and an administrator's edit of a guest's comment is filtered as the guest's.
+ */
+async function refilteredContent(
+  controller: CommentsController,
+  comment: Comment,
+  content: string,
+  request: RestRequest,
+): Promise<string> {
+  const author = comment.user_id > 0 ? await controller.context.users.findById(comment.user_id) : undefined;
+  return sanitizeCommentHtml(content, request, author?.can('unfiltered_html') !== true);
+}
+
+/**
  * `POST|PUT|PATCH /comments/<id>`: the comment in the edit context. As the original, an
- * update stores the editor's address and user agent as the comment's.
+ * update stores the editor's address and user agent as the comment's, and filters the whole
+ * content again ({@link refilteredContent}).
  *
  * @example
  * handler: (args, request) => updateComment(controller, args, request),
@@ -380,6 +398,7 @@ export async function updateComment(
     }
   }
   if (rawContent !== undefined && rawContent === '') throw contentError('rest_comment_content_invalid');
+  prepared.content = await refilteredContent(controller, comment, rawContent ?? comment.content, request);
   checkLengths(prepared);
   if (prepared.parent !== undefined || prepared.post_id !== undefined) {
     const parent = prepared.parent ?? comment.parent;

@@ -351,16 +351,13 @@ export interface FieldPolicy {
 const POSTS = options(POST_TAGS, GLOBAL_ATTRIBUTES);
 const SHORT = options(TAGS, []);
 const WITH_REL = options({ ...TAGS, a: [...(TAGS.a ?? []), 'rel'] }, []);
-/** `wp_rel_ugc`: every link of a comment is `rel="nofollow ugc"`. */
-const UGC: sanitizeHtml.IOptions['transformTags'] = {
-  a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow ugc' } }),
-};
 
 /**
  * Field → policy, from WordPress's filters: `title_save_pre` → `wp_filter_kses`,
  * `content_save_pre`/`excerpt_save_pre` → `wp_filter_post_kses`, `pre_comment_content` →
- * `wp_filter_kses` then `wp_rel_ugc` (`kses_init` adds none of these for a caller with
- * `unfiltered_html`: a REST comment by an administrator keeps its `<script>` in 6.1);
+ * `wp_filter_kses` (`kses_init` adds none of these for a caller with `unfiltered_html`: a
+ * REST comment by an administrator keeps its `<script>` in 6.1; `wp_rel_ugc`, run for every
+ * caller after it, is `./rel-ugc.ts`);
  * `pre_term_description` and `pre_user_description` → `wp_filter_kses` for everyone
  * (`default-filters.php`; `user_description` allows `a rel`). Registered string meta is
  * not filtered by the original; here it gets `$allowedtags` unless `unfiltered_html`.
@@ -369,7 +366,7 @@ export const FIELD_POLICIES: Readonly<Record<HtmlField, FieldPolicy>> = {
   title: { filtered: SHORT, unfiltered: 'keep' },
   content: { filtered: POSTS, unfiltered: 'keep' },
   excerpt: { filtered: POSTS, unfiltered: 'keep' },
-  comment: { filtered: { ...WITH_REL, transformTags: UGC }, unfiltered: 'keep' },
+  comment: { filtered: SHORT, unfiltered: 'keep' },
   term_description: { filtered: SHORT, unfiltered: SHORT },
   user_description: { filtered: WITH_REL, unfiltered: WITH_REL },
   meta: { filtered: SHORT, unfiltered: 'keep' },

@@ -9,6 +9,8 @@
 import type { RestRequest } from '@cms-json/core';
 import { FIELD_POLICIES } from '../kses/allowed-html.js';
 import { filterHtml, ksesField } from '../kses/filter.js';
+import { relUgc } from '../kses/rel-ugc.js';
+import { siteUrlOf } from '../users/record.js';
 
 /** The filtered fields of a post. */
 export type PostHtmlField = 'title' | 'content' | 'excerpt';
@@ -25,15 +27,18 @@ export function sanitizePostHtml(html: string, request: RestRequest, field: Post
 }
 
 /**
- * A comment's HTML as it may be stored for this caller: unchanged for those with
- * `unfiltered_html`, else kses's `$allowedtags` (links, emphasis, quotes, code), links with
- * `rel="nofollow ugc"` (`wp_rel_ugc`).
+ * A comment's HTML as it is stored (`pre_comment_content`): kses's `$allowedtags` for a caller
+ * without `unfiltered_html`, or when `filter` says so (an update of a comment whose author
+ * lacks it, as `wp_update_comment`); then, for every caller, each link
+ * `rel="nofollow ugc"` (`wp_rel_ugc`, links to the site's own host aside).
  *
  * @example
  * sanitizeCommentHtml('<b>Hi</b><script>x()</script>', request); // '<b>Hi</b>' for a subscriber
+ * sanitizeCommentHtml('<a href="https://x.test/">x</a>', request); // '<a href="https://x.test/" rel="nofollow ugc">x</a>'
  */
-export function sanitizeCommentHtml(html: string, request: RestRequest): string {
-  return ksesField(html, 'comment', request);
+export function sanitizeCommentHtml(html: string, request: RestRequest, filter = false): string {
+  const kept = filter ? filterHtml(html, FIELD_POLICIES.comment.filtered) : ksesField(html, 'comment', request);
+  return relUgc(kept, siteUrlOf(request));
 }
 
 /**
