@@ -86,11 +86,6 @@ export const WORDPRESS_DB_ACCEPTED: readonly AcceptedDifference[] = [
     reason: `${NOT_YET}an attachment's edit answer carries wp:action-publish; WordPress gives none for attachments (inherit status).`,
   },
   {
-    request: 'fixture-records/reviewer-users',
-    at: 'body.message',
-    reason: `${NOT_YET}the message of rest_forbidden_context for users?context=edit differs for a user with edit_posts but no list_users.`,
-  },
-  {
     request: 'fixture-writes/grantee-edit-draft',
     at: 'body.content.{raw,rendered}',
     reason: `${NOT_YET}WordPress re-filters a post's whole content with kses when a user without unfiltered_html saves any field ("&" becomes "&amp;"); cms-json leaves the content it was not sent unchanged.`,

@@ -98,7 +98,7 @@ export const CONTENT_ERROR_CODES = {
   'rest_forbidden_context.users': {
     code: 'rest_forbidden_context',
     status: 403,
-    message: 'Sorry, you are not allowed to list users.',
+    message: 'Sorry, you are not allowed to edit users.',
     authorization: true,
   },
   'rest_forbidden_context.user': {

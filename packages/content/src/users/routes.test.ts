@@ -155,18 +155,22 @@ describe('GET /cms/v2/users', () => {
   });
 
   it('refuses edit context, role and capability filters and private orderings without list_users', async () => {
-    const cases: [string, string][] = [
-      ['/users?context=edit', 'rest_forbidden_context'],
-      ['/users?roles=editor', 'rest_user_cannot_view'],
-      ['/users?capabilities=read', 'rest_user_cannot_view'],
-      ['/users?orderby=email', 'rest_forbidden_orderby'],
-      ['/users?orderby=registered_date', 'rest_forbidden_orderby'],
+    const cases: [string, string, string][] = [
+      ['/users?context=edit', 'rest_forbidden_context', 'Sorry, you are not allowed to edit users.'],
+      ['/users?roles=editor', 'rest_user_cannot_view', 'Sorry, you are not allowed to filter users by role.'],
+      ['/users?capabilities=read', 'rest_user_cannot_view', 'Sorry, you are not allowed to filter users by capability.'],
+      ['/users?orderby=email', 'rest_forbidden_orderby', 'Sorry, you are not allowed to order users by this parameter.'],
+      [
+        '/users?orderby=registered_date',
+        'rest_forbidden_orderby',
+        'Sorry, you are not allowed to order users by this parameter.',
+      ],
     ];
-    for (const [path, code] of cases) {
+    for (const [path, code, message] of cases) {
       const anonymous = await get(path);
-      expect([path, anonymous.status, anonymous.body.code]).toEqual([path, 401, code]);
+      expect([path, anonymous.status, anonymous.body.code, anonymous.body.message]).toEqual([path, 401, code, message]);
       const editor = await get(path, site.people.editor.headers);
-      expect([path, editor.status, editor.body.code]).toEqual([path, 403, code]);
+      expect([path, editor.status, editor.body.code, editor.body.message]).toEqual([path, 403, code, message]);
     }
     expect((await get('/users?who=authors')).body.code).toBe('rest_forbidden_who');
     expect((await get('/users?who=authors', site.people.contributor.headers)).status).toBe(200);
