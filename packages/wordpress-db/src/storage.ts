@@ -16,6 +16,7 @@ import { WordPressMetaStore } from './meta/meta-store.js';
 import { WordPressOptionsStore } from './options/options-store.js';
 import { WordPressPostStore } from './posts/post-store.js';
 import { accountMayWrite } from './read-only.js';
+import { readOnlyDatabase } from './read-only-database.js';
 import type { TaxonomyObjectTypes } from './terms/term-counts.js';
 import { WordPressTermStore } from './terms/term-store.js';
 import { readWordPressRoles } from './users/roles.js';
@@ -40,7 +41,9 @@ export interface WordPressStorageOptions {
   /**
    * Serve without writing. Default: read-only when the database account may not write
    * (`SHOW GRANTS`: no `ALL PRIVILEGES` nor `INSERT`, `UPDATE` and `DELETE` on the database).
-   * `false` with an account that may not write: writes fail in the database (500).
+   * `false` with an account that may not write: writes fail in the database (500). Read-only,
+   * every store refuses every write with `rest_forbidden` (403) before sending it, whoever
+   * asks (an HTTP request, or an in-process `server.dispatch`).
    */
   readOnly?: boolean | undefined;
   /** The clock (milliseconds since the epoch). @default Date.now */
@@ -101,24 +104,27 @@ export async function openWordPressStorage(options: WordPressStorageOptions): Pr
     const readOnly = options.readOnly ?? !(await accountMayWrite(wordpress));
     const roles = await readWordPressRoles(wordpress);
     const now = options.now;
+    // Read-only: the stores see a database that refuses every write before sending it
+    // (in-process requests never pass the server's read-only guard).
+    const stores = readOnly ? readOnlyDatabase(wordpress) : wordpress;
     const meta: Record<'post' | 'term' | 'comment' | 'user', MetaStore> = {
-      post: new WordPressMetaStore(wordpress, 'post'),
-      term: new WordPressMetaStore(wordpress, 'term'),
-      comment: new WordPressMetaStore(wordpress, 'comment'),
-      user: new WordPressMetaStore(wordpress, 'user'),
+      post: new WordPressMetaStore(stores, 'post'),
+      term: new WordPressMetaStore(stores, 'term'),
+      comment: new WordPressMetaStore(stores, 'comment'),
+      user: new WordPressMetaStore(stores, 'user'),
     };
     return {
       wordpress,
       roles,
       readOnly,
       transactions: wordpress.database,
-      users: new WordPressUserStore(wordpress, { roles, now, readOnly }),
-      applicationPasswords: new WordPressApplicationPasswordStore(wordpress, { now, readOnly }),
-      sessions: new WordPressSessionStore(wordpress, { now }),
-      posts: new WordPressPostStore(wordpress, { now, objectTypes: options.taxonomyObjectTypes }),
-      terms: new WordPressTermStore(wordpress, { objectTypes: options.taxonomyObjectTypes }),
-      comments: new WordPressCommentStore(wordpress),
-      options: new WordPressOptionsStore(wordpress),
+      users: new WordPressUserStore(stores, { roles, now, readOnly }),
+      applicationPasswords: new WordPressApplicationPasswordStore(stores, { now, readOnly }),
+      sessions: new WordPressSessionStore(stores, { now }),
+      posts: new WordPressPostStore(stores, { now, objectTypes: options.taxonomyObjectTypes }),
+      terms: new WordPressTermStore(stores, { objectTypes: options.taxonomyObjectTypes }),
+      comments: new WordPressCommentStore(stores),
+      options: new WordPressOptionsStore(stores),
       meta,
       close: async () => {
         await opened?.close();
