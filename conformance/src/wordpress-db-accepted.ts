@@ -76,16 +76,6 @@ export const WORDPRESS_DB_ACCEPTED: readonly AcceptedDifference[] = [
   },
   // Found by this run, each for the part that owns it.
   {
-    request: '{fixture-records/media-one-edit,fixture-writes/media-update}',
-    at: 'body.permalink_template',
-    reason: `${NOT_YET}an attachment with a parent has WordPress's permalink below its parent's (<parent>/%postname%/); cms-json gives /attachment/%pagename%/.`,
-  },
-  {
-    request: '{fixture-records/media-one-edit,fixture-writes/media-update}',
-    at: 'body._links["wp:action-publish"]',
-    reason: `${NOT_YET}an attachment's edit answer carries wp:action-publish; WordPress gives none for attachments (inherit status).`,
-  },
-  {
     request: 'fixture-writes/grantee-edit-draft',
     at: 'body.content.{raw,rendered}',
     reason: `${NOT_YET}WordPress re-filters a post's whole content with kses when a user without unfiltered_html saves any field ("&" becomes "&amp;"); cms-json leaves the content it was not sent unchanged.`,

@@ -65,6 +65,19 @@ function attachmentLink(post: Post, scope: RecordScope, parentLink: string | und
 }
 
 /**
+ * The attachment's `permalink_template`, as the original 6.1's sample permalink of an
+ * attachment (`get_attachment_link` leaving the name): `<parent's link>/%postname%/` for
+ * media attached to a post with a pretty link, else its plain `/?attachment_id=<id>` (media
+ * attached to nothing too: its pretty link has no place for a name).
+ */
+function attachmentPermalinkTemplate(post: Post, scope: RecordScope, parentLink: string | undefined): string {
+  if (scope.permalinkStructure !== '' && post.parent > 0 && parentLink !== undefined && !parentLink.includes('?')) {
+    return `${parentLink.replace(/\/?$/, '/')}%postname%/`;
+  }
+  return `${scope.siteUrl}/?attachment_id=${post.id}`;
+}
+
+/**
  * The sizes the site makes that an image lacks, as the original's `wp_get_missing_image_subsizes`
  * (sizes it would not make, being larger than the image, are not missing).
  */
@@ -92,6 +105,7 @@ export function attachmentRecord(
   const record = postRecord(post, scope);
   delete record.password;
   record.link = attachmentLink(post, scope, media.parentLink);
+  if ('permalink_template' in record) record.permalink_template = attachmentPermalinkTemplate(post, scope, media.parentLink);
   const sourceUrl = files.path === '' ? post.guid : media.urlOf(files.path);
   const type = mediaType(files.path, post.mime_type);
   const title = (record.title as { rendered: string } | undefined)?.rendered ?? '';

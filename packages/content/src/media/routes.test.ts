@@ -163,6 +163,9 @@ for (const prefix of ['cms', 'wp'] as const) {
       expect(res.body).toMatchObject({ title: { raw: 'beach-day' }, post: post.body.id, media_type: 'image' });
       // The original's attachment page: under the post it is attached to.
       expect(res.body.link).toBe(`${post.body.link}beach-day/`);
+      // Its sample permalink too (the edit context of the answer), and nothing to publish: media is `inherit`.
+      expect(res.body.permalink_template).toBe(`${post.body.link}%postname%/`);
+      expect(Object.keys(res.body._links)).not.toContain(`${curie}:action-publish`);
       expect(res.headers.get(`x-${prefix}-upload-attachment-id`)).toBe(String(res.body.id));
       const text = await call('/media', {
         method: 'POST',
@@ -199,6 +202,9 @@ for (const prefix of ['cms', 'wp'] as const) {
         alt_text: 'Alt',
       });
       expect(res.body.description.rendered).toMatch(/<\/p>\n<p>Long words<\/p>\n$/);
+      // Attached to nothing: the original's sample permalink is the plain one.
+      expect(res.body.permalink_template).toMatch(new RegExp(`/\\?attachment_id=${created.body.id}$`));
+      expect(Object.keys(res.body._links)).not.toContain(`${curie}:action-publish`);
       // As the original's `wp_insert_post`: media is `inherit` unless made private.
       const published = await call(`/media/${created.body.id}`, { method: 'POST', as: 'author', ...json({ status: 'publish' }) });
       expect(published.body.status).toBe('inherit');

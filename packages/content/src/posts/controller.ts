@@ -191,7 +191,8 @@ export class PostsController implements PostTypeController {
       const self = links.self?.[0]?.href;
       const caps = typeCapabilities(this.context.args);
       const actions: [string, boolean][] = [
-        ['action-publish', userCan(request, caps.publish_posts)],
+        // As the original: attachments (always `inherit`) have nothing to publish.
+        ['action-publish', this.context.name !== 'attachment' && userCan(request, caps.publish_posts)],
         ['action-unfiltered-html', userCan(request, 'unfiltered_html')],
         [
           'action-sticky',
