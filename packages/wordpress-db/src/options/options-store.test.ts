@@ -22,7 +22,8 @@ describe.skipIf(serverUrl === '')('the options store over WordPress options', ()
   let options: WordPressOptionsStore;
   beforeAll(async () => {
     wordpress = await openFixtureDatabase({ serverUrl });
-    options = new WordPressOptionsStore(wordpress);
+    // No cache: these tests change options behind the store (as WordPress's PHP would) and read at once.
+    options = new WordPressOptionsStore(wordpress, { cache: { ttlMs: 0 } });
   });
   afterAll(() => wordpress.close());
 
@@ -130,5 +131,44 @@ describe.skipIf(serverUrl === '')('the options store over WordPress options', ()
     await options.set('site_logo', null);
     expect(await raw(wordpress, 'site_logo')).toBeUndefined();
     expect(await options.get('site_logo')).toBeNull();
+  });
+});
+
+describe.skipIf(serverUrl === '')('the options store’s one-second cache', () => {
+  let wordpress: WordPressDatabase;
+  beforeAll(async () => {
+    wordpress = await openFixtureDatabase({ serverUrl });
+  });
+  afterAll(() => wordpress.close());
+
+  it('sees a change made behind it (by WordPress) within its TTL, never later', async () => {
+    let now = 0;
+    const options = new WordPressOptionsStore(wordpress, { cache: { now: () => now } });
+    expect(await options.get('title')).toBe('CMS Oracle');
+    await setOption(wordpress.database, 'blogname', 'Changed by WordPress');
+    now += 999;
+    expect(await options.get('title')).toBe('CMS Oracle');
+    now += 1;
+    expect(await options.get('title')).toBe('Changed by WordPress');
+    await setOption(wordpress.database, 'blogname', 'CMS Oracle');
+  });
+
+  it('shows its own writes at once, inside their transaction too, and nothing of a rolled-back one', async () => {
+    const now = 0;
+    const options = new WordPressOptionsStore(wordpress, { cache: { now: () => now } });
+    expect(await options.get('posts_per_page')).toBe(10);
+    await options.set('posts_per_page', 7);
+    expect(await options.get('posts_per_page')).toBe(7);
+    const failed = wordpress.database.transaction(async () => {
+      await options.set('posts_per_page', 3);
+      expect(await options.get('posts_per_page')).toBe(3);
+      throw new Error('the write fails');
+    });
+    await expect(failed).rejects.toThrow('the write fails');
+    expect(await options.get('posts_per_page')).toBe(7);
+    await options.change('sticky_posts', (ids) => [...ids, 5]);
+    expect(await options.get('sticky_posts')).toContain(5);
+    await options.delete('posts_per_page');
+    expect(await options.get('posts_per_page')).toBe(10);
   });
 });

@@ -11,6 +11,7 @@ import { DEFAULT_OPTIONS } from '@cms-json/content';
 import type { WordPressDatabase } from '../connection.js';
 import { maybeUnserialize, type PhpValue } from '../php-serialized.js';
 import { deleteOption, getOptions, setOption } from '../wordpress-options.js';
+import { OptionCache, type OptionCacheOptions, type StoredOptions } from './option-cache.js';
 import { type MappedOption, OPTION_TABLE, TIMEZONE_OPTIONS } from './option-table.js';
 import { siteTimezone, wordpressTimezone } from './timezone.js';
 
@@ -25,11 +26,35 @@ function optionNamesOf(name: keyof SiteOptions): string[] {
   return name === 'timezone' ? [TIMEZONE_OPTIONS.timezoneString, TIMEZONE_OPTIONS.gmtOffset] : [OPTION_TABLE[name].option];
 }
 
+/** Every WordPress option a site option is kept in: read together, one statement. */
+const ALL_OPTION_NAMES: readonly string[] = [
+  ...new Set([
+    ...(Object.keys(OPTION_TABLE) as MappedOption[]).map((name) => OPTION_TABLE[name].option),
+    ...optionNamesOf('timezone'),
+  ]),
+];
+
+/** The key of the probe that tells whether a transaction is open (its work does nothing). */
+const TRANSACTION_PROBE: object = Object.freeze({});
+
+/**
+ * Options of {@link WordPressOptionsStore}.
+ *
+ * @example
+ * const options: WordPressOptionsStoreOptions = { cache: { ttlMs: 0 } }; // no cache
+ */
+export interface WordPressOptionsStoreOptions {
+  /** The short-lived cache of the options read (`option-cache.ts`): at most 1 s. @default { ttlMs: 1000 } */
+  cache?: OptionCacheOptions | undefined;
+}
+
 /**
  * The options store of a WordPress site. A WordPress option that is missing, or holds what
  * does not convert, reads as never set (the content default); the time zone is
  * `timezone_string`, or a fixed-offset zone from `gmt_offset` when the site has no city
- * (`timezone.ts`).
+ * (`timezone.ts`). Reads outside a transaction are answered from a snapshot of every mapped
+ * option at most 1 s old (`option-cache.ts`: WordPress's own changes show within that second;
+ * this store's writes clear it at once).
  *
  * @example
  * const options = new WordPressOptionsStore(wordpress);
@@ -38,9 +63,33 @@ function optionNamesOf(name: keyof SiteOptions): string[] {
  */
 export class WordPressOptionsStore implements OptionsStore {
   readonly #wordpress: WordPressDatabase;
+  readonly #cache: OptionCache;
 
-  constructor(wordpress: WordPressDatabase) {
+  constructor(wordpress: WordPressDatabase, options: WordPressOptionsStoreOptions = {}) {
     this.#wordpress = wordpress;
+    this.#cache = new OptionCache(options.cache);
+  }
+
+  /**
+   * The stored options: inside a transaction read there (its own writes seen), else every
+   * mapped option from the cache's snapshot (one statement a second at most).
+   */
+  async #stored(names: readonly string[]): Promise<StoredOptions> {
+    const database = this.#wordpress.database;
+    const inTransaction = database.beforeCommit(TRANSACTION_PROBE, () => ({ beforeCommit: async () => {} }));
+    if (inTransaction !== undefined) return getOptions(database, names);
+    return this.#cache.read(() => getOptions(database, ALL_OPTION_NAMES));
+  }
+
+  /** Runs a write with the cache cleared when it starts and when its transaction commits. */
+  async #writing(work: () => Promise<void>): Promise<void> {
+    this.#cache.invalidate();
+    try {
+      await work();
+    } finally {
+      this.#cache.invalidate();
+    }
+    await this.#wordpress.database.afterCommit(() => this.#cache.invalidate());
   }
 
   /** The option's value, or its default when the site has none (or one that does not convert). */
@@ -58,7 +107,7 @@ export class WordPressOptionsStore implements OptionsStore {
   async findMany<K extends keyof SiteOptions>(names: readonly K[]): Promise<Partial<Pick<SiteOptions, K>>> {
     const out: Partial<Pick<SiteOptions, K>> = {};
     if (names.length === 0) return out;
-    const stored = await getOptions(this.#wordpress.database, [...new Set(names.flatMap(optionNamesOf))]);
+    const stored = await this.#stored([...new Set(names.flatMap(optionNamesOf))]);
     for (const name of names) {
       const value = readOption(name, stored);
       if (value !== undefined) out[name] = value;
@@ -72,6 +121,10 @@ export class WordPressOptionsStore implements OptionsStore {
    * are left as they are; cms-json's own option is deleted.
    */
   async delete(name: keyof SiteOptions): Promise<void> {
+    await this.#writing(() => this.#delete(name));
+  }
+
+  async #delete(name: keyof SiteOptions): Promise<void> {
     const database = this.#wordpress.database;
     if (name === 'timezone') {
       await setOption(database, TIMEZONE_OPTIONS.timezoneString, '');
@@ -92,6 +145,10 @@ export class WordPressOptionsStore implements OptionsStore {
    * await options.change('sticky_posts', (ids) => [...ids, 42]);
    */
   async change<K extends keyof SiteOptions>(name: K, next: (current: SiteOptions[K]) => SiteOptions[K]): Promise<void> {
+    await this.#writing(() => this.#change(name, next));
+  }
+
+  async #change<K extends keyof SiteOptions>(name: K, next: (current: SiteOptions[K]) => SiteOptions[K]): Promise<void> {
     const database = this.#wordpress.database;
     const names = optionNamesOf(name);
     await database.transaction(async () => {
@@ -113,7 +170,7 @@ export class WordPressOptionsStore implements OptionsStore {
 
   /** Sets an option (as `update_option`: the row added when the site had none). */
   async set<K extends keyof SiteOptions>(name: K, value: SiteOptions[K]): Promise<void> {
-    await this.#write(name, value);
+    await this.#writing(() => this.#write(name, value));
   }
 
   async #write<K extends keyof SiteOptions>(name: K, value: SiteOptions[K]): Promise<void> {
