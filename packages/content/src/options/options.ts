@@ -138,6 +138,27 @@ export interface OptionsStore {
   change<K extends keyof SiteOptions>(name: K, next: (current: SiteOptions[K]) => SiteOptions[K]): Promise<void>;
   /** Sets an option. */
   set<K extends keyof SiteOptions>(name: K, value: SiteOptions[K]): Promise<void>;
+  /**
+   * The time zone as the site's answers name it (the settings' `timezone`, the index's
+   * `timezone_string` and `gmt_offset`), for a store that keeps it otherwise than the zone
+   * dates are computed in (`timezone`): a WordPress database's `timezone_string` as stored
+   * (`''` for a site with only a `gmt_offset`). Absent, or `undefined` (never set): the
+   * answers show `timezone`.
+   */
+  shownTimezone?(): Promise<ShownTimezone | undefined>;
+}
+
+/**
+ * The time zone as a site's answers name it ({@link OptionsStore.shownTimezone}).
+ *
+ * @example
+ * const shown: ShownTimezone = { timezoneString: '', gmtOffset: '2' }; // WordPress's UTC+2
+ */
+export interface ShownTimezone {
+  /** WordPress's `timezone_string`: a city (`Europe/Paris`), `UTC`, or `''` (only an offset). */
+  readonly timezoneString: string;
+  /** WordPress's `gmt_offset` as stored (`'2'`, `'-3.5'`): shown when there is no city. */
+  readonly gmtOffset: string;
 }
 
 /**

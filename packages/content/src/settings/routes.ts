@@ -88,10 +88,14 @@ export function settingsRoute(options: SettingsRoutesOptions): Route {
     return DEFAULT_OPTIONS[name];
   };
   const read = async (request: RestRequest) => {
-    const stored: Partial<SiteOptions> = await store.findMany(SETTINGS.map((setting) => setting.name));
+    const [stored, shown] = await Promise.all([
+      store.findMany(SETTINGS.map((setting) => setting.name)) as Promise<Partial<SiteOptions>>,
+      store.shownTimezone?.(),
+    ]);
     const body: Record<string, unknown> = {};
     for (const setting of SETTINGS) {
-      const value = stored[setting.name];
+      // The time zone as the store names it, when it names it otherwise (a WordPress database's `timezone_string`).
+      const value = setting.name === 'timezone' && shown !== undefined ? shown.timezoneString : stored[setting.name];
       // As the original's prepare_value: a stored value of the wrong type reads as null.
       body[setting.name] = value === undefined ? fallback(request, setting.name) : ofType(value, setting.type) ? value : null;
     }
