@@ -50,6 +50,7 @@ export { type AuthProof, authProof, contentAuthenticator } from './auth/authenti
 export { type BasicCredentials, parseBasicAuthorization } from './auth/basic-auth.js';
 export { createNonces, type NonceAge, type NonceOptions, type NonceSession, type Nonces } from './auth/nonces.js';
 export { hashPassword, verifyPassword } from './auth/password.js';
+export { phpassCrypt, phpassEncode64 } from './auth/phpass.js';
 export { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
 export { createSessions, type Session, type SessionStore, type SessionStoreOptions } from './auth/sessions.js';
 export { isWordPressHash, verifyWordPressHash } from './auth/wordpress-hashes.js';
@@ -193,6 +194,7 @@ export {
 export { postRoutes } from './posts/routes.js';
 export { postSchema, WRITABLE_STATUSES } from './posts/schema.js';
 export { type ParsedSearch, parseSearch, type SearchTerm } from './posts/search-terms.js';
+export { sanitizeTitle } from './posts/slug.js';
 export { effectiveStatus, POST_STATUSES, type PostStatus } from './posts/statuses.js';
 export {
   type Post,

@@ -9,8 +9,8 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import { phpassCrypt } from './phpass.js';
 
-const ITOA64 = './0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const PHPASS = /^\$[PH]\$[./0-9A-Za-z]{31}$/;
 const WP_BCRYPT = /^\$wp\$2[aby]\$\d\d\$[./0-9A-Za-z]{53}$/;
 const BCRYPT = /^\$2[aby]\$\d\d\$[./0-9A-Za-z]{53}$/;
@@ -26,34 +26,6 @@ const MAX_PASSWORD_BYTES = 4096;
  */
 export function isWordPressHash(hash: string): boolean {
   return PHPASS.test(hash) || WP_BCRYPT.test(hash) || BCRYPT.test(hash) || MD5.test(hash);
-}
-
-/** phpass's own base64 of a digest. */
-function encode64(input: Buffer, count: number): string {
-  let output = '';
-  let i = 0;
-  do {
-    let value = input[i++] ?? 0;
-    output += ITOA64[value & 0x3f];
-    if (i < count) value |= (input[i] ?? 0) << 8;
-    output += ITOA64[(value >> 6) & 0x3f];
-    if (i++ >= count) break;
-    if (i < count) value |= (input[i] ?? 0) << 16;
-    output += ITOA64[(value >> 12) & 0x3f];
-    if (i++ >= count) break;
-    output += ITOA64[(value >> 18) & 0x3f];
-  } while (i < count);
-  return output;
-}
-
-/** phpass's `crypt_private`: MD5 iterated 2^n times over salt and password. */
-function phpass(password: Buffer, setting: string): string | undefined {
-  const countLog2 = ITOA64.indexOf(setting.charAt(3));
-  if (countLog2 < 7 || countLog2 > 30) return undefined;
-  const salt = setting.slice(4, 12);
-  let hash = createHash('md5').update(salt).update(password).digest();
-  for (let count = 2 ** countLog2; count > 0; count -= 1) hash = createHash('md5').update(hash).update(password).digest();
-  return setting.slice(0, 12) + encode64(hash, 16);
 }
 
 function sameText(a: string, b: string): boolean {
@@ -73,7 +45,7 @@ export async function verifyWordPressHash(password: string, hash: string): Promi
   const bytes = Buffer.from(password, 'utf8');
   if (bytes.length > MAX_PASSWORD_BYTES) return false;
   if (PHPASS.test(hash)) {
-    const computed = phpass(bytes, hash);
+    const computed = phpassCrypt(bytes, hash);
     return computed !== undefined && sameText(computed, hash);
   }
   if (WP_BCRYPT.test(hash)) {

@@ -8,6 +8,8 @@ describe('slugs', () => {
     expect(sanitizeTitle('<b>Bold</b> &amp; brave')).toBe('bold-brave');
     // As the original 6.1 answers (its default locale's table: ß is s, ł is l, þ is th, € is E).
     expect(sanitizeTitle('Straße Stanisław þorn Œuvre €5')).toBe('strase-stanislaw-thorn-oeuvre-e5');
+    expect(sanitizeTitle('A.B  c--d!')).toBe('a-b-c-d');
+    expect(sanitizeTitle('<b>&amp;</b>')).toBe('');
     expect(sanitizeTitle('!!!')).toBe('');
   });
 

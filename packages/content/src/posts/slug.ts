@@ -1,12 +1,13 @@
 /**
  * Slugs as WordPress's `sanitize_title` makes them: accents removed, lowercase, everything but
  * letters, digits, `-` and `_` removed (dots and spaces become dashes), runs of dashes made
- * single, at most 200 characters.
+ * single, at most 200 characters. Posts and terms (this project's and the WordPress storage's)
+ * all make their slugs here.
  *
  * @module
  */
 
-/** The longest slug the `posts.slug` column keeps. */
+/** The longest slug the `posts.slug` and `terms.slug` columns keep (WordPress's too). */
 export const SLUG_MAX = 200;
 
 /**

@@ -13,6 +13,7 @@ import {
   contentError,
   type ListForObjectsOptions,
   type NewTerm,
+  sanitizeTitle,
   type Term,
   type TermChanges,
   type TermQuery,
@@ -25,7 +26,7 @@ import { fromWordPressDate } from '../dates.js';
 import type { WordPressTables } from '../tables.js';
 import { DEFAULT_OBJECT_TYPES, recountAtCommit, type TaxonomyObjectTypes } from './term-counts.js';
 import { joinedTerms, listTermRows, listTermRowsForObjects, TERM_COLUMNS, type TermRow, toTerm } from './term-lists.js';
-import { termName, termSlug } from './term-slug.js';
+import { termName } from './term-name.js';
 
 /**
  * Options of {@link WordPressTermStore}.
@@ -202,8 +203,8 @@ export class WordPressTermStore implements TermStore {
     const name = termName(input.name);
     if (name === '') throw contentError('empty_term_name');
     const parent = hierarchical ? (input.parent ?? 0) : 0;
-    const slugProvided = input.slug !== undefined && termSlug(input.slug) !== '';
-    const slug = termSlug(slugProvided && input.slug !== undefined ? input.slug : name) || 'term';
+    const slugProvided = input.slug !== undefined && sanitizeTitle(input.slug) !== '';
+    const slug = sanitizeTitle(slugProvided && input.slug !== undefined ? input.slug : name) || 'term';
     return this.database.transaction(async () => {
       // wp_insert_term: a name in use at this level is refused unless a different, free slug was given.
       const match = await this.#sameName(input.taxonomy, name, hierarchical ? parent : undefined);
@@ -237,8 +238,8 @@ export class WordPressTermStore implements TermStore {
       const name = changes.name === undefined ? term.name : termName(changes.name);
       if (name === '') throw contentError('empty_term_name');
       const parent = changes.parent === undefined ? term.parent : await this.#parentWithoutLoop(id, changes.parent);
-      const emptySlug = changes.slug !== undefined && termSlug(changes.slug) === '';
-      let slug = changes.slug === undefined ? term.slug : termSlug(changes.slug) || termSlug(name);
+      const emptySlug = changes.slug !== undefined && sanitizeTitle(changes.slug) === '';
+      let slug = changes.slug === undefined ? term.slug : sanitizeTitle(changes.slug) || sanitizeTitle(name);
       // wp_update_term: a slug another term of the taxonomy has is refused, unless the slug
       // was emptied or the parent changes (then it is made unique).
       if (await this.#slugTaken(term.taxonomy, slug, id)) {
