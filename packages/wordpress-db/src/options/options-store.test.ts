@@ -33,6 +33,8 @@ describe.skipIf(serverUrl === '')('the options store over WordPress options', ()
     expect(await options.get('url')).toBe('http://127.0.0.1:8081');
     expect(await options.get('email')).toBe('admin@example.test');
     expect(await options.get('timezone')).toBe('UTC');
+    // The fixture's empty timezone_string, shown as WordPress shows it.
+    expect(await options.shownTimezone()).toEqual({ timezoneString: '', gmtOffset: '0' });
     expect(await options.get('sticky_posts')).toEqual(expect.arrayContaining([6]));
     expect(await options.get('permalink_structure')).toBe('/%postname%/');
     expect(await options.get('start_of_week')).toBe(1);
@@ -86,9 +88,12 @@ describe.skipIf(serverUrl === '')('the options store over WordPress options', ()
     await setOption(wordpress.database, 'timezone_string', '');
     await setOption(wordpress.database, 'gmt_offset', '2');
     expect(await options.get('timezone')).toBe('Etc/GMT-2');
+    // The answers name it as WordPress does: no city, the stored offset.
+    expect(await options.shownTimezone()).toEqual({ timezoneString: '', gmtOffset: '2' });
     await options.set('timezone', 'Europe/Paris');
     expect(await raw(wordpress, 'timezone_string')).toBe('Europe/Paris');
     expect(await options.get('timezone')).toBe('Europe/Paris');
+    expect((await options.shownTimezone())?.timezoneString).toBe('Europe/Paris');
     await options.set('timezone', 'Etc/GMT+3');
     expect(await raw(wordpress, 'timezone_string')).toBe('');
     expect(await raw(wordpress, 'gmt_offset')).toBe('-3');

@@ -116,6 +116,25 @@ export class WordPressOptionsStore implements OptionsStore {
   }
 
   /**
+   * The time zone as WordPress's own answers name it: `timezone_string` as stored (`''` for a
+   * site with only a `gmt_offset`, where `timezone` is the `Etc/GMT∓h` zone dates use) and
+   * `gmt_offset` as stored; `undefined` when the site has neither.
+   *
+   * @example
+   * await options.shownTimezone(); // { timezoneString: '', gmtOffset: '2' } on a UTC+2 site
+   */
+  async shownTimezone(): Promise<{ timezoneString: string; gmtOffset: string } | undefined> {
+    const stored = await this.#stored(optionNamesOf('timezone'));
+    const city = stored[TIMEZONE_OPTIONS.timezoneString];
+    const offset = stored[TIMEZONE_OPTIONS.gmtOffset];
+    if (city === undefined && offset === undefined) return undefined;
+    return {
+      timezoneString: typeof city === 'string' ? city : '',
+      gmtOffset: typeof offset === 'string' || typeof offset === 'number' ? String(offset) : '0',
+    };
+  }
+
+  /**
    * Forgets an option: WordPress's options are set back to the value WordPress's installer
    * gives them (WordPress needs them); those with none (`blogname`, `siteurl`, `admin_email`)
    * are left as they are; cms-json's own option is deleted.
