@@ -13,23 +13,36 @@
 import { parseArgs } from 'node:util';
 import { AREAS } from '../requests/areas.js';
 import { recordedRequest, writeFixture } from './fixture.js';
+import type { RequestArea } from './request.js';
 import { type SavedValues, saveValues, send, type Target } from './send.js';
 import { markAnswer } from './volatile.js';
+
+/**
+ * Sends one area's requests in order to the original at `target` and writes each answer, its
+ * volatile parts marked, into the fixture folder `fixtureArea`; returns how many were recorded.
+ * The capture of the suite and the recording for a WordPress database both go through here.
+ *
+ * @example
+ * await captureArea({ origin: 'http://127.0.0.1:8081', restRoot: '/wp-json' }, area, area.area);
+ */
+export async function captureArea(target: Target, area: RequestArea, fixtureArea: string): Promise<number> {
+  const saved: SavedValues = new Map();
+  for (const request of area.requests) {
+    const answer = await send(target, request, saved);
+    saveValues(request, answer, saved);
+    const marked = markAnswer(request, answer, { origin: target.origin, saved });
+    writeFixture(fixtureArea, { request: recordedRequest(request), answer: marked });
+    console.log(`${area.area}/${request.name}: ${answer.status}`);
+  }
+  return area.requests.length;
+}
 
 /** Captures the areas named (all when none) from the original at `target`; returns how many requests were recorded. */
 export async function capture(target: Target, areaNames: readonly string[] = []): Promise<number> {
   let count = 0;
   for (const area of AREAS) {
     if (areaNames.length > 0 && !areaNames.includes(area.area)) continue;
-    const saved: SavedValues = new Map();
-    for (const request of area.requests) {
-      const answer = await send(target, request, saved);
-      saveValues(request, answer, saved);
-      const marked = markAnswer(request, answer, { origin: target.origin, saved });
-      writeFixture(area.area, { request: recordedRequest(request), answer: marked });
-      console.log(`${area.area}/${request.name}: ${answer.status}`);
-      count += 1;
-    }
+    count += await captureArea(target, area, area.area);
   }
   return count;
 }

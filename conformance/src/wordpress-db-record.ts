@@ -15,9 +15,8 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { recordedRequest, writeFixture } from './fixture.js';
-import { type SavedValues, saveValues, send, type Target } from './send.js';
-import { markAnswer } from './volatile.js';
+import { captureArea } from './capture.js';
+import type { Target } from './send.js';
 import { WORDPRESS_DB_AREAS, WORDPRESS_DB_WRITE_AREAS, wordpressDbFixtureArea } from './wordpress-db-requests.js';
 
 /** Refuses to record writes on an original that already holds an earlier run's (post 45 is the first they make). */
@@ -51,15 +50,7 @@ export async function recordWordPressDb(target: Target, areaNames: readonly stri
   for (const area of [...WORDPRESS_DB_AREAS, ...WORDPRESS_DB_WRITE_AREAS]) {
     if (areaNames.length > 0 && !areaNames.includes(area.area)) continue;
     if (WORDPRESS_DB_WRITE_AREAS.includes(area)) await expectUnwritten(target);
-    const saved: SavedValues = new Map();
-    for (const request of area.requests) {
-      const answer = await send(target, request, saved);
-      saveValues(request, answer, saved);
-      const marked = markAnswer(request, answer, { origin: target.origin, saved });
-      writeFixture(wordpressDbFixtureArea(area.area), { request: recordedRequest(request), answer: marked });
-      console.log(`${area.area}/${request.name}: ${answer.status}`);
-      count += 1;
-    }
+    count += await captureArea(target, area, wordpressDbFixtureArea(area.area));
   }
   return count;
 }

@@ -6,6 +6,7 @@
  * reasons in `src/wordpress-db-accepted.ts`. Needs the test MariaDB of the project's global
  * setup; skipped without one. See docs/conformance.md, "On a WordPress database".
  */
+/// <reference path="../../packages/wordpress-db/test/provided-context.d.ts" />
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AcceptedDifference } from '../src/accepted.js';
 import { readFixture, recordedRequest } from '../src/fixture.js';
@@ -15,13 +16,6 @@ import { WORDPRESS_DB_ACCEPTED } from '../src/wordpress-db-accepted.js';
 import { replayOnWordPressDb } from '../src/wordpress-db-replay.js';
 import { WORDPRESS_DB_AREAS, WORDPRESS_DB_WRITE_AREAS, wordpressDbFixtureArea } from '../src/wordpress-db-requests.js';
 import { startWordPressDbSite, type WordPressDbSite } from '../src/wordpress-db-site.js';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The test MariaDB server (`mysql://user:password@127.0.0.1:port/`), or '' when there is none. */
-    mysqlUrl: string;
-  }
-}
 
 const serverUrl = inject('mysqlUrl');
 

@@ -3,18 +3,12 @@
  * MariaDB of `scripts/mariadb.sh` (installing Debian's package as root when missing) unless
  * `CMS_TEST_MYSQL_URL` names one, and gives its URL to the tests as `inject('mysqlUrl')`. With
  * no MariaDB to be had, the URL is empty and those tests are skipped, saying so; CI sets
- * `CMS_REQUIRE_MARIADB=1`, which makes that a failure instead.
+ * `CMS_REQUIRE_MARIADB=1`, which makes that a failure instead. The type of `mysqlUrl` is in
+ * `provided-context.d.ts`.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The test MariaDB server (`mysql://user:password@127.0.0.1:port/`), or '' when there is none. */
-    mysqlUrl: string;
-  }
-}
 
 const script = fileURLToPath(new URL('../../../scripts/mariadb.sh', import.meta.url));
 
