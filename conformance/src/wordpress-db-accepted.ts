@@ -62,11 +62,6 @@ export const WORDPRESS_DB_ACCEPTED: readonly AcceptedDifference[] = [
     at: '*',
     reason: 'The tel/v1 plugin is not part of the site here (above): its namespace is unknown.',
   },
-  {
-    request: 'discovery/index*',
-    at: 'body.authentication["application-passwords"]',
-    reason: `${NOT_YET}the index names no application-password authorization page: the authoring area (the editor plugin's authorize-application.php) is not part of wordpressSite, and WordPress's own wp-admin page is not advertised.`,
-  },
   // Scheduled posts.
   {
     request: MISSED_SCHEDULE,

@@ -75,6 +75,29 @@ describe.skipIf(serverUrl === '')('a site over a WordPress database (routes)', (
       url: 'http://127.0.0.1:8081',
     });
     expect(site.storage.readOnly).toBe(false);
+    // WordPress's own page authorizes applications, as WordPress's index says.
+    expect(index.json.authentication).toEqual({
+      'application-passwords': { endpoints: { authorization: 'http://127.0.0.1:8081/wp-admin/authorize-application.php' } },
+    });
+  });
+
+  it('names the authorization page of an authoring area among its plugins instead of WordPress’s', async () => {
+    const authorization = 'http://127.0.0.1:8081/cms-admin/authorize-application.php';
+    const withArea = await wordpressSite({
+      wordpress,
+      secret: 'site-test-secret-0123456789',
+      plugins: [
+        async (server) => {
+          server.describeAuthentication({ 'application-passwords': { endpoints: { authorization } } });
+        },
+      ],
+    });
+    try {
+      const index = await request(withArea, 'GET', '/wp-json/');
+      expect(index.json.authentication['application-passwords'].endpoints.authorization).toBe(authorization);
+    } finally {
+      await withArea.close();
+    }
   });
 
   it('lists the published posts WordPress stored, sticky first only when asked, no drafts for anyone anonymous', async () => {

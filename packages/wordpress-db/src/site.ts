@@ -160,6 +160,14 @@ export async function wordpressSite(options: WordPressSiteOptions): Promise<Word
           : diskFileStore({ directory: options.uploads, urlPath: urlBase }),
     };
     await server.use(contentPlugin({ auth, media, now: options.now }));
+    // WordPress itself still runs on the same data: its own page authorizes applications, as
+    // its index says (`admin_url`, at `siteurl`). An authoring area among the plugins (the
+    // editor's) names its own page instead.
+    server.describeAuthentication({
+      'application-passwords': {
+        endpoints: { authorization: `${(siteurl || siteUrl).replace(/\/+$/, '')}/wp-admin/authorize-application.php` },
+      },
+    });
     for (const plugin of options.plugins ?? []) await server.use(plugin);
     return { server, storage, siteUrl, secretGenerated: generated, close: () => storage.close() };
   } catch (error) {
