@@ -143,6 +143,32 @@ export interface WriteScope {
 }
 
 /**
+ * An update's title, content and excerpt that were not sent, filtered again for a caller
+ * without `unfiltered_html`, as WordPress: `wp_update_post` merges the stored post and
+ * `wp_insert_post` runs every field through its `*_save_pre` kses, so any save by an author
+ * or a contributor (a title, a status, terms only) turns a stored `&` into `&amp;` and drops
+ * a `<script>` an administrator stored. Only the fields the filter changes are returned.
+ *
+ * @example
+ * const trashed = { status: 'trash', ...refilteredFields(scope, request, post, {}) };
+ */
+export function refilteredFields(
+  scope: WriteScope,
+  request: RestRequest,
+  post: Post,
+  sent: Updateable<PostsTable>,
+): Partial<Record<PostHtmlField, string>> {
+  if (userCan(request, 'unfiltered_html')) return {};
+  const changed: Partial<Record<PostHtmlField, string>> = {};
+  for (const field of ['title', 'content', 'excerpt'] as const) {
+    if (sent[field] !== undefined) continue;
+    const filtered = scope.sanitize(post[field], request, field);
+    if (filtered !== post[field]) changed[field] = filtered;
+  }
+  return changed;
+}
+
+/**
  * The stored row of a create or the changes of an update, checked: the author exists, the
  * parent is a record of the same type (and not the record itself), the dates parse, the slug
  * is unique in the type.
@@ -165,6 +191,7 @@ export async function postChanges(
   if (title !== undefined) changes.title = scope.sanitize(title, request, 'title');
   if (content !== undefined) changes.content = scope.sanitize(content, request, 'content');
   if (excerpt !== undefined) changes.excerpt = scope.sanitize(excerpt, request, 'excerpt');
+  if (post !== undefined) Object.assign(changes, refilteredFields(scope, request, post, changes));
   if (write.author !== undefined) {
     if (!(await scope.userExists(write.author))) throw contentError('rest_invalid_author');
     changes.author = write.author;
