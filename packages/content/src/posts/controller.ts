@@ -53,7 +53,16 @@ import { postSchema } from './schema.js';
 import { postSchemaLinks } from './schema-links.js';
 import type { Post, PostOrderBy, PostQuery, PostStore } from './store.js';
 import type { PostRecordTypes, PostsControllerContext, PostTypeController } from './types.js';
-import { canCreate, canDelete, canUpdate, newPostRow, postChanges, trashedSlug, type WriteScope } from './write.js';
+import {
+  canCreate,
+  canDelete,
+  canUpdate,
+  newPostRow,
+  postChanges,
+  refilteredFields,
+  trashedSlug,
+  type WriteScope,
+} from './write.js';
 import type { WritePostArgs } from './write-args.js';
 
 /** The posts asked for in one tick by a request and those answered with it (the links of an `_embed`): one query. */
@@ -464,7 +473,10 @@ export class PostsController implements PostTypeController {
         throw contentError('rest_trash_not_supported.post');
       }
       if (post.status === 'trash') throw contentError('rest_already_trashed');
-      const trashed = (await this.context.store.update(post.id, { status: 'trash', slug: trashedSlug(post.slug) })) ?? post;
+      // Trashing is `wp_update_post`: an author's stored HTML is filtered again, as any update.
+      const refiltered = refilteredFields(await this.writeScope(request), request, post, {});
+      const trashed =
+        (await this.context.store.update(post.id, { status: 'trash', slug: trashedSlug(post.slug), ...refiltered })) ?? post;
       // Trashing is an update in the original (`wp_update_post`): a first revision is kept.
       if (this.context.args.supports.includes('revisions')) await saveRevision(this.context.store, trashed);
       await this.type.emit('trash', trashed, { request });

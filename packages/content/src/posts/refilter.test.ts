@@ -52,6 +52,17 @@ describe('a save by a user without unfiltered_html filters the stored title, con
     expect((await row(id)).title).toBe('Q &amp; A');
   });
 
+  it("an author's trashing of her own post filters it too (wp_trash_post is wp_update_post)", async () => {
+    const id = await adminPost(site.people.author.id);
+    const trashed = await send('DELETE', `/posts/${id}`, {}, site.people.author.headers);
+    expect(trashed.status).toBe(200);
+    expect(await row(id)).toEqual({
+      title: 'Q &amp; A',
+      content: 'Two paragraphs &amp; some <strong>markup</strong>.',
+      excerpt: 'Cats &amp; dogs',
+    });
+  });
+
   it('leaves the stored HTML as it is when an editor or an administrator saves', async () => {
     for (const role of ['editor', 'administrator'] as const) {
       const id = await adminPost(site.people.author.id);
