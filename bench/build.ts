@@ -25,6 +25,29 @@ const externalPackages: Plugin = {
   },
 };
 
+/**
+ * Bundles entry points into `dir` as `<name>.mjs` (with linked source maps): the workspace
+ * included from its sources, npm packages external. Every server child of the benchmark is
+ * bundled here, `wordpress-db.ts`'s too.
+ *
+ * @example
+ * await bundle([join(SERVERS, 'content.ts')], dir); // dir/content.mjs
+ */
+export async function bundle(entryPoints: readonly string[], dir: string): Promise<void> {
+  await build({
+    entryPoints: [...entryPoints],
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'error',
+    plugins: [externalPackages],
+  });
+}
+
 /** Where the bundles of one run live, and how to remove them. */
 export interface Bundles {
   readonly dir: string;
@@ -43,18 +66,7 @@ export async function bundleServers(): Promise<Bundles> {
   const entryPoints = readdirSync(SERVERS)
     .filter((name) => name.endsWith('.ts'))
     .map((name) => join(SERVERS, name));
-  await build({
-    entryPoints,
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'error',
-    plugins: [externalPackages],
-  });
+  await bundle(entryPoints, dir);
   return {
     dir,
     fileOf: (script) => join(dir, `${script}.mjs`),

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { bundle } from './build.js';
 import { type Child, startChild } from './children.js';
 import { load } from './load.js';
 import type { Plan } from './options.js';
@@ -141,31 +141,11 @@ function startDatabaseServer(log: (text: string) => void): DatabaseServer | stri
   }
 }
 
-/** Bundles the cms-json server child (as `build.ts` bundles the others: workspace in, npm packages out). */
+/** Bundles the cms-json server child as `build.ts` bundles the others (workspace in, npm packages out). */
 async function bundleServer(): Promise<{ file: string; remove: () => void }> {
   const dir = join(ROOT, 'node_modules', '.cache', 'cms-json-bench', `wordpress-${process.pid}`);
   mkdirSync(dir, { recursive: true });
-  const externalPackages: Plugin = {
-    name: 'external-packages',
-    setup(context) {
-      context.onResolve({ filter: /comment-store\.js$/ }, () => ({ path: '/tmp/bench7stub/comment-store.ts' }));
-      context.onResolve({ filter: /^[^./]/ }, (args) =>
-        args.path.startsWith('@cms-json/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
-      );
-    },
-  };
-  await build({
-    entryPoints: [SERVER_ENTRY],
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'error',
-    plugins: [externalPackages],
-  });
+  await bundle([SERVER_ENTRY], dir);
   return { file: join(dir, 'wordpress-server.mjs'), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
