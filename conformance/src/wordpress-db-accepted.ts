@@ -11,9 +11,6 @@
 import { ACCEPTED_DIFFERENCES, type AcceptedDifference, matchesPattern } from './accepted.js';
 import type { Difference } from './compare.js';
 
-/** The list. Keep it short and narrow: every entry is a promise the WordPress storage does not keep. */
-const NOT_YET = 'Not closed yet (issue 37): ';
-
 /**
  * The suite's accepted differences (`accepted.ts`) that hold on a WordPress database too, by
  * their `request` and `at`: cms-json's decisions, whatever storage serves them.
