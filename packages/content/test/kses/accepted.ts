@@ -28,38 +28,11 @@ const ATTRIBUTE_SYNTAX =
 const SHORT_COMMENT =
   '`<!-->` and `<!--->` are whole comments in a browser, so the `<img>` after them is an element: it is kept (its handler dropped); kses keeps it too, inside a comment it rewrote';
 
-/** `wp_rel_ugc` rewrites only `<a …>` with attributes; every comment link here gets `rel`. */
-const UGC_REL =
-  'a comment link left without attributes gets `rel="nofollow ugc"` here; WordPress\'s `wp_rel_ugc` only rewrites `<a …>` that has attributes';
-
 /** Every payload whose stored value here keeps a name the original's does not; none is live (the suite checks). */
 export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   { payload: '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>', names: ['img@src'], reason: ATTRIBUTE_SYNTAX },
-  { payload: '<a onmouseover="alert(document.cookie)">xxs link</a>', names: ['a@rel'], reason: UGC_REL },
-  { payload: '<a onmouseover=alert(document.cookie)>xxs link</a>', names: ['a@rel'], reason: UGC_REL },
   { payload: '<IMG SRC= onmouseover="alert(\'xxs\')">', names: ['img@src'], reason: ATTRIBUTE_SYNTAX },
-  {
-    payload: 'exp/*<A STYLE=\'no\\xss:noxss("*//*");xss:ex/*XSS*//*/*/pression(alert("XSS"))\'>',
-    names: ['a@rel'],
-    reason: UGC_REL,
-  },
-  {
-    payload: '<STYLE>.XSS{background-image:url("javascript:alert(\'XSS\')");}</STYLE><A CLASS=XSS></A>',
-    names: ['a@rel'],
-    reason: UGC_REL,
-  },
-  {
-    payload: '<svg><a xlink:href="jav&#x09;ascript:alert(1)"><text y="20">x</text></a></svg>',
-    names: ['a@rel'],
-    reason: UGC_REL,
-  },
-  { payload: '<svg><a xlink:href="&#106;avascript:alert(1)"><text y="20">x</text></a></svg>', names: ['a@rel'], reason: UGC_REL },
-  {
-    payload: '<svg><a xlink:href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="><text y="20">x</text></a></svg>',
-    names: ['a@rel'],
-    reason: UGC_REL,
-  },
-  { payload: '<a href="data:text/html,<script>alert(1)</script>">x</a>', names: ['a', 'a@rel'], reason: TAG_AS_TEXT },
+  { payload: '<a href="data:text/html,<script>alert(1)</script>">x</a>', names: ['a'], reason: TAG_AS_TEXT },
   { payload: '<img src="data:text/html,<script>alert(1)</script>">', names: ['img'], reason: TAG_AS_TEXT },
   {
     payload: '<button formaction="data:text/html,<script>alert(1)</script>">go</button>',
@@ -74,11 +47,11 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   { payload: '<img srcset="data:text/html,<script>alert(1)</script> 1x">', names: ['img'], reason: TAG_AS_TEXT },
   {
     payload: '<svg><a xlink:href="data:text/html,<script>alert(1)</script>"><text y="20">x</text></a></svg>',
-    names: ['a', 'a@rel'],
+    names: ['a'],
     reason: TAG_AS_TEXT,
   },
-  { payload: '<a href="DATA:text/html,<script>alert(1)</script>">x</a>', names: ['a', 'a@rel'], reason: TAG_AS_TEXT },
-  { payload: '<a href=" data:image/svg+xml,<svg onload=alert(1)>">x</a>', names: ['a', 'a@rel'], reason: TAG_AS_TEXT },
+  { payload: '<a href="DATA:text/html,<script>alert(1)</script>">x</a>', names: ['a'], reason: TAG_AS_TEXT },
+  { payload: '<a href=" data:image/svg+xml,<svg onload=alert(1)>">x</a>', names: ['a'], reason: TAG_AS_TEXT },
   { payload: '<a title="</a><img src=x onerror=alert(1)>">x</a>', names: ['a', 'a@rel', 'a@title'], reason: TAG_AS_TEXT },
   { payload: '<p title="</p><script>alert(1)</script>">t</p>', names: ['p@title'], reason: TAG_AS_TEXT },
   { payload: '<img alt="<x" title="/><img src=x onerror=alert(1)>">', names: ['img@alt', 'img@title'], reason: TAG_AS_TEXT },
@@ -93,29 +66,6 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     reason: TAG_AS_TEXT,
   },
   { payload: '<p title="<!--">--><img src=x onerror=alert(1)></p>', names: ['p@title'], reason: TAG_AS_TEXT },
-  {
-    payload: '<svg><a xlink:href="javascript:alert(1)"><text x="20" y="20">XSS</text></a></svg>',
-    names: ['a@rel'],
-    reason: UGC_REL,
-  },
-  {
-    payload: '<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text x="20" y="20">XSS</text></a></svg>',
-    names: ['a@rel'],
-    reason: UGC_REL,
-  },
-  {
-    payload: '<svg><a><animate attributeName=xlink:href begin=0 from="javascript:alert(1)" to=&><text y=20>x</text></a></svg>',
-    names: ['a@rel'],
-    reason: UGC_REL,
-  },
-  {
-    payload: '<svg><set attributeName=href to=javascript:alert(1) /><a><text y=20>x</text></a></svg>',
-    names: ['a@rel'],
-    reason: UGC_REL,
-  },
-  { payload: '<math><a xlink:href="javascript:alert(1)">click</a></math>', names: ['a@rel'], reason: UGC_REL },
-  { payload: '<svg><a xlink:href="&#106;avascript:alert(1)"><text y=20>x</text></a></svg>', names: ['a@rel'], reason: UGC_REL },
-  { payload: '<svg><a xlink:href=" javascript:alert(1)"><text y=20>x</text></a></svg>', names: ['a@rel'], reason: UGC_REL },
   { payload: '<p title="<!-- wp:paragraph {&quot;x&quot;:1} -->">x</p>', names: ['p@title'], reason: TAG_AS_TEXT },
   { payload: '<p title="<!-- wp:paragraph {"onmouseover=alert(1) x":1} -->">x</p>', names: ['p@title'], reason: TAG_AS_TEXT },
   { payload: '<a href="<!-- wp:x {"a":"javascript:alert(1)"} -->">x</a>', names: ['a', 'a@href', 'a@rel'], reason: TAG_AS_TEXT },
