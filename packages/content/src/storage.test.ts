@@ -6,7 +6,7 @@ import { openContentDatabase } from '../test/helpers.js';
 import { basic, SECRET } from '../test/site.js';
 import { contentPlugin, createAuth } from './index.js';
 import { sqlContentStorage } from './sql-storage.js';
-import type { ContentStorage } from './storage.js';
+import type { ContentStorage, StorageTransactions } from './storage.js';
 
 /** Which store method a statement runs under (none: it reached the database past the stores). */
 const inStore = new AsyncLocalStorage<string>();
@@ -18,12 +18,14 @@ const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
  * A store seen only through its interface: every method call is counted and runs marked as
  * the store's, and the members an SQL store has beyond its interface (`database`, `db`) throw.
  */
-function spied<T extends object>(name: string, store: T, calls: Map<string, number>): T {
+function spied<T extends object>(name: string, store: T, calls: Map<string, number>, transactions?: StorageTransactions): T {
   return new Proxy(store, {
     get(target, property) {
       if (property === 'database' || property === 'db') {
         throw new Error(`${name}.${String(property)}: content reached past the store's interface`);
       }
+      // The post store's transactions (`PostStore.transactions`) are the storage's, marked.
+      if (property === 'transactions' && transactions !== undefined) return transactions;
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function' || typeof property === 'symbol') return value;
       const key = `${name}.${property}`;
@@ -35,14 +37,33 @@ function spied<T extends object>(name: string, store: T, calls: Map<string, numb
   });
 }
 
+/**
+ * The storage's transactions, with what runs at their commit marked as theirs: the work a store
+ * left for the end of the transaction (`beforeCommit`: PostgreSQL's term recount, its rows locked
+ * in one order) runs after the store method returned, inside the transaction's own call. The
+ * work given to a transaction runs unmarked, so its statements are judged by the stores' marks.
+ */
+function markedTransactions(transactions: StorageTransactions): StorageTransactions {
+  const transaction: StorageTransactions['transaction'] = (work, options) =>
+    inStore.run('transactions.commit', () => transactions.transaction(() => inStore.exit(work), options));
+  return {
+    dialect: transactions.dialect,
+    transaction,
+    transactionRunner: (options) => (work) => transaction(work, options),
+    beforeCommit: (key, start) => transactions.beforeCommit(key, start),
+    afterCommit: (work) => transactions.afterCommit(work),
+  };
+}
+
 /** The project's own stores, each wrapped by {@link spied}. */
 function spiedStorage(storage: ContentStorage, calls: Map<string, number>): ContentStorage {
+  const transactions = markedTransactions(storage.transactions);
   return {
-    transactions: storage.transactions,
+    transactions,
     users: spied('users', storage.users, calls),
     applicationPasswords: spied('applicationPasswords', storage.applicationPasswords, calls),
     sessions: spied('sessions', storage.sessions, calls),
-    posts: spied('posts', storage.posts, calls),
+    posts: spied('posts', storage.posts, calls, transactions),
     terms: spied('terms', storage.terms, calls),
     comments: spied('comments', storage.comments, calls),
     options: spied('options', storage.options, calls),
