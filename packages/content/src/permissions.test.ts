@@ -1,7 +1,7 @@
 import { createRestServer, RestRequest } from '@cms-json/core';
 import { testClient } from '@cms-json/core/testing';
 import { describe, expect, it } from 'vitest';
-import { openContentDatabase } from '../test/helpers.js';
+import { openContentDatabase, userData } from '../test/helpers.js';
 import { createAuth } from './auth/auth.js';
 import { holdsRecordCapability, userCan } from './permissions.js';
 import { contentPlugin } from './plugin.js';
@@ -11,22 +11,7 @@ import type { PostAccessFields } from './posts/store.js';
 import { SqlUserStore } from './users/store.js';
 import { toUser, type User, type UserData } from './users/user.js';
 
-const data = (id: number, roles: string[], grants?: Record<string, boolean>): UserData => ({
-  id,
-  login: `user${id}`,
-  email: `user${id}@example.com`,
-  displayName: `User ${id}`,
-  firstName: '',
-  lastName: '',
-  nickname: `user${id}`,
-  slug: `user${id}`,
-  url: '',
-  description: '',
-  locale: '',
-  registered: '2030-01-01T00:00:00.000Z',
-  roles,
-  grants,
-});
+const data = userData;
 
 function requestBy(user: ReturnType<typeof toUser>): RestRequest {
   const request = new RestRequest({ method: 'GET', path: '/wp/v2/posts', query: {}, headers: {} });

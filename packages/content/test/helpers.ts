@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase } from '@cms-json/database';
 import { openTestDatabase } from '@cms-json/database/testing';
-import { type ContentTables, migrateContent } from '../src/index.js';
+import { type ContentTables, migrateContent, type UserData } from '../src/index.js';
 
 /**
  * A migrated content database: the given URL, else a fresh test database (in-memory SQLite,
@@ -54,4 +54,27 @@ export async function insertBarePosts(db: Database<ContentTables>['db'], count: 
   }));
   const inserted = await db.insertInto('posts').values(rows).returning('id').execute();
   return inserted.map((row) => Number(row.id));
+}
+
+/**
+ * A user's stored fields for tests of capabilities: `user<id>` everywhere, these roles and,
+ * optionally, the user's own capability grants (`true`) and denials (`false`).
+ */
+export function userData(id: number, roles: string[], grants?: Record<string, boolean>): UserData {
+  return {
+    id,
+    login: `user${id}`,
+    email: `user${id}@example.com`,
+    displayName: `User ${id}`,
+    firstName: '',
+    lastName: '',
+    nickname: `user${id}`,
+    slug: `user${id}`,
+    url: '',
+    description: '',
+    locale: '',
+    registered: '2030-01-01T00:00:00.000Z',
+    roles,
+    grants,
+  };
 }

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toUser, type UserData } from '../index.js';
+import { userData } from '../../test/helpers.js';
+import { toUser } from '../index.js';
 
-const data = (id: number, roles: string[]): UserData => ({
-  id,
-  login: `user${id}`,
-  email: `user${id}@example.com`,
-  displayName: `User ${id}`,
-  firstName: '',
-  lastName: '',
-  nickname: `user${id}`,
-  slug: `user${id}`,
-  url: '',
-  description: '',
-  locale: '',
-  registered: '2030-01-01T00:00:00.000Z',
-  roles,
-});
+const data = userData;
 
 describe('User.can', () => {
   const admin = toUser(data(1, ['administrator']));
