@@ -9,7 +9,7 @@ import { canEditPost } from './posts/permissions.js';
 import { postTypeDefaults } from './posts/post-types.js';
 import type { PostAccessFields } from './posts/store.js';
 import { SqlUserStore } from './users/store.js';
-import { toUser, type User, type UserData } from './users/user.js';
+import { toUser, type User } from './users/user.js';
 
 const data = userData;
 
