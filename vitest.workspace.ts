@@ -15,6 +15,7 @@ const packages = [
   'browsable',
   'editor',
   'wordpress-db',
+  's3',
 ];
 const examples = ['outgoing-links', 'ratings', 'books', 'site', 'fetch'];
 

@@ -1,0 +1,2 @@
+/** Media of a cms-json site in S3-compatible object storage. @module */
+export {};

@@ -1,0 +1,3 @@
+import { defineConfig, packageBuild } from '../../tsup.package.ts';
+
+export default defineConfig(packageBuild());
