@@ -504,6 +504,12 @@ export const CONTENT_ERROR_CODES = {
     status: 500,
     message: 'The uploaded file was only partially uploaded.',
   },
+  // The file store (object storage: `@cms-json/s3`) failed to keep the file: nothing was kept.
+  'rest_upload_unknown_error.not_stored': {
+    code: 'rest_upload_unknown_error',
+    status: 500,
+    message: 'The uploaded file could not be moved to the file store.',
+  },
   rest_upload_sideload_error: { status: 500, message: 'Sorry, you are not allowed to upload this file type.' },
   // Media records
   rest_invalid_featured_media: { status: 400, message: 'Invalid featured media ID.' },
