@@ -54,6 +54,9 @@ export { phpassCrypt, phpassEncode64 } from './auth/phpass.js';
 export { nonceRefreshPage, sessionRoutes } from './auth/session-routes.js';
 export { createSessions, type Session, type SessionStore, type SessionStoreOptions } from './auth/sessions.js';
 export { isWordPressHash, verifyWordPressHash } from './auth/wordpress-hashes.js';
+export { keyChunks, type VarnishPurgeOptions, varnishPurgeTarget, webhookPurgeTarget } from './cache/purge-targets.js';
+export { createPurger, type Purger, type PurgerOptions, type PurgeStats, type PurgeTarget } from './cache/purger.js';
+export { type PurgingStorageOptions, purgeAfterCommit, purgingStorage } from './cache/purging-storage.js';
 export {
   commentCreateArgs,
   commentUpdateArgs,
