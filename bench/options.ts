@@ -44,6 +44,8 @@ export interface Options {
   readonly alloc: string | undefined;
   /** `--wordpress`: only the WordPress-database cases (MariaDB), against WordPress's recorded figures. */
   readonly wordpress: boolean;
+  /** `--shared-cache`: only the origin's CPU per 1,000 anonymous posts-list reads, directly and through Varnish. */
+  readonly sharedCache: boolean;
 }
 
 const FULL: Plan = {
@@ -72,11 +74,13 @@ const QUICK: Plan = {
   compare: { rounds: 5, seconds: 1, warmupSeconds: 1 },
 };
 
-const USAGE = `Usage: npm run bench -- [--quick] [--write] [--wordpress] [--profile] [--alloc] [--save=<name>] [--compare=<name>]
+const USAGE = `Usage: npm run bench -- [--quick] [--write] [--wordpress] [--shared-cache] [--profile] [--alloc] [--save=<name>] [--compare=<name>]
   --quick    a short run (~30-60 s) with fewer rounds and requests
   --wordpress  only the WordPress-database cases: cms-json on the WordPress 6.1 fixture in MariaDB
              against WordPress's own figures (bench/wordpress-figures.json); with --write, recorded
              in docs/performance.md's "Serving a WordPress database" section
+  --shared-cache  only the shared-cache case: the example site's CPU per 1,000 anonymous posts-list
+             reads directly and through Varnish (scripts/varnish.sh, docs/varnish.vcl), and the hit ratio
   --write    record the results in docs/performance.md
   --profile[=case[@server]]  run one server child under --cpu-prof on one case and print the top
              self-time functions (cases: list, item, missing, create, posts-list, posts-category, posts-embed, posts-item, posts-comments, posts-create, item-304, posts-item-304;
@@ -93,7 +97,7 @@ const USAGE = `Usage: npm run bench -- [--quick] [--write] [--wordpress] [--prof
 
 /** Parses `process.argv`-style flags; exits with the usage on an unknown flag. */
 export function parseOptions(argv: readonly string[]): Options {
-  const known = new Set(['--quick', '--write', '--profile', '--alloc', '--wordpress', '--help']);
+  const known = new Set(['--quick', '--write', '--profile', '--alloc', '--wordpress', '--shared-cache', '--help']);
   for (const arg of argv) {
     if (!known.has(arg) && !['--profile=', '--alloc=', '--save=', '--compare='].some((prefix) => arg.startsWith(prefix))) {
       console.error(`Unknown flag ${arg}\n${USAGE}`);
@@ -115,5 +119,6 @@ export function parseOptions(argv: readonly string[]): Options {
     save: flagValue('--save'),
     compare: flagValue('--compare'),
     wordpress: argv.includes('--wordpress'),
+    sharedCache: argv.includes('--shared-cache'),
   };
 }
