@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { readSharedCacheConfig, type SharedCacheConfig } from './shared-cache.js';
 
 /** The settings of the example site. */
 export interface SiteConfig {
@@ -43,6 +44,8 @@ export interface SiteConfig {
   uploadsUrlPath: string;
   /** `WORKERS`: how many processes serve the port (node:cluster), default 1. More than one needs `CMS_SECRET`. */
   workers: number;
+  /** `CMS_SHARED_CACHE`, `CACHE_PURGE_URLS` and the other `CACHE_*` settings: a shared cache in front (`shared-cache.ts`). */
+  sharedCache: SharedCacheConfig;
 }
 
 /** Reads the settings; throws a clear error for a bad value. */
@@ -72,5 +75,6 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
     uploadsDir: env.UPLOADS_DIR || './data/uploads',
     uploadsUrlPath: `/${prefix}-content/uploads`,
     workers,
+    sharedCache: readSharedCacheConfig(env),
   };
 }
