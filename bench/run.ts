@@ -58,7 +58,7 @@ const HARD_LIMIT_S =
       : options.wordpress
         ? WORDPRESS_HARD_LIMIT_S[plan.mode]
         : options.sharedCache
-          ? 300
+          ? 600
           : plan.mode === 'quick'
             ? 150 + WORDPRESS_HARD_LIMIT_S.quick
             : 900 + WORDPRESS_HARD_LIMIT_S.full;

@@ -9,6 +9,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '../robustness/http.js';
@@ -170,7 +171,8 @@ export async function startVarnish(options: { backend: string; port: number; dir
     port: options.port,
     url,
     async stats() {
-      const { stdout } = await run('varnishstat', ['-j', '-n', options.directory], { timeout: 10_000 });
+      // scripts/varnish.sh keeps varnishd's state in `<workdir>/state`.
+      const { stdout } = await run('varnishstat', ['-j', '-n', join(options.directory, 'state')], { timeout: 10_000 });
       const parsed = JSON.parse(stdout) as { counters?: Record<string, { value: number }> } & Record<string, unknown>;
       // varnishstat 7 nests the counters under `counters`; older versions put them at the top.
       const counters = (parsed.counters ?? parsed) as Record<string, { value?: number } | undefined>;
