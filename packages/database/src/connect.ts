@@ -2,10 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import { type LogEvent, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
+import {
+  type Dialect as KyselyDialect,
+  type LogEvent,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+} from 'kysely';
 import type pg from 'pg';
 import { Database } from './database.js';
+import { ReadReplicas } from './read-replicas.js';
 import { redactDatabaseUrl } from './redact.js';
+import { Replica, type ReplicaHealthOptions } from './replica.js';
 import { refuseWritesWhenMoved } from './sqlite-moved.js';
 
 /**
@@ -72,6 +81,15 @@ export interface OpenDatabaseOptions {
   onStatement?: ((sql: string) => void) | undefined;
   /** Called once, after {@link Database.close} closed the connection (a test database drops its schema). */
   afterClose?: (() => Promise<void>) | undefined;
+  /**
+   * PostgreSQL only: the URLs of streaming read replicas of `url` (hot standbys). Reads in a
+   * {@link Database.readScope} that allows it go to a healthy one; writes, transactions and
+   * everything else to `url` (docs/database.md, "Read replicas"). Each gets a pool of
+   * `poolSize` connections with the same timeouts. With a SQLite `url` it throws.
+   */
+  replicas?: readonly string[] | undefined;
+  /** PostgreSQL with `replicas` only: how replicas are polled and when one leaves rotation. */
+  replicaHealth?: ReplicaHealthOptions | undefined;
 }
 
 /** Connections a PostgreSQL pool opens at most, per process, unless `poolSize` says otherwise. */
@@ -124,6 +142,15 @@ type Target = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; conne
  */
 export function openDatabase<DB>(options: OpenDatabaseOptions = {}): Database<DB> {
   const target = parseDatabaseUrl(options.url ?? DEFAULT_DATABASE_URL);
+  const replicas = options.replicas ?? [];
+  if (replicas.length > 0 && target.dialect !== 'postgres') {
+    throw new Error('Read replicas need a PostgreSQL database: the primary URL is not postgres://….');
+  }
+  for (const replica of replicas) {
+    if (!/^postgres(ql)?:\/\//.test(replica)) {
+      throw new Error(`Invalid replica URL "${redactDatabaseUrl(replica)}": a read replica is a postgres://… URL.`);
+    }
+  }
   return target.dialect === 'sqlite' ? openSqlite<DB>(target.file, options) : openPostgres<DB>(target.connectionString, options);
 }
 
@@ -214,6 +241,48 @@ function cacheStatements(database: SqliteDatabase.Database): void {
 const INT8_OID = 20;
 
 function openPostgres<DB>(connectionString: string, options: OpenDatabaseOptions): Database<DB> {
+  const dialect = new PostgresDialect({ pool: unavailableAware(postgresPool(connectionString, options)) });
+  const replicaUrls = options.replicas ?? [];
+  const readReplicas =
+    replicaUrls.length === 0
+      ? undefined
+      : new ReadReplicas(
+          dialect.createDriver(),
+          replicaUrls.map(
+            (url) =>
+              new Replica(
+                redactDatabaseUrl(url),
+                new PostgresDialect({ pool: unavailableAware(postgresPool(url, options)) }).createDriver(),
+              ),
+          ),
+          options.replicaHealth,
+        );
+  const onStatement = options.onStatement;
+  return new Database<DB>(readReplicas === undefined ? dialect : routedDialect(dialect, readReplicas), {
+    dialect: 'postgres',
+    afterClose: options.afterClose,
+    readReplicas,
+    log:
+      onStatement === undefined
+        ? undefined
+        : (event: LogEvent) => {
+            if (event.level === 'query') onStatement(event.query.sql);
+          },
+  });
+}
+
+/** `dialect` with the router's driver in place of its own. */
+function routedDialect(dialect: PostgresDialect, router: ReadReplicas): KyselyDialect {
+  return {
+    createDriver: () => router.driver,
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
+}
+
+/** A `pg` pool of the options' size and timeouts, `bigint` read as numbers. */
+function postgresPool(connectionString: string, options: OpenDatabaseOptions): pg.Pool {
   const { Pool, types } = loadDriver<typeof pg>('pg', redactDatabaseUrl(connectionString));
   const onIdleError =
     options.onIdleConnectionError ??
@@ -236,17 +305,7 @@ function openPostgres<DB>(connectionString: string, options: OpenDatabaseOptions
   // `pg_terminate_backend`) kills the process with an unhandled 'error' event. The pool has
   // already dropped that client; the next query opens a new one.
   pool.on('error', onIdleError);
-  const onStatement = options.onStatement;
-  return new Database<DB>(new PostgresDialect({ pool: unavailableAware(pool) }), {
-    dialect: 'postgres',
-    afterClose: options.afterClose,
-    log:
-      onStatement === undefined
-        ? undefined
-        : (event: LogEvent) => {
-            if (event.level === 'query') onStatement(event.query.sql);
-          },
-  });
+  return pool;
 }
 
 /**

@@ -23,6 +23,8 @@ import {
   type TransactionOptions,
 } from './ambient-transaction.js';
 import { type Compilable, type NamedQuery, namedQuery } from './named-query.js';
+import type { ReadReplicas, ReadScope, WaitForReplicasOptions } from './read-replicas.js';
+import type { ReplicaStatus } from './replica.js';
 
 /**
  * The database engines cms-json runs on: its own schema on `sqlite` and `postgres`; `mysql`
@@ -58,6 +60,11 @@ export interface DatabaseOptions {
   readonly log?: LogConfig | undefined;
   /** Called once, after the connection is closed (a test database drops its schema). */
   readonly afterClose?: (() => Promise<void>) | undefined;
+  /**
+   * PostgreSQL only: the router whose driver the dialect gives (`openDatabase({ replicas })`
+   * builds both); {@link Database.readScope} and the positions go through it.
+   */
+  readonly readReplicas?: ReadReplicas | undefined;
 }
 
 /**
@@ -85,6 +92,7 @@ export class Database<DB> {
   readonly #ownsConnection: boolean;
   /** The queries of {@link prepare}, by name. */
   readonly #prepared = new Map<string, unknown>();
+  readonly #replicas: ReadReplicas | undefined;
   #closing: Promise<void> | undefined;
 
   /**
@@ -95,7 +103,7 @@ export class Database<DB> {
   constructor(
     dialect: KyselyDialect,
     options: DatabaseOptions,
-    shared?: { readonly db: Kysely<DB>; readonly driver: AmbientDriver },
+    shared?: { readonly db: Kysely<DB>; readonly driver: AmbientDriver; readonly replicas: ReadReplicas | undefined },
   ) {
     let driver = shared?.driver;
     this.db =
@@ -113,6 +121,7 @@ export class Database<DB> {
     this.dialect = options.dialect;
     this.#sqlite = options.dialect === 'sqlite' ? options.sqlite : undefined;
     this.#afterClose = options.afterClose;
+    this.#replicas = shared === undefined ? options.readReplicas : shared.replicas;
     this.#ownsConnection = shared === undefined;
     // SQLite's own `lower()` folds ASCII letters only; PostgreSQL's folds every letter of a
     // UTF-8 database. `lowerText` calls this one on SQLite, so searches agree.
@@ -143,7 +152,7 @@ export class Database<DB> {
     return new Database<DB>(
       dialect,
       { dialect: this.dialect, afterClose: () => this.close() },
-      { db: this.db.withPlugin(plugin), driver: this.#driver },
+      { db: this.db.withPlugin(plugin), driver: this.#driver, replicas: this.#replicas },
     );
   }
 
@@ -163,6 +172,56 @@ export class Database<DB> {
     this.#closing ??= (this.#ownsConnection ? this.db.destroy() : Promise.resolve()).then(() => this.#afterClose?.());
     return this.#closing;
   };
+
+  /**
+   * Runs `work` in a read context: with `mayUseReplica`, its statements outside a transaction
+   * may go to a read replica in rotation (`openDatabase({ replicas })`) that has replayed
+   * `notBefore` (a position from {@link writePosition}: read-your-writes); a `notBefore`
+   * that is not a position sends them to the primary. Transactions, and work outside any
+   * scope, always use the primary. Without replicas it just runs `work`.
+   *
+   * @example
+   * const list = await database.readScope({ mayUseReplica: true, notBefore: cookie }, () => posts.list());
+   */
+  readScope<T>(scope: ReadScope, work: () => Promise<T>): Promise<T> {
+    return this.#replicas === undefined ? work() : this.#replicas.readScope(scope, work);
+  }
+
+  /**
+   * The primary's current write-ahead-log position (`pg_current_wal_lsn()`, text such as
+   * `'0/3000148'`), asked on a primary connection of its own: call it after a write committed
+   * and hand it to readers as their `notBefore`. `undefined` when the database has no replicas.
+   *
+   * @example
+   * const position = await database.writePosition(); // after the transaction returned
+   */
+  async writePosition(): Promise<string | undefined> {
+    return this.#replicas?.writePosition();
+  }
+
+  /**
+   * Resolves `true` once every replica in rotation has replayed `position` (at once without
+   * replicas or without a position), `false` after `timeoutMs` (default 2000): the replicas
+   * still behind then leave rotation until they replayed it, as do those already out. Never
+   * rejects. What a cache purge waits for, so that the next fill cannot read the old row.
+   *
+   * @example
+   * await database.waitForReplicas(await database.writePosition(), { timeoutMs: 1_000 });
+   */
+  async waitForReplicas(position: string | undefined, options: WaitForReplicasOptions = {}): Promise<boolean> {
+    return this.#replicas === undefined ? true : this.#replicas.waitForReplicas(position, options);
+  }
+
+  /**
+   * What the router knows of each replica (rotation, replayed position, lag, reads served);
+   * empty without replicas.
+   *
+   * @example
+   * for (const replica of database.replicaStatus()) console.log(replica.name, replica.inRotation, replica.lagMs);
+   */
+  replicaStatus(): readonly ReplicaStatus[] {
+    return this.#replicas?.status() ?? [];
+  }
 
   /**
    * Runs `work` in one transaction: every query the work makes through `db`, at any depth, is

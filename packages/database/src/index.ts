@@ -43,5 +43,8 @@ export {
   runMigrations,
 } from './migrations.js';
 export type { Compilable, NamedQuery } from './named-query.js';
+export type { ReadScope, WaitForReplicasOptions } from './read-replicas.js';
 export { redactDatabaseUrl } from './redact.js';
+export { DEFAULT_REPLICA_HEALTH, type ReplicaHealthOptions, type ReplicaStatus } from './replica.js';
 export { withStartupLock } from './startup-lock.js';
+export { compareWalPositions, parseWalPosition } from './wal-position.js';

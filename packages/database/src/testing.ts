@@ -120,4 +120,5 @@ async function admin(url: string, run: (client: Client) => Promise<unknown>): Pr
   }
 }
 
+export { type ReplicaPair, startReplicaPair } from './replica-pair.js';
 export { type DatabaseRelay, databaseRelay } from './test-relay.js';

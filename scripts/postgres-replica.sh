@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL primary with one streaming replica, for the read-replica tests:
+# both on 127.0.0.1, on free ports, in one temporary directory. The replica is made the way
+# an operator makes one: `pg_basebackup -R -X stream` from the running primary.
+#
+#   scripts/postgres-replica.sh start          starts both; prints two lines: the primary's
+#                                              URL, then the replica's
+#   scripts/postgres-replica.sh replica-stop   stops the replica (fast shutdown)
+#   scripts/postgres-replica.sh replica-start  starts it again on the same port
+#   scripts/postgres-replica.sh stop           stops both and deletes the directory
+#
+# CMS_PG_REPLICA_DIR  where the servers live (default ${TMPDIR:-/tmp}/cms-json-postgres-replica)
+# CMS_PG_BIN          a directory with initdb, pg_ctl, postgres and pg_basebackup (default:
+#                     Debian's newest /usr/lib/postgresql/*/bin, else the ones on PATH)
+#
+# URLs are postgres://postgres@127.0.0.1:<port>/postgres; trust authentication on the loopback
+# address only (replication included), fsync off: the servers die with their directory.
+# Installs Debian's `postgresql` when no server binaries are found (as scripts/postgres.sh).
+set -euo pipefail
+
+dir="${CMS_PG_REPLICA_DIR:-${TMPDIR:-/tmp}/cms-json-postgres-replica}"
+command="${1:-}"
+
+find_bin() {
+  if [ -n "${CMS_PG_BIN:-}" ]; then
+    echo "$CMS_PG_BIN"
+    return
+  fi
+  local newest
+  newest=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+  if [ -n "$newest" ] && [ -x "$newest/initdb" ]; then
+    echo "$newest"
+    return
+  fi
+  if command -v initdb >/dev/null 2>&1 && command -v pg_basebackup >/dev/null 2>&1; then
+    dirname "$(command -v initdb)"
+    return
+  fi
+}
+
+install_postgres() {
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "postgres-replica.sh: no PostgreSQL server binaries found; install Debian's 'postgresql' package (or set CMS_PG_BIN)." >&2
+    exit 1
+  fi
+  echo "postgres-replica.sh: installing Debian's postgresql package…" >&2
+  apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >&2
+}
+
+# PostgreSQL refuses to run as root: as root, run it as the `postgres` user (made if missing).
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
+}
+
+ensure_owner() {
+  if [ "$(id -u)" -eq 0 ] && ! id postgres >/dev/null 2>&1; then
+    useradd --system --no-create-home --shell /usr/sbin/nologin postgres
+  fi
+}
+
+free_port() {
+  node -e "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+
+# Options of both servers. Hot standby lets the replica answer reads; a status every 100 ms
+# keeps the primary's view of it fresh. fsync is off: the servers are thrown away.
+server_options() {
+  echo "-p $1 -c listen_addresses=127.0.0.1 -k $dir/socket -c max_connections=200 -c fsync=off -c full_page_writes=on -c shared_buffers=32MB -c wal_level=replica -c max_wal_senders=5 -c hot_standby=on -c wal_receiver_status_interval=1s -c hot_standby_feedback=on"
+}
+
+start_server() { # data-dir port log
+  as_owner "$bin/pg_ctl" -D "$1" -l "$3" -w -t 60 -o "$(server_options "$2")" start >/dev/null
+}
+
+case "$command" in
+  start)
+    bin=$(find_bin)
+    if [ -z "$bin" ]; then
+      install_postgres
+      bin=$(find_bin)
+      [ -n "$bin" ] || { echo "postgres-replica.sh: PostgreSQL was installed but its binaries were not found." >&2; exit 1; }
+    fi
+    ensure_owner
+    rm -rf "$dir"
+    mkdir -p "$dir/socket"
+    [ "$(id -u)" -eq 0 ] && chown -R postgres: "$dir"
+    as_owner "$bin/initdb" -D "$dir/primary" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
+      as_owner "$bin/initdb" -D "$dir/primary" -U postgres --auth=trust --encoding=UTF8 --locale=C >"$dir/initdb.log" 2>&1 || {
+      cat "$dir/initdb.log" >&2
+      exit 1
+    }
+    echo "host replication postgres 127.0.0.1/32 trust" | as_owner tee -a "$dir/primary/pg_hba.conf" >/dev/null
+    started=""
+    for attempt in 1 2 3; do
+      port=$(free_port)
+      if start_server "$dir/primary" "$port" "$dir/primary.log"; then
+        started=1
+        break
+      fi
+      echo "postgres-replica.sh: primary start on port $port failed (attempt $attempt):" >&2
+      tail -n 5 "$dir/primary.log" >&2 || true
+    done
+    [ -n "$started" ] || exit 1
+    echo "$bin" >"$dir/bin"
+    echo "postgres://postgres@127.0.0.1:$port/postgres" >"$dir/primary-url"
+    # -R writes standby.signal and primary_conninfo; -X stream copies the WAL made meanwhile.
+    as_owner "$bin/pg_basebackup" -D "$dir/replica" -h 127.0.0.1 -p "$port" -U postgres -R -X stream -c fast >"$dir/basebackup.log" 2>&1 || {
+      cat "$dir/basebackup.log" >&2
+      exit 1
+    }
+    started=""
+    for attempt in 1 2 3; do
+      replica_port=$(free_port)
+      if start_server "$dir/replica" "$replica_port" "$dir/replica.log"; then
+        started=1
+        break
+      fi
+      echo "postgres-replica.sh: replica start on port $replica_port failed (attempt $attempt):" >&2
+      tail -n 5 "$dir/replica.log" >&2 || true
+    done
+    [ -n "$started" ] || exit 1
+    echo "$replica_port" >"$dir/replica-port"
+    echo "postgres://postgres@127.0.0.1:$replica_port/postgres" >"$dir/replica-url"
+    cat "$dir/primary-url" "$dir/replica-url"
+    ;;
+  replica-stop)
+    bin=$(cat "$dir/bin")
+    as_owner "$bin/pg_ctl" -D "$dir/replica" -m fast -w stop >/dev/null
+    ;;
+  replica-start)
+    bin=$(cat "$dir/bin")
+    start_server "$dir/replica" "$(cat "$dir/replica-port")" "$dir/replica.log"
+    ;;
+  stop)
+    if [ -f "$dir/bin" ]; then
+      bin=$(cat "$dir/bin")
+      for data in replica primary; do
+        if [ -f "$dir/$data/postmaster.pid" ]; then
+          as_owner "$bin/pg_ctl" -D "$dir/$data" -m immediate -w stop >/dev/null 2>&1 || true
+        fi
+      done
+    fi
+    rm -rf "$dir"
+    ;;
+  *)
+    echo "usage: scripts/postgres-replica.sh start|replica-stop|replica-start|stop" >&2
+    exit 2
+    ;;
+esac
