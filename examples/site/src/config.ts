@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { type ReadReplicasConfig, readReadReplicasConfig } from './read-replicas.js';
 import { readSharedCacheConfig, type SharedCacheConfig } from './shared-cache.js';
 
 /** The settings of the example site. */
@@ -15,6 +16,8 @@ export interface SiteConfig {
   siteUrl: string;
   /** `DATABASE_URL`, default `sqlite:./data/site.db`. */
   databaseUrl: string;
+  /** `DATABASE_REPLICA_URLS`: PostgreSQL read replicas of `DATABASE_URL` (`read-replicas.ts`). */
+  readReplicas: ReadReplicasConfig;
   /** `CMS_PREFIX`: `cms` (default) or `wp` (the WordPress profile). */
   prefix: 'cms' | 'wp';
   /** `CMS_ADMIN_USER`, default `admin`. */
@@ -65,6 +68,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
     host,
     siteUrl,
     databaseUrl: env.DATABASE_URL ?? 'sqlite:./data/site.db',
+    readReplicas: readReadReplicasConfig(env),
     prefix,
     adminUser: env.CMS_ADMIN_USER ?? 'admin',
     adminAppPassword: env.CMS_ADMIN_APP_PASSWORD || undefined,

@@ -28,6 +28,7 @@ import { apiViewer } from '@cms-json/openapi/viewer';
 import type { Kysely } from 'kysely';
 import type { SiteConfig } from './config.js';
 import { frontPage } from './front-page.js';
+import { replicaDatabaseOptions, routeReads } from './read-replicas.js';
 import { recordPage } from './record-page.js';
 import { addSampleContent, type SampleContentCounts } from './sample-content.js';
 import { addSampleLinks } from './sample-links.js';
@@ -78,10 +79,12 @@ function siteSecret(config: SiteConfig): string {
 /** Builds the site from its settings. */
 export async function createSite(config: SiteConfig): Promise<Site> {
   const secret = siteSecret(config);
-  const database = openDatabase<SiteTables>({ url: config.databaseUrl });
+  const database = openDatabase<SiteTables>({ url: config.databaseUrl, ...replicaDatabaseOptions(config.readReplicas) });
   try {
     // Processes that start together on an empty database migrate and seed one at a time.
-    return await withStartupLock(database, () => buildSite(config, database, secret));
+    const site = await withStartupLock(database, () => buildSite(config, database, secret));
+    routeReads(site.server, database, { prefix: config.prefix, secure: config.siteUrl.startsWith('https:') });
+    return site;
   } catch (error) {
     await database.close();
     throw error;
