@@ -1,3 +1,3 @@
 import { defineConfig, packageBuild } from '../../tsup.package.ts';
 
-export default defineConfig(packageBuild());
+export default defineConfig(packageBuild(['src/index.ts', 'src/settings.ts']));
