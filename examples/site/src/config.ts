@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { type MediaStoreConfig, readMediaStoreConfig } from './media-store.js';
 import { type ReadReplicasConfig, readReadReplicasConfig } from './read-replicas.js';
 import { readSharedCacheConfig, type SharedCacheConfig } from './shared-cache.js';
 
@@ -45,6 +47,8 @@ export interface SiteConfig {
   uploadsDir: string;
   /** Where the site serves the uploads folder: `/{prefix}-content/uploads` (`/wp-content/uploads` as the original). */
   uploadsUrlPath: string;
+  /** `S3_BUCKET` and the other `S3_*` settings: uploads in object storage (`media-store.ts`), else on disk. */
+  mediaStore: MediaStoreConfig;
   /** `WORKERS`: how many processes serve the port (node:cluster), default 1. More than one needs `CMS_SECRET`. */
   workers: number;
   /** `CMS_SHARED_CACHE`, `CACHE_PURGE_URLS` and the other `CACHE_*` settings: a shared cache in front (`shared-cache.ts`). */
@@ -78,6 +82,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
     sampleContent: env.CMS_SAMPLE_CONTENT !== '0' && env.CMS_SAMPLE_CONTENT !== 'false',
     uploadsDir: env.UPLOADS_DIR || './data/uploads',
     uploadsUrlPath: `/${prefix}-content/uploads`,
+    mediaStore: readMediaStoreConfig(env, { uploadsUrlPath: `/${prefix}-content/uploads` }),
     workers,
     sharedCache: readSharedCacheConfig(env),
   };

@@ -14,7 +14,6 @@ import {
   type ContentTables,
   contentPlugin,
   createAuth,
-  diskFileStore,
   migrateContent,
   SqlOptionsStore,
 } from '@cms-json/content';
@@ -28,6 +27,7 @@ import { apiViewer } from '@cms-json/openapi/viewer';
 import type { Kysely } from 'kysely';
 import type { SiteConfig } from './config.js';
 import { frontPage } from './front-page.js';
+import { createMediaStore, type SiteMedia } from './media-store.js';
 import { replicaDatabaseOptions, routeReads } from './read-replicas.js';
 import { recordPage } from './record-page.js';
 import { addSampleContent, type SampleContentCounts } from './sample-content.js';
@@ -41,6 +41,8 @@ export interface Site {
   readonly server: RestServer;
   readonly database: Database<SiteTables>;
   readonly auth: Auth;
+  /** Where uploads are kept: the uploads folder or an S3 bucket (`media-store.ts`). */
+  readonly media: SiteMedia;
   /**
    * Set on a first start: the administrator's login and application password, to print once,
    * and their login password for the authoring area when it was generated (else `undefined`).
@@ -99,9 +101,9 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
     siteUrl: config.siteUrl,
     site: { name: 'cms-json example site', description: 'Posts, pages, books and outgoing links.' },
   });
-  // Uploads are kept in the uploads folder the site serves (`uploads.ts`).
-  const uploads = diskFileStore({ directory: config.uploadsDir, urlPath: config.uploadsUrlPath });
-  await server.use(contentPlugin({ auth, media: { store: uploads } }));
+  // Uploads are kept in the uploads folder the site serves (`uploads.ts`), or in S3 (`media-store.ts`).
+  const media = await createMediaStore(config.mediaStore, { directory: config.uploadsDir, urlPath: config.uploadsUrlPath });
+  await server.use(contentPlugin({ auth, media: { store: media.store } }));
   await server.use(books());
   await server.use(outgoingLinks({ database }));
   // The OpenAPI document, its viewer, and the browsable API that links both.
@@ -133,7 +135,11 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
     admin === undefined
       ? undefined
       : await addSampleContent({ server, db: database.db as unknown as Kysely<ContentTables>, admin });
-  return { server, database, auth, firstAdmin, sampleLinksAdded, sampleContentAdded, close: () => database.close() };
+  const close = async () => {
+    media.close();
+    await database.close();
+  };
+  return { server, database, auth, media, firstAdmin, sampleLinksAdded, sampleContentAdded, close };
 }
 
 /** Creates the first administrator when there are no users. */

@@ -12,7 +12,6 @@ import { redactDatabaseUrl } from '@cms-json/database';
 import { serve } from '@cms-json/node';
 import { readConfig, type SiteConfig } from './config.js';
 import { createSite } from './create-site.js';
-import { uploadsHandler } from './uploads.js';
 
 async function runPrimary(config: SiteConfig): Promise<void> {
   if (config.secret === undefined) {
@@ -58,7 +57,7 @@ async function runPrimary(config: SiteConfig): Promise<void> {
 
 async function runServer(config: SiteConfig): Promise<void> {
   const site = await createSite(config);
-  const fallback = uploadsHandler({ directory: config.uploadsDir, urlPath: config.uploadsUrlPath });
+  const fallback = site.media.fallback;
   const listening = await serve({ server: site.server, port: config.port, host: config.host, fallback });
   const root = site.server.restRootUrl();
   const say = (line: string) => (cluster.isWorker ? process.send?.(line) : console.log(line));

@@ -9,7 +9,6 @@ import { testDatabaseUrl } from '@cms-json/database/testing';
 import { serve } from '@cms-json/node';
 import { readConfig } from '../src/config.js';
 import { createSite, type Site } from '../src/create-site.js';
-import { uploadsHandler } from '../src/uploads.js';
 
 export const ADMIN_PASSWORD = 'abcdABCD1234efghEFGH5678';
 
@@ -37,7 +36,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     ...env,
   });
   const site = await createSite(config);
-  const fallback = uploadsHandler({ directory: config.uploadsDir, urlPath: config.uploadsUrlPath });
+  const fallback = site.media.fallback;
   const listening = await serve({ server: site.server, port, host: '127.0.0.1', fallback });
   return {
     site,
