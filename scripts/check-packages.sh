@@ -28,7 +28,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fixture="$root/scripts/package-check"
-packages=(core node express fetch database content openapi browsable editor wordpress-db)
+packages=(core node express fetch database content openapi browsable editor wordpress-db s3)
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/cms-json-packages.XXXXXX")"
 if [ "${KEEP_SCRATCH:-}" = 1 ]; then echo "scratch: $work"; else trap 'rm -rf "$work"' EXIT; fi
