@@ -311,21 +311,21 @@ describe.skipIf(missing.length > 0 && !required)('two machines: PostgreSQL + rep
     let killed = false;
     let survivorErrors = 0;
     const worker = async (w: number) => {
-      // Bounded: at most 40 creates per worker, 8 workers.
-      for (let i = 0; i < 40; i += 1) {
+      // Bounded: at most 30 creates per worker, 6 workers.
+      for (let i = 0; i < 30; i += 1) {
         const node = (w + i) % 2 === 0 ? node1 : node2;
         if (killed && node === node1) continue;
         const title = `Kill ${w}-${i}`;
         const res = await createPost(node.port, title);
         if (res.status === 201) acked.push({ id: json<{ id: number }>(res).id, title });
         else if (node === node2) survivorErrors += 1;
-        if (!killed && acked.length >= 60) {
+        if (!killed && acked.length >= 50) {
           killed = true;
           void node1.kill();
         }
       }
     };
-    await Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+    await Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)));
     await node1.exited;
     expect(killed).toBe(true);
     let lost = 0;
