@@ -114,7 +114,7 @@ describe('two nodes sharing the database and the bucket, not a disk', () => {
   };
 
   for (const mode of ['public', 'signed'] as const) {
-    it(`${mode} URLs: uploaded on one node, read and deleted on the other; the objects are gone after the commit`, async () => {
+    it(`${mode} URLs: uploaded on one node, read, edited and deleted on the other; the objects are gone after the commit`, async () => {
       const [one, two] = await startNodes(mode);
       try {
         const created = await upload(one, 'harbour.jpg');
@@ -135,6 +135,16 @@ describe('two nodes sharing the database and the bucket, not a disk', () => {
         expect([resized.width, resized.height]).toEqual([300, 225]);
         const keys = (await s3.keys()).filter((key) => key.startsWith(`${mode}/`));
         expect(keys.length).toBeGreaterThanOrEqual(3);
+        // Editing reads the original from the bucket on the node that did not store it.
+        const edited = await fetch(restUrl(two, `/media/${created.id}/edit`), {
+          method: 'POST',
+          headers: { authorization: ADMIN_BASIC, 'content-type': 'application/json' },
+          body: JSON.stringify({ src: media.source_url, rotation: 90 }),
+        });
+        expect(edited.status).toBe(201);
+        const rotated = (await edited.json()) as { source_url: string };
+        const turned = await sharp(await bytesOf(one, rotated.source_url)).metadata();
+        expect([turned.width, turned.height]).toEqual([300, 400]);
         // A second upload of the same name on the other node keeps both.
         const again = await upload(two, 'harbour.jpg');
         const deleted = await fetch(restUrl(two, `/media/${created.id}?force=true`), {
