@@ -10,15 +10,17 @@
  * - a post created, changed or deleted: `post-<id>`, `posts-<type>` (the old and the new type),
  *   and on a delete the records of the same type that moved up to its parent;
  * - a post's terms replaced: `post-<id>`, `posts-<type>`, and when the post counts towards its
- *   terms (it is published) every term it had or has, with `terms-<taxonomy>`; a post's
- *   counted state or its relationships removed: every term it carries, with their taxonomies;
+ *   terms (it is published) every term it joined or left, with `terms-<taxonomy>`; a post's
+ *   counted state changed or its relationships removed: every term whose count moved (read
+ *   before the write and after the commit), with their taxonomies;
  * - a term created or changed: `term-<id>`, `terms-<taxonomy>`; deleted: those, its children
  *   (which move to its parent), and every post that carried it with `posts-<type>`;
  * - a user: `user-<id>`, `users`; their records handed to another: each record's key and
  *   `posts-<type>`;
  * - a comment: `comment-<id>`, `comments`, `comment-post-<post>` (the old and the new post),
  *   and on a delete its replies (which move up); a post's comments trashed, restored or
- *   deleted: each of them, `comments`, `comment-post-<post>`;
+ *   deleted: each of them a reader could see, `comments`, `comment-post-<post>` (nothing when
+ *   there were none);
  * - an option: `option-<name>` (the stored name: `option-title`);
  * - meta: the key of its object (`post-12`, `term-3`, `comment-5`, `user-1`); meta deleted by
  *   value whatever its object (an attachment's `_thumbnail_id` everywhere): the lists of every
@@ -90,13 +92,28 @@ export function purgingStorage(storage: ContentStorage, settings: PurgingStorage
     return (await storage.posts.findAccess([id]))[0]?.type;
   }
 
-  /** The keys of terms whose counts moved, with their taxonomies' list keys. */
-  async function termCountKeys(termIds: Iterable<number>): Promise<CacheKey[]> {
+  /**
+   * Around a write that may move the counts of these terms: their counts are read before it,
+   * and again once the transaction committed (a store may recount at the commit, as
+   * PostgreSQL's does); the terms whose count moved are purged with their taxonomies' lists.
+   */
+  async function purgeMovedCounts(termIds: readonly number[], write: () => Promise<void>): Promise<void> {
     const ids = [...new Set(termIds)];
-    const terms = await Promise.all(ids.map((id) => storage.terms.find(id)));
-    const keys = ids.map(termKey);
-    for (const term of terms) if (term !== undefined) keys.push(termsKey(term.taxonomy));
-    return keys;
+    const counts = async () => new Map(await Promise.all(ids.map(async (id) => [id, await storage.terms.find(id)] as const)));
+    const before = await counts();
+    await write();
+    if (ids.length === 0) return;
+    await transactions.afterCommit(async () => {
+      const keys: CacheKey[] = [];
+      for (const [id, term] of await counts()) {
+        const old = before.get(id);
+        if (old?.count === term?.count) continue;
+        keys.push(termKey(id));
+        const taxonomy = term?.taxonomy ?? old?.taxonomy;
+        if (taxonomy !== undefined) keys.push(termsKey(taxonomy));
+      }
+      if (keys.length > 0) purger.purge(keys);
+    });
   }
 
   async function carried(objectId: number): Promise<readonly number[]> {
@@ -193,18 +210,18 @@ export function purgingStorage(storage: ContentStorage, settings: PurgingStorage
       await storage.terms.setObjectTerms(objectId, taxonomy, termIds, setOptions);
       const keys = [postKey(objectId)];
       if (type !== undefined) keys.push(postsKey(type));
-      if (setOptions.counted) keys.push(termsKey(taxonomy), ...new Set([...(old.get(objectId) ?? []), ...termIds].map(termKey)));
+      // The terms the post joined or left move their counts (when it counts towards them).
+      const had = new Set(old.get(objectId) ?? []);
+      const has = new Set(termIds);
+      const moved = [...[...had].filter((id) => !has.has(id)), ...[...has].filter((id) => !had.has(id))];
+      if (setOptions.counted && moved.length > 0) keys.push(termsKey(taxonomy), ...moved.map(termKey));
       await after(keys);
     },
     async setObjectCounted(objectId, counted) {
-      const termIds = await carried(objectId);
-      await storage.terms.setObjectCounted(objectId, counted);
-      await after(await termCountKeys(termIds));
+      await purgeMovedCounts(await carried(objectId), () => storage.terms.setObjectCounted(objectId, counted));
     },
     async removeObject(objectId) {
-      const termIds = await carried(objectId);
-      await storage.terms.removeObject(objectId);
-      await after(await termCountKeys(termIds));
+      await purgeMovedCounts(await carried(objectId), () => storage.terms.removeObject(objectId));
     },
   });
 
@@ -280,15 +297,16 @@ export function purgingStorage(storage: ContentStorage, settings: PurgingStorage
       if (count > 0) await after(commentKeys([postId], ids));
       return count;
     },
+    // Only the comments a reader could see (or will) change what is shown: none, no purge.
     async trashOfPost(postId) {
       const ids = await commentsOfPost(postId, VISIBLE_COMMENTS);
       await storage.comments.trashOfPost(postId);
-      await after(commentKeys([postId], ids));
+      if (ids.length > 0) await after(commentKeys([postId], ids));
     },
     async untrashOfPost(postId) {
       const ids = await commentsOfPost(postId, ['post-trashed']);
       await storage.comments.untrashOfPost(postId);
-      await after(commentKeys([postId], ids));
+      if (ids.length > 0) await after(commentKeys([postId], ids));
     },
   });
 
