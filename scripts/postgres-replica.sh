@@ -89,8 +89,8 @@ case "$command" in
     rm -rf "$dir"
     mkdir -p "$dir/socket"
     [ "$(id -u)" -eq 0 ] && chown -R postgres: "$dir"
-    as_owner "$bin/initdb" -D "$dir/primary" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
-      as_owner "$bin/initdb" -D "$dir/primary" -U postgres --auth=trust --encoding=UTF8 --locale=C >"$dir/initdb.log" 2>&1 || {
+    as_owner "$bin/initdb" -D "$dir/primary" -U postgres --auth=trust --no-sync --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
+      as_owner "$bin/initdb" -D "$dir/primary" -U postgres --auth=trust --no-sync --encoding=UTF8 --locale=C >"$dir/initdb.log" 2>&1 || {
       cat "$dir/initdb.log" >&2
       exit 1
     }
@@ -109,7 +109,7 @@ case "$command" in
     echo "$bin" >"$dir/bin"
     echo "postgres://postgres@127.0.0.1:$port/postgres" >"$dir/primary-url"
     # -R writes standby.signal and primary_conninfo; -X stream copies the WAL made meanwhile.
-    as_owner "$bin/pg_basebackup" -D "$dir/replica" -h 127.0.0.1 -p "$port" -U postgres -R -X stream -c fast >"$dir/basebackup.log" 2>&1 || {
+    as_owner "$bin/pg_basebackup" -D "$dir/replica" -h 127.0.0.1 -p "$port" -U postgres -R -X stream -c fast --no-sync >"$dir/basebackup.log" 2>&1 || {
       cat "$dir/basebackup.log" >&2
       exit 1
     }
