@@ -15,7 +15,9 @@ import {
   contentPlugin,
   createAuth,
   migrateContent,
+  postTypes,
   SqlOptionsStore,
+  sqlContentStorage,
 } from '@cms-json/content';
 import { createRestServer, type RestServer } from '@cms-json/core';
 import { type Database, openDatabase, withStartupLock } from '@cms-json/database';
@@ -32,6 +34,7 @@ import { replicaDatabaseOptions, routeReads } from './read-replicas.js';
 import { recordPage } from './record-page.js';
 import { addSampleContent, type SampleContentCounts } from './sample-content.js';
 import { addSampleLinks } from './sample-links.js';
+import { createSharedCache, type SiteSharedCache } from './shared-cache.js';
 
 /** The site's tables. */
 export type SiteTables = ContentTables & OutgoingLinksTables;
@@ -41,6 +44,8 @@ export interface Site {
   readonly server: RestServer;
   readonly database: Database<SiteTables>;
   readonly auth: Auth;
+  /** The shared cache in front, and the purger of writes (`shared-cache.ts`). */
+  readonly sharedCache: SiteSharedCache;
   /** Where uploads are kept: the uploads folder or an S3 bucket (`media-store.ts`). */
   readonly media: SiteMedia;
   /**
@@ -95,12 +100,19 @@ export async function createSite(config: SiteConfig): Promise<Site> {
 
 async function buildSite(config: SiteConfig, database: Database<SiteTables>, secret: string): Promise<Site> {
   await migrateContent(database);
-  const auth = createAuth({ database, secret, prefix: config.prefix });
+  // Purges wait until the read replicas replayed the writes (else the cache would refetch old rows).
+  const sharedCache = createSharedCache(config.sharedCache, {
+    beforePurge: async () => void (await database.waitForReplicas(await database.writePosition())),
+  });
   const server = createRestServer({
     prefix: config.prefix,
     siteUrl: config.siteUrl,
     site: { name: 'cms-json example site', description: 'Posts, pages, books and outgoing links.' },
+    sharedCache: sharedCache.serverOption,
   });
+  // Every write through the stores purges the keys it changed from the shared cache (`shared-cache.ts`).
+  const storage = sharedCache.storage(sqlContentStorage(database), { postTypes: () => postTypes(server).names() });
+  const auth = createAuth({ storage, database, secret, prefix: config.prefix });
   // Uploads are kept in the uploads folder the site serves (`uploads.ts`), or in S3 (`media-store.ts`).
   const media = await createMediaStore(config.mediaStore, { directory: config.uploadsDir, urlPath: config.uploadsUrlPath });
   await server.use(contentPlugin({ auth, media: { store: media.store } }));
@@ -136,10 +148,11 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
       ? undefined
       : await addSampleContent({ server, db: database.db as unknown as Kysely<ContentTables>, admin });
   const close = async () => {
+    await sharedCache.close();
     media.close();
     await database.close();
   };
-  return { server, database, auth, media, firstAdmin, sampleLinksAdded, sampleContentAdded, close };
+  return { server, database, auth, sharedCache, media, firstAdmin, sampleLinksAdded, sampleContentAdded, close };
 }
 
 /** Creates the first administrator when there are no users. */
