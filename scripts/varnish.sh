@@ -82,8 +82,9 @@ case "$command" in
     sed -e "s/^\(\s*\.host = \)\"[^\"]*\";/\1\"$backend_host\";/" -e "s/^\(\s*\.port = \)\"[^\"]*\";/\1\"$backend_port\";/" \
       "$vcl" >"$workdir/site.vcl"
     # -n: its own state folder (varnishstat -n reads it); -a: loopback only; -T none: no
-    # management port; -s: a small memory cache; -P: the pid for stop.
-    "$(varnishd_bin)" -n "$workdir/state" -a "127.0.0.1:$port" -T none -f "$workdir/site.vcl" -s malloc,64m \
+    # management port; -s: a small memory cache; -P: the pid for stop; -j none: no switch to
+    # the `varnish` user (a throwaway server reading a VCL from a private temporary folder).
+    "$(varnishd_bin)" -n "$workdir/state" -a "127.0.0.1:$port" -T none -j none -f "$workdir/site.vcl" -s malloc,64m \
       -P "$workdir/varnishd.pid" -p default_grace=0 >"$workdir/varnishd.log" 2>&1 || {
       cat "$workdir/varnishd.log" >&2
       exit 1
