@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isRestError } from '@cms-json/core';
@@ -217,6 +217,25 @@ describe('failures', () => {
     expect(lines.join('\n')).toMatch(/could not delete/);
   });
 
+  it('a service that accepts connections but never answers: the upload fails after the idle timeout, not never', async () => {
+    const silent = createNetServer((socket) => socket.on('error', () => {}));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const store = storeOn(conditional, {
+        endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        idleTimeoutMs: 200,
+        conditionalWrites: true,
+      });
+      const localPath = await staged(store, randomBytes(10));
+      await expect(store.put({ localPath, folder: '2026/11', name: 'w.jpg', mimeType: 'image/jpeg' })).rejects.toMatchObject({
+        code: 'rest_upload_unknown_error',
+      });
+      expect(existsSync(localPath)).toBe(false);
+    } finally {
+      silent.close();
+    }
+  });
+
   it('unknown credentials: the upload error, nothing kept', async () => {
     const store = storeOn(conditional, {
       credentials: { accessKeyId: 'NOBODY', secretAccessKey: 'wrong' },
@@ -241,6 +260,8 @@ describe('settings', () => {
     [{ prefix: '/abs' }, /Invalid S3 prefix/],
     [{ partSize: 1024 }, /Invalid S3 part size 1024/],
     [{ queueSize: 0 }, /Invalid S3 queue size 0/],
+    [{ idleTimeoutMs: 0 }, /Invalid S3 idle timeout 0/],
+    [{ connectTimeoutMs: 1.5 }, /Invalid S3 connect timeout 1.5/],
     [{ urls: { kind: 'public', baseUrl: 'cdn.example.com' } }, /Invalid public URL/],
     [{ urls: { kind: 'signed', sitePath: '/u', expiresInSeconds: 700_000 } }, /Invalid expiry/],
     [{ urls: { kind: 'signed', sitePath: 'u' } }, /Invalid uploads path/],

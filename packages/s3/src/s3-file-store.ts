@@ -110,6 +110,8 @@ export class S3FileStore implements FileStore {
       // Checksums only where S3 requires them: S3-compatible services differ on the newer ones.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // A service that does not answer fails the request (the SDK retries it, then the upload fails) instead of hanging it.
+      requestHandler: { connectionTimeout: options.connectTimeoutMs ?? 5_000, socketTimeout: options.idleTimeoutMs ?? 60_000 },
       ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
       ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
     };

@@ -76,6 +76,10 @@ export interface S3FileStoreOptions {
    * @default 'auto'
    */
   readonly conditionalWrites?: boolean | 'auto';
+  /** How long connecting to the service may take before a request fails (and is retried). @default 5000 */
+  readonly connectTimeoutMs?: number;
+  /** How long a request may wait for the service without a byte before it fails (and is retried). @default 60000 */
+  readonly idleTimeoutMs?: number;
   /** A client to use instead of one made from the settings above (its settings win). */
   readonly client?: S3Client;
   /** Where failures that are not thrown (a delete after the commit) are told. @default console.error */
@@ -101,6 +105,14 @@ export function s3SettingsError(options: S3FileStoreOptions): string | undefined
   }
   if (!Number.isInteger(queueSize) || queueSize < 1 || queueSize > 16) {
     return `Invalid S3 queue size ${queueSize}: a whole number from 1 to 16.`;
+  }
+  for (const [name, value] of [
+    ['connect timeout', options.connectTimeoutMs],
+    ['idle timeout', options.idleTimeoutMs],
+  ] as const) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 1 || value > 3_600_000)) {
+      return `Invalid S3 ${name} ${value}: a whole number of milliseconds from 1 to 3600000.`;
+    }
   }
   const { urls } = options;
   if (urls.kind === 'public' && urls.baseUrl !== undefined) {
