@@ -6,14 +6,25 @@
  * @module
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const SCRIPT = fileURLToPath(new URL('../../../scripts/postgres-replica.sh', import.meta.url));
+/**
+ * `scripts/postgres-replica.sh` of the cms-json repository (the package does not ship it), or
+ * `CMS_PG_REPLICA_SCRIPT`. Found from this file: `__filename` in the CommonJS build,
+ * `import.meta.url` in ESM.
+ */
+function replicaScript(): string {
+  const configured = process.env.CMS_PG_REPLICA_SCRIPT;
+  if (configured !== undefined && configured !== '') return configured;
+  const here = typeof __filename === 'string' ? pathToFileURL(__filename).href : import.meta.url;
+  return fileURLToPath(new URL('../../../scripts/postgres-replica.sh', here));
+}
 
 /** A running primary and replica. */
 export interface ReplicaPair {
@@ -37,30 +48,35 @@ export interface ReplicaPair {
  * try { openDatabase({ url: pair.primaryUrl, replicas: [pair.replicaUrl] }); } finally { await pair.stop(); }
  */
 export async function startReplicaPair(): Promise<ReplicaPair> {
+  const script = replicaScript();
+  if (!existsSync(script))
+    throw new Error(
+      `startReplicaPair: ${script} is missing (set CMS_PG_REPLICA_SCRIPT to scripts/postgres-replica.sh of cms-json).`,
+    );
   const parent = await mkdtemp(join(tmpdir(), 'cms-json-replica-'));
   // As root the servers run as `postgres`, which must reach its directory inside.
   await chmod(parent, 0o755);
   const env = { ...process.env, CMS_PG_REPLICA_DIR: join(parent, 'servers') };
-  const script = (command: string) => run('bash', [SCRIPT, command], { env, timeout: 120_000 });
+  const call = (command: string) => run('bash', [script, command], { env, timeout: 120_000 });
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await script('stop').catch(() => {});
+    await call('stop').catch(() => {});
     await rm(parent, { recursive: true, force: true });
   };
   try {
-    const { stdout } = await script('start');
+    const { stdout } = await call('start');
     const [primaryUrl, replicaUrl] = stdout.trim().split('\n');
     if (primaryUrl === undefined || replicaUrl === undefined) throw new Error(`postgres-replica.sh printed no URLs: ${stdout}`);
     return {
       primaryUrl,
       replicaUrl,
       stopReplica: async () => {
-        await script('replica-stop');
+        await call('replica-stop');
       },
       startReplica: async () => {
-        await script('replica-start');
+        await call('replica-start');
       },
       stop,
     };
