@@ -99,6 +99,8 @@ export function rootIndexRoute(source: IndexSource): Route {
         methods: READABLE,
         permission: 'public',
         handler: async ({ context }, request) => {
+          // Built from the routes (code) and what the describer declares (the options it read).
+          request.cacheKeys.markStatic();
           const describer = source.siteDescription();
           const own: SiteDescription = describer === undefined ? {} : await describer(request);
           return {
@@ -141,6 +143,7 @@ export function namespaceIndexRoute(namespace: string, source: IndexSource): Rou
             throw new RestError('rest_invalid_namespace');
           }
           const routes = source.routes().filter((r) => r.namespace === wanted);
+          request.cacheKeys.markStatic();
           return {
             namespace: wanted,
             routes: routeMap(routes, request, context === 'help'),

@@ -9,6 +9,7 @@
 export { type BatchAnswer, MAX_BATCH_SIZE, type TransactionRunner } from './batch.js';
 export { BatchScope, type BatchSlot, batchSlot } from './batch-scope.js';
 export { declaredTooLarge, limitBodyStream } from './body-stream.js';
+export { CacheKeys, IGNORED_CACHE_KEYS } from './cache-keys.js';
 export { collectionArgs, collectionResponse, contextArg, type PageWindow, pageWindow } from './collection.js';
 export type { SiteDescriber, SiteDescription } from './discovery.js';
 export { permissionsChanged } from './dispatch.js';
@@ -68,6 +69,7 @@ export type { Authenticator, AuthOutcome } from './pipeline/authenticator.js';
 export { entityTag, hashText, matchesTag } from './pipeline/etag.js';
 export type { CorsPolicy } from './pipeline/headers.js';
 export type { RenderableAnswer, ResponseRenderer } from './pipeline/render.js';
+export { type SharedCacheOptions, type SharedCachePolicy, sharedCachePolicy } from './pipeline/shared-cache.js';
 export { describeRegistrant, type PluginFunction, pluginName, type Registrant } from './plugin-scope.js';
 export { parseQueryString, type QueryMap, type QueryValue, stringifyQuery } from './query-string.js';
 export type { Principal, RequestScope, RestRequestInit } from './request.js';

@@ -8,6 +8,7 @@
  * @module
  */
 import { BatchScope } from './batch-scope.js';
+import { type CacheKeys, IGNORED_CACHE_KEYS } from './cache-keys.js';
 import type { HttpHeaders } from './http.js';
 import { emptyQuery, parseQueryString, type QueryMap, type QueryValue, stringifyQuery } from './query-string.js';
 
@@ -105,6 +106,11 @@ export class RestRequest {
   defaults: Record<string, unknown> = NO_VALUES;
   /** The authenticated principal, or `null` for an anonymous request. */
   user: Principal | null = null;
+  /**
+   * The surrogate keys of this request's answer (`request.cacheKeys.add('post-12')`): what a
+   * shared cache files it under. Keeps nothing unless the server's `sharedCache` is on.
+   */
+  cacheKeys: CacheKeys = IGNORED_CACHE_KEYS;
   /** The dispatching server's names and URL builder (set by the dispatcher). */
   scope: RequestScope = NO_SCOPE;
   /**

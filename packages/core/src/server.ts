@@ -28,6 +28,7 @@ import { filterFields, parseFields } from './pipeline/fields.js';
 import type { CorsPolicy } from './pipeline/headers.js';
 import { handle } from './pipeline/pipeline.js';
 import type { ResponseRenderer } from './pipeline/render.js';
+import { type SharedCacheOptions, sharedCachePolicy } from './pipeline/shared-cache.js';
 import type { PipelineOptions } from './pipeline/state.js';
 import { PluginScope, type Registrant } from './plugin-scope.js';
 import { parseQueryString, type QueryMap, stringifyQuery } from './query-string.js';
@@ -75,6 +76,18 @@ export interface RestServerOptions {
    * (production, as WordPress does). Both report it to `onError`. @default 'error'
    */
   validateFields?: FieldValidation;
+  /**
+   * Marks answers for a shared cache (Varnish, a CDN) in front of the server: a cacheable
+   * answer gets `Cache-Control: public, s-maxage=…` and its surrogate keys (`xkey`,
+   * `Surrogate-Key`), every other one `private, no-store` (docs/caching.md, "Shared caches
+   * and surrogate keys"). Off by default: WordPress sends neither.
+   *
+   * @example
+   * ```ts
+   * createRestServer({ sharedCache: { sMaxAge: 300, staleWhileRevalidate: 30 } });
+   * ```
+   */
+  sharedCache?: SharedCacheOptions;
 }
 
 /**
@@ -109,7 +122,7 @@ export class RestServer {
     this.#built = false;
   });
   /** The options, with defaults filled in. */
-  readonly options: Readonly<Required<Omit<RestServerOptions, 'siteUrl' | 'site' | 'onError' | 'transaction'>>> &
+  readonly options: Readonly<Required<Omit<RestServerOptions, 'siteUrl' | 'site' | 'onError' | 'transaction' | 'sharedCache'>>> &
     RestServerOptions;
   /**
    * The object types (`user`, `post`, custom types): the fields, links and hooks extensions
@@ -176,6 +189,7 @@ export class RestServer {
       cors: this.options.cors,
       authenticators: this.#authenticators,
       renderers: this.#renderers,
+      sharedCache: options.sharedCache === undefined ? undefined : sharedCachePolicy(options.sharedCache),
     };
     const upper = prefix.toUpperCase();
     this.names = {

@@ -234,6 +234,19 @@ export class ObjectTypeRegistry {
   }
 
   /**
+   * The names of the types with authors: those whose published records decide who
+   * {@link publishedAuthors} lists (a shared cache files such answers under their lists' keys).
+   *
+   * @example
+   * ```ts
+   * server.objectTypes.authorTypes(); // ['post', 'page', 'attachment']
+   * ```
+   */
+  authorTypes(): string[] {
+    return [...this.#types.values()].filter((t) => t.hasAuthors).map((t) => t.name);
+  }
+
+  /**
    * The ids of the users who have published records of any type with authors: the users
    * anyone may see under `/users`. With `among`, only those of these ids.
    *

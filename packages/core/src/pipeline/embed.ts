@@ -8,6 +8,7 @@
  * @module
  */
 import { BatchScope } from '../batch-scope.js';
+import { CacheKeys } from '../cache-keys.js';
 import { dispatch } from '../dispatch.js';
 import { RestError } from '../errors.js';
 import type { Links } from '../links/link.js';
@@ -53,6 +54,8 @@ export interface EmbedScope {
   readonly cache: Map<string, Promise<unknown>>;
   /** The principal of the top-level request; embedded requests run as the same user. */
   readonly user: Principal | null;
+  /** The top-level request's surrogate keys: each embedded answer's merge into them. */
+  readonly keys?: CacheKeys;
 }
 
 /**
@@ -130,11 +133,18 @@ function startEmbedded(records: readonly unknown[], embed: true | readonly strin
   // One batch scope for all of them, set before any starts: loaders keyed by it load for all at once.
   const batchScope = new BatchScope();
   for (const request of requests) request.batchScope = batchScope;
+  const keys = scope.keys;
+  const collecting = keys?.collecting === true;
   requests.forEach((request, index) => {
+    if (collecting) request.cacheKeys = new CacheKeys();
     const answer = dispatch(request, scope.context, { allow: false });
     scope.cache.set(
       hrefs[index] as string,
-      answer.then((result) => responseToData(result, false, scope)),
+      answer.then((result) => {
+        // An embedded error (a missing author) is part of the answer built from its parent's keys.
+        if (collecting) keys?.merge(request.cacheKeys, { success: result.status < 400 });
+        return responseToData(result, false, scope);
+      }),
     );
   });
 }

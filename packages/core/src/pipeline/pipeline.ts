@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { CacheKeys } from '../cache-keys.js';
 import { dispatch } from '../dispatch.js';
 import { RestError, toRestError } from '../errors.js';
 import type { HttpResponse } from '../http.js';
@@ -32,6 +33,7 @@ import { jsonpCallback, wantsJsonp, wrapJsonp } from './jsonp.js';
 import { applyMethodOverride } from './method-override.js';
 import { renderStage } from './render.js';
 import { encodeJson } from './serialize.js';
+import { markForSharedCache, markPrivate } from './shared-cache.js';
 import type { PipelineOptions, ServeState } from './state.js';
 
 /** Handles one API request (what `server.handle` does for a path under the REST root): the HTTP response. Never throws. */
@@ -56,10 +58,20 @@ export async function handle(request: RestRequest, context: ServerContext, optio
     validated: undefined,
     match: undefined,
   };
+  const policy = options.sharedCache;
+  if (policy === undefined) {
+    try {
+      return await serve(state);
+    } catch (error) {
+      return failed(state, error);
+    }
+  }
+  // The shared cache is on: this request collects the keys of its answer (see shared-cache.ts).
+  if (!request.cacheKeys.collecting) request.cacheKeys = new CacheKeys();
   try {
-    return await serve(state);
+    return markForSharedCache(state, await serve(state), policy);
   } catch (error) {
-    return failed(state, error);
+    return markPrivate(failed(state, error));
   }
 }
 
@@ -70,7 +82,8 @@ async function serve(state: ServeState): Promise<HttpResponse> {
   checkJsonp(state);
   if (state.result !== undefined) return state.result;
   await authenticate(state);
-  await validatorStage(state);
+  // With a shared cache, an anonymous answer is built in full: its 304 carries its keys.
+  if (state.options.sharedCache === undefined || state.request.user !== null) await validatorStage(state);
   if (state.result !== undefined) return state.result;
   await dispatchStep(state);
   keepFields(state);
@@ -80,7 +93,11 @@ async function serve(state: ServeState): Promise<HttpResponse> {
   if (state.result !== undefined) return state.result;
   await linksAndEmbed(state);
   renderStage(state);
-  if (state.result !== undefined) return state.result;
+  if (state.result !== undefined) {
+    // A renderer's page is another form of the same URL: never shared.
+    state.request.cacheKeys.markPrivate();
+    return state.result;
+  }
   encode(state);
   if (state.result !== undefined) return state.result;
   return conditionalStage(state);
@@ -250,6 +267,7 @@ async function toData(state: ServeState): Promise<unknown> {
     context: state.context,
     cache: new Map(),
     user: state.request.user,
+    keys: state.request.cacheKeys,
   });
   return state.fields === undefined ? data : filterFields(data, state.fields);
 }

@@ -15,6 +15,7 @@ import type { FieldTree } from './fields.js';
 import type { CorsPolicy } from './headers.js';
 import type { OverrideSource } from './method-override.js';
 import type { ResponseRenderer } from './render.js';
+import type { SharedCachePolicy } from './shared-cache.js';
 
 /** Options the pipeline reads: the server's, made once. */
 export interface PipelineOptions {
@@ -23,6 +24,8 @@ export interface PipelineOptions {
   readonly authenticators: readonly Authenticator[];
   /** The renderers plugins gave (`server.renderWith`), in order: the live list. */
   readonly renderers: readonly ResponseRenderer[];
+  /** The shared-cache policy (`sharedCache` option), `undefined` when off. */
+  readonly sharedCache: SharedCachePolicy | undefined;
 }
 
 /** A revalidated answer: its key (the caller, the path, the query) and the version read before its data. */
