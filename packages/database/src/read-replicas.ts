@@ -99,7 +99,12 @@ class RoutedConnection implements DatabaseConnection {
 
   /** Moves the connection to the primary (a transaction begins, or the replica failed). */
   async toPrimary(): Promise<Target> {
-    const target = await this.#acquire();
+    // Not used yet (a transaction's `begin`): straight to the primary, no replica connection taken.
+    if (this.#target === undefined) {
+      this.#target = this.router.connect(undefined);
+      return this.#target;
+    }
+    const target = await this.#target;
     if (target.replica === undefined) return target;
     this.#target = this.router.connect(undefined);
     await target.driver.releaseConnection(target.connection).catch(() => {});
