@@ -15,7 +15,7 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -81,6 +81,8 @@ export interface SharedCacheResults {
   readonly rows: SharedCacheRow[];
   /** Varnish's `cache_hit / (cache_hit + cache_miss)` over the measured rounds through it. */
   readonly hitRatio: number | undefined;
+  /** The machine's 1-minute load average at the end (a busy machine inflates every figure). */
+  readonly loadAverage?: number;
   readonly skipped?: string;
 }
 
@@ -256,7 +258,7 @@ export async function runSharedCache(options: { plan: Plan; log: (text: string) 
         failures: total.failures,
       };
     });
-    return { rows, hitRatio: hits + misses === 0 ? undefined : hits / (hits + misses) };
+    return { rows, hitRatio: hits + misses === 0 ? undefined : hits / (hits + misses), loadAverage: loadavg()[0] };
   } finally {
     process.off('exit', onExit);
     if (varnishStarted) await run('bash', [VARNISH_SCRIPT, 'stop', varnishDir], { timeout: 30_000 }).catch(() => undefined);
@@ -269,7 +271,8 @@ export async function runSharedCache(options: { plan: Plan; log: (text: string) 
 export function renderSharedCache(results: SharedCacheResults): string[] {
   if (results.skipped !== undefined) return [`Shared cache (Varnish): skipped: ${results.skipped}.`];
   const lines = [
-    `Anonymous posts lists (${POSTS_LIST_MIX.length} URLs), the same requests directly and through Varnish, one run:`,
+    `Anonymous posts lists (${POSTS_LIST_MIX.length} URLs), the same requests directly and through Varnish, one run` +
+      (results.loadAverage === undefined ? ':' : ` (load average ${results.loadAverage.toFixed(1)} at the end):`),
     '',
     '| via | requests | req/s | site CPU per 1,000 reads | failures |',
     '| --- | -------: | ----: | -----------------------: | -------: |',
