@@ -115,14 +115,19 @@ describe.skipIf(missing.length > 0 && !required)('two machines: PostgreSQL + rep
     root = mkdtempSync(join(tmpdir(), 'cms-two-machines-'));
     // varnishd's workers run as their own user: they must be able to enter the folder.
     chmodSync(root, 0o755);
-    const [s3Started, postgresStarted] = await Promise.all([
+    // Settled one by one, so that afterAll stops whatever started even when another failed.
+    const [s3Started, postgresStarted] = await Promise.allSettled([
       startS3({ directory: join(root, 's3'), bucket: 'two-machines' }),
       // Beside the folder, not in it: as root the servers run as `postgres`, who cannot enter a 0700 mkdtemp folder.
       startPostgres({ directory: join(tmpdir(), `cms-two-machines-postgres-${process.pid}`) }),
     ]);
-    s3 = s3Started;
-    postgres = postgresStarted;
-    numbers.replica = postgres.replicaUrl === undefined ? 'none (scripts/postgres-replica.sh missing)' : 'streaming';
+    if (s3Started.status === 'fulfilled') s3 = s3Started.value;
+    if (postgresStarted.status === 'fulfilled') postgres = postgresStarted.value;
+    if (s3Started.status === 'rejected') throw s3Started.reason;
+    if (postgresStarted.status === 'rejected') throw postgresStarted.reason;
+    const pair = postgresStarted.value;
+    const bucket = s3Started.value;
+    numbers.replica = pair.replicaUrl === undefined ? 'none (scripts/postgres-replica.sh missing)' : 'streaming';
     const [port1, port2, cache1, cache2] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const purgeUrls = [`http://127.0.0.1:${cache1}`, `http://127.0.0.1:${cache2}`];
     const shared: Record<string, string> = {
@@ -131,11 +136,11 @@ describe.skipIf(missing.length > 0 && !required)('two machines: PostgreSQL + rep
       CMS_ADMIN_APP_PASSWORD: APP_PASSWORD,
       CMS_SAMPLE_LINKS: '0',
       // Object storage: public URLs straight from the bucket (s3rver serves anonymous GETs).
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: bucket.bucket,
+      S3_ENDPOINT: bucket.endpoint,
       S3_REGION: 'us-east-1',
       S3_FORCE_PATH_STYLE: '1',
-      S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}`,
+      S3_PUBLIC_URL: `${bucket.endpoint}/${bucket.bucket}`,
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       // The shared cache: a long s-maxage, so that only a purge can make a cached answer fresh.
@@ -151,20 +156,23 @@ describe.skipIf(missing.length > 0 && !required)('two machines: PostgreSQL + rep
       };
       return {
         ...shared,
-        DATABASE_URL: tag(postgresStarted.primaryUrl),
-        ...(postgresStarted.replicaUrl === undefined ? {} : { DATABASE_REPLICA_URLS: tag(postgresStarted.replicaUrl) }),
+        DATABASE_URL: tag(pair.primaryUrl),
+        ...(postgresStarted.value.replicaUrl === undefined
+          ? {}
+          : { DATABASE_REPLICA_URLS: tag(postgresStarted.value.replicaUrl) }),
         UPLOADS_DIR: join(root, name, 'uploads'),
       };
     };
     // Both start at once on the empty schema (the startup lock orders migrations and seeding).
     nodes.push(startSiteNode({ name: 'node1', port: port1, env: nodeEnv('node1') }));
     nodes.push(startSiteNode({ name: 'node2', port: port2, env: nodeEnv('node2') }));
-    const [v1, v2] = await Promise.all([
+    const caches = await Promise.allSettled([
       startVarnish({ backend: `127.0.0.1:${port1}`, port: cache1, directory: join(root, 'varnish1') }),
       startVarnish({ backend: `127.0.0.1:${port2}`, port: cache2, directory: join(root, 'varnish2') }),
-      ...nodes.map((node) => node.ready()),
     ]);
-    varnishes.push(v1 as VarnishService, v2 as VarnishService);
+    for (const cache of caches) if (cache.status === 'fulfilled') varnishes.push(cache.value);
+    for (const cache of caches) if (cache.status === 'rejected') throw cache.reason;
+    await Promise.all(nodes.map((node) => node.ready()));
   }, 240_000);
 
   afterAll(async () => {

@@ -94,9 +94,12 @@ export interface PostgresPair extends Service {
   readonly replicaUrl: string | undefined;
 }
 
-/** Whether PostgreSQL's server binaries (with `pg_basebackup`) are on this machine. */
+/**
+ * Whether PostgreSQL's server binaries (with `pg_basebackup`) are here, or can be: as root the
+ * PostgreSQL scripts install Debian's package themselves.
+ */
 export function hasPostgresBinaries(): boolean {
-  return existsSync('/usr/lib/postgresql') || existsSync('/usr/bin/pg_basebackup');
+  return existsSync('/usr/lib/postgresql') || existsSync('/usr/bin/pg_basebackup') || process.getuid?.() === 0;
 }
 
 /** Whether `varnishd` is on this machine. */
@@ -133,21 +136,24 @@ export async function startPostgres(options: { directory: string }): Promise<Pos
       },
     };
   }
-  const { stdout } = await run('bash', [REPLICA_SCRIPT, 'start'], { env, timeout: 180_000 });
+  const stop = async () => {
+    await run('bash', [REPLICA_SCRIPT, 'stop'], { env, timeout: 60_000 }).catch(() => undefined);
+  };
+  // A start that fails half-way (the primary up, the replica not) stops what it started.
+  const { stdout } = await run('bash', [REPLICA_SCRIPT, 'start'], { env, timeout: 180_000 }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
   const urls = stdout
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line.startsWith('postgres://'));
   const [primaryUrl, replicaUrl] = urls;
-  if (primaryUrl === undefined || replicaUrl === undefined)
+  if (primaryUrl === undefined || replicaUrl === undefined) {
+    await stop();
     throw new Error(`postgres-replica.sh printed no two URLs:\n${stdout}`);
-  return {
-    primaryUrl,
-    replicaUrl,
-    async stop() {
-      await run('bash', [REPLICA_SCRIPT, 'stop'], { env, timeout: 60_000 }).catch(() => undefined);
-    },
-  };
+  }
+  return { primaryUrl, replicaUrl, stop };
 }
 
 /** One Varnish, in front of one backend. */
