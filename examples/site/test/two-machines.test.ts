@@ -177,6 +177,10 @@ describe.skipIf(missing.length > 0 && !required)('two machines: PostgreSQL + rep
 
   afterAll(async () => {
     agent.destroy();
+    for (const [i, varnish] of varnishes.entries()) {
+      const counted = await varnish.stats().catch(() => undefined);
+      if (counted !== undefined) numbers[`varnish${i + 1}HitsMisses`] = `${counted.hits}/${counted.misses}`;
+    }
     console.log(`two machines: ${JSON.stringify(numbers)}`);
     await Promise.all(nodes.map((node) => node.kill()));
     await Promise.all([...varnishes.map((varnish) => varnish.stop()), s3?.stop(), postgres?.stop()]);
