@@ -12,6 +12,7 @@ import { redactDatabaseUrl } from '@cms-json/database';
 import { serve } from '@cms-json/node';
 import { readConfig, type SiteConfig } from './config.js';
 import { createSite } from './create-site.js';
+import { describeMediaStore } from './media-store.js';
 
 async function runPrimary(config: SiteConfig): Promise<void> {
   if (config.secret === undefined) {
@@ -70,6 +71,7 @@ async function runServer(config: SiteConfig): Promise<void> {
     console.log(`  REST root: ${root}`);
     console.log(`  authoring: ${config.siteUrl}/${config.prefix}-admin/ (the block editor; sign in with a login password)`);
     console.log(`  database:  ${redactDatabaseUrl(config.databaseUrl)}`);
+    console.log(`  uploads:   ${describeMediaStore(config.mediaStore, config.uploadsDir)}`);
   }
   if (site.firstAdmin !== undefined) {
     say(

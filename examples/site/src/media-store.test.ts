@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASIC, type RunningSite, restUrl, startSite } from '../test/start-site.js';
 import { readConfig } from './config.js';
+import { describeMediaStore } from './media-store.js';
 
 describe('the S3 settings', () => {
   it('keeps uploads on disk without S3_BUCKET', () => {
@@ -43,6 +44,9 @@ describe('the S3 settings', () => {
       kind: 's3',
       options: { region: 'auto', urls: { kind: 'public', baseUrl: 'https://cdn.example.com' } },
     });
+    expect(describeMediaStore(minio, './data/uploads')).toBe('s3://media/site-a/ at http://127.0.0.1:9000, signed URLs');
+    expect(describeMediaStore(cdn.mediaStore, './data/uploads')).toBe('s3://media/, public at https://cdn.example.com');
+    expect(describeMediaStore({ kind: 'disk' }, './data/uploads')).toBe('./data/uploads');
   });
 
   it.each([

@@ -126,3 +126,17 @@ export async function createMediaStore(
   const store = s3FileStore({ ...config.options, stagingDirectory: join(disk.directory, '.staging') });
   return { store, fallback: s3UploadsHandler(store), close: () => store.destroy() };
 }
+
+/**
+ * One line naming where uploads go, for the site's start-up message.
+ *
+ * @example
+ * describeMediaStore(config.mediaStore, './data/uploads'); // 's3://media/site-a/ at http://127.0.0.1:9000, signed URLs'
+ */
+export function describeMediaStore(config: MediaStoreConfig, directory: string): string {
+  if (config.kind === 'disk') return directory;
+  const { bucket, prefix, endpoint, urls } = config.options;
+  const where = `s3://${bucket}/${prefix === undefined ? '' : `${prefix.replace(/\/+$/, '')}/`}`;
+  const mode = urls.kind === 'signed' ? 'signed URLs' : `public at ${urls.baseUrl ?? 'the bucket URL'}`;
+  return `${where}${endpoint === undefined ? '' : ` at ${endpoint}`}, ${mode}`;
+}
