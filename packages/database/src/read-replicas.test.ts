@@ -89,6 +89,32 @@ describe('read replicas: routing', () => {
     }
   });
 
+  it('keeps the reads of one scope on one replica, and spreads scopes over the replicas', async () => {
+    // The same server named twice: two replicas to the router.
+    const two = openDatabase<Tables>({
+      url: pair.primaryUrl,
+      replicas: [pair.replicaUrl, pair.replicaUrl],
+      replicaHealth: HEALTH,
+    });
+    try {
+      // Polling starts with the database's first statement, as Kysely's drivers start.
+      await sql`select 1`.execute(two.db);
+      await until(() => two.replicaStatus().every((replica) => replica.inRotation), 10_000);
+      const reads = () => two.replicaStatus().map((replica) => replica.reads);
+      for (let scope = 0; scope < 4; scope++) {
+        const before = reads();
+        await two.readScope({ mayUseReplica: true }, async () => {
+          for (let i = 0; i < 5; i++) await two.db.selectFrom('notes').select('id').limit(1).execute();
+        });
+        const added = reads().map((count, i) => count - (before[i] ?? 0));
+        expect(added.filter((count) => count > 0)).toEqual([5]);
+      }
+      expect(reads().every((count) => count > 0)).toBe(true);
+    } finally {
+      await two.close();
+    }
+  });
+
   it('refuses replicas on SQLite and replica URLs that are not PostgreSQL', () => {
     expect(() => openDatabase({ url: 'sqlite::memory:', replicas: [pair.replicaUrl] })).toThrow(/need a PostgreSQL database/);
     expect(() => openDatabase({ url: pair.primaryUrl, replicas: ['sqlite:./x.db'] })).toThrow(/a read replica is a postgres/);

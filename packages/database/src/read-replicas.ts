@@ -50,10 +50,16 @@ export interface WaitForReplicasOptions {
   readonly timeoutMs?: number | undefined;
 }
 
-/** The scope as the driver keeps it: the position parsed, or a marker that it was bad. */
+/** The scope as the driver keeps it: the position parsed, and the replica its reads went to. */
 interface HeldScope {
   readonly mayUseReplica: boolean;
   readonly notBefore: bigint | undefined;
+  /**
+   * The replica the scope's first replica read went to: its later reads go there too while it
+   * serves, so that one request never reads a newer replica, then an older one (an `ETag`
+   * from one and rows from the other).
+   */
+  replica?: Replica | undefined;
 }
 
 /**
@@ -293,13 +299,25 @@ export class ReadReplicas {
   async connect(scope: HeldScope | undefined): Promise<Target> {
     await this.init();
     if (scope?.mayUseReplica === true) {
+      const kept = scope.replica;
+      if (kept?.serves(scope.notBefore) === true) {
+        try {
+          return { connection: await kept.driver.acquireConnection(), driver: kept.driver, replica: kept };
+        } catch (error) {
+          kept.fail(`connecting failed: ${error instanceof Error ? error.message : String(error)}`);
+          this.retriedOnPrimary += 1;
+          return { connection: await this.primary.acquireConnection(), driver: this.primary, replica: undefined };
+        }
+      }
       const count = this.replicas.length;
       for (let i = 0; i < count; i++) {
         const replica = this.replicas[(this.#next + i) % count];
         if (replica === undefined || !replica.serves(scope.notBefore)) continue;
         this.#next = (this.#next + i + 1) % count;
         try {
-          return { connection: await replica.driver.acquireConnection(), driver: replica.driver, replica };
+          const connection = await replica.driver.acquireConnection();
+          scope.replica = replica;
+          return { connection, driver: replica.driver, replica };
         } catch (error) {
           replica.fail(`connecting failed: ${error instanceof Error ? error.message : String(error)}`);
           this.retriedOnPrimary += 1;
