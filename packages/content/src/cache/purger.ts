@@ -200,10 +200,10 @@ export function createPurger(options: PurgerOptions): Purger {
     },
     async settled() {
       for (;;) {
-        if (flushScheduled) flush();
+        if (flushScheduled || queued.size > 0) flush();
         if (running.size > 0) await Promise.all(running);
         else if (repeats.size > 0) await new Promise<void>((resolve) => repeatWaiters.push(resolve));
-        else if (queued.size === 0) return;
+        else return;
       }
     },
     async close() {
