@@ -127,6 +127,28 @@ describe('names are never reused', () => {
     expect((await conditional.keys()).filter((key) => key.includes('probe'))).toEqual([]);
   });
 
+  it('two multipart uploads of one name at once: the loser of the conditional completion is aborted and takes the next name', async () => {
+    const store = storeOn(conditional, { prefix: 'race-big', partSize: 5 * 1024 * 1024, conditionalWrites: true });
+    const commands: string[] = [];
+    store.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        commands.push(context.commandName ?? '');
+        return next(args);
+      },
+      { step: 'initialize', name: 'countCommands' },
+    );
+    const files = [randomBytes(6 * 1024 * 1024), randomBytes(6 * 1024 * 1024)];
+    const paths = await Promise.all(files.map((bytes) => putBytes(store, bytes, 'big.jpg')));
+    expect([...paths].sort()).toEqual(['2026/11/big-1.jpg', '2026/11/big.jpg']);
+    for (const [i, path] of paths.entries())
+      expect(Buffer.from(await store.read(path)).equals(files[i] ?? Buffer.alloc(0))).toBe(true);
+    // Both checked the name free; one completion was refused (412) and its upload aborted, not left in parts.
+    if (commands.filter((name) => name === 'CompleteMultipartUploadCommand').length === 3) {
+      expect(commands.filter((name) => name === 'AbortMultipartUploadCommand')).toHaveLength(1);
+    }
+    expect((await conditional.keys()).filter((key) => key.startsWith('race-big/'))).toHaveLength(2);
+  });
+
   it('on a backend that ignores conditional writes: found by the probe, names get a random suffix', async () => {
     const lines: string[] = [];
     const store = storeOn(plain, { prefix: 'plain', log: (line) => lines.push(line) });
