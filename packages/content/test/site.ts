@@ -2,7 +2,7 @@
  * A REST server with the content plugin on a fresh in-memory database, and one user per
  * default role, each with an application password.
  */
-import { createRestServer } from '@cms-json/core';
+import { createRestServer, type SharedCacheOptions } from '@cms-json/core';
 import { testClient } from '@cms-json/core/testing';
 import { type ContentPluginOptions, contentPlugin, createAuth, type DefaultRoleName } from '../src/index.js';
 import { SqlOptionsStore } from '../src/options/options.js';
@@ -21,14 +21,17 @@ export interface Person {
 }
 
 export async function contentSite(
-  options: { prefix?: 'cms' | 'wp'; onStatement?: (sql: string) => void } & Omit<ContentPluginOptions, 'auth'> = {},
+  options: { prefix?: 'cms' | 'wp'; onStatement?: (sql: string) => void; sharedCache?: SharedCacheOptions } & Omit<
+    ContentPluginOptions,
+    'auth'
+  > = {},
 ) {
-  const { onStatement, ...pluginOptions } = options;
+  const { onStatement, sharedCache, ...pluginOptions } = options;
   const prefix = options.prefix ?? 'cms';
   const database = await openContentDatabase(undefined, onStatement === undefined ? {} : { onStatement });
   const clock = manualClock();
   const auth = createAuth({ database: database, secret: SECRET, prefix, now: clock.now });
-  const server = createRestServer({ prefix, siteUrl: 'http://site.test' });
+  const server = createRestServer({ prefix, siteUrl: 'http://site.test', ...(sharedCache === undefined ? {} : { sharedCache }) });
   await server.use(contentPlugin({ now: clock.now, ...pluginOptions, auth }));
   const client = testClient(server);
   /** A new user of the role, with an application password and the headers that sign in as them. */

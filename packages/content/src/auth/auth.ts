@@ -421,7 +421,13 @@ function headerValue(headers: HeaderMap, name: string): string | undefined {
   return undefined;
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
+/**
+ * A cookie's value from a `Cookie` header, or `undefined` when it is not there.
+ *
+ * @example
+ * readCookie('a=1; cms_session=abc', 'cms_session'); // 'abc'
+ */
+export function readCookie(header: string | undefined, name: string): string | undefined {
   if (header === undefined) return undefined;
   // Cookies are separated by `;`; a `,` appears where a server joined repeated headers
   // (cookie values never contain either).

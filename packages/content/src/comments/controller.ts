@@ -18,6 +18,7 @@ import {
   type RestResponse,
   requestLocal,
 } from '@cms-json/core';
+import { COMMENTS_KEY, commentKey, postCommentsKey, postKey, userKey } from '../cache/keys.js';
 import { contentError } from '../errors.js';
 import type { MetaFields } from '../meta/fields.js';
 import type { MetaWrite } from '../meta/write.js';
@@ -238,8 +239,17 @@ export class CommentsController {
     return new Map(users.map((user) => [user.id, user.email] as const));
   });
 
-  /** The full record of a comment (the core trims it to the context). */
+  /**
+   * The full record of a comment (the core trims it to the context). It was built from the
+   * comment, its post (the post's link, whether it is readable), its post's other comments
+   * (the `children` link) and its author's email (the avatar): their keys join the request's.
+   */
   async prepare(request: RestRequest, comment: Comment): Promise<Record<string, unknown>> {
+    if (request.cacheKeys.collecting) {
+      request.cacheKeys.add(commentKey(comment.id), postCommentsKey(comment.post_id));
+      if (comment.post_id > 0) request.cacheKeys.add(postKey(comment.post_id));
+      if (comment.user_id > 0) request.cacheKeys.add(userKey(comment.user_id));
+    }
     const [post, userEmail, meta] = await Promise.all([
       comment.post_id > 0 ? this.post(request, comment.post_id) : undefined,
       comment.user_id > 0 ? this.#userEmails(request, comment.user_id) : undefined,
@@ -352,6 +362,10 @@ export class CommentsController {
       return canReadComment(request, access, comment, post, { passwordOk });
     });
     const records = await Promise.all(readable.map((comment) => this.prepare(request, comment)));
+    // A list of one post's comments changes with that post's comments and with the post (its
+    // status decides whether the list is readable at all); any other list with any comment.
+    if (args.post.length > 0) request.cacheKeys.add(...args.post.map(postCommentsKey), ...args.post.map(postKey));
+    else request.cacheKeys.add(COMMENTS_KEY);
     return collectionResponse(request, records, { total, page: args.page, perPage: args.per_page, args });
   }
 

@@ -5,7 +5,9 @@
  *
  * @module
  */
+
 import type { RestRequest } from '@cms-json/core';
+import { optionKey, postsKey, userKey } from '../cache/keys.js';
 import type { OptionsStore } from '../options/options.js';
 import type { PostsController } from '../posts/controller.js';
 import type { PostTypeRegistry } from '../posts/post-types.js';
@@ -69,6 +71,9 @@ export function localEmbeds(
     if (found === undefined || registry.get(post.type)?.public !== true) return undefined;
     if ((await viewableStatus(post, found.controller)) !== 'publish') return undefined;
     const { scope } = found;
+    // Which record a URL names changes with the type's records (a slug taken); the answer shows its author and two options.
+    request.cacheKeys.add(postsKey(post.type), optionKey('title'), optionKey('permalink_structure'));
+    if (post.author > 0) request.cacheKeys.add(userKey(post.author));
     const [title, user, structure] = await Promise.all([
       options.options.find('title'),
       post.author > 0 ? options.findUser(post.author) : Promise.resolve(undefined),

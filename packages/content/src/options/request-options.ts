@@ -6,6 +6,7 @@
  * @module
  */
 import type { RestRequest } from '@cms-json/core';
+import { optionKey } from '../cache/keys.js';
 import { requestBatchPer } from '../request-batch.js';
 import { type OptionsStore, optionDefault, type SiteOptions } from './options.js';
 
@@ -26,5 +27,6 @@ export async function siteOption<K extends keyof SiteOptions>(
   request: RestRequest,
   name: K,
 ): Promise<SiteOptions[K]> {
+  request.cacheKeys.add(optionKey(name));
   return (await batched(options, request, name)) as SiteOptions[K];
 }

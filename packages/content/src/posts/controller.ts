@@ -22,6 +22,7 @@ import {
   type SchemaLink,
 } from '@cms-json/core';
 import type { z } from 'zod';
+import { postKey, postsKey } from '../cache/keys.js';
 import { contentError } from '../errors.js';
 import { featuredMediaFor, setFeaturedMedia } from '../media/featured-media.js';
 import type { MetaWrite } from '../meta/write.js';
@@ -348,6 +349,7 @@ export class PostsController implements PostTypeController {
     const scope = await this.scope(request, shown);
     // A list shows protected records' content to no one but their editors, as the original.
     const records = shown.map((post) => this.prepare(post, scope));
+    request.cacheKeys.add(postsKey(this.context.name));
     return collectionResponse(request, records, { total, page, perPage, args });
   }
 
@@ -523,10 +525,11 @@ export class PostsController implements PostTypeController {
     // As the original: protected content shows in the edit context, or with the right password.
     const edit = access.edit ?? request.param('context') === 'edit';
     const showProtected = (post: Post) => edit || (access.password !== undefined && access.password === post.password);
+    const ancestorIds = new Set<number>();
     const [sticky, permalinkStructure, ancestors, meta, featured, dynamic] = await Promise.all([
       this.context.name === 'post' ? siteOption(this.context.options, request, 'sticky_posts') : Promise.resolve([]),
       siteOption(this.context.options, request, 'permalink_structure'),
-      this.context.args.hierarchical ? this.ancestorSlugs(posts) : undefined,
+      this.context.args.hierarchical ? this.ancestorSlugs(posts, { ids: ancestorIds }) : undefined,
       this.context.meta?.values(
         request,
         posts.map((post) => post.id),
@@ -540,6 +543,7 @@ export class PostsController implements PostTypeController {
         : undefined,
       renderDynamicContent(this.context.dynamicContent, request, posts, (post) => post.password === '' || showProtected(post)),
     ]);
+    declareRecords(request, posts, { ancestors: ancestorIds, showProtected });
     return {
       name: this.context.name,
       args: this.context.args,
@@ -559,9 +563,10 @@ export class PostsController implements PostTypeController {
 
   /**
    * The slugs of the ancestors of each record, the root first, read a generation at a time
-   * (one query a level, however many records), for hierarchical permalinks.
+   * (one query a level, however many records), for hierarchical permalinks. The ids of the
+   * ancestors found are added to `found.ids`, when given.
    */
-  async ancestorSlugs(posts: readonly Post[]): Promise<Map<number, string[]>> {
+  async ancestorSlugs(posts: readonly Post[], found: { ids?: Set<number> } = {}): Promise<Map<number, string[]>> {
     const known = new Map<number, Pick<Post, 'slug' | 'parent'>>(posts.map((post) => [post.id, post]));
     let wanted = posts.map((post) => post.parent);
     for (let depth = 0; depth < 64; depth++) {
@@ -578,6 +583,7 @@ export class PostsController implements PostTypeController {
       const seen = new Set([post.id]);
       for (let id = post.parent; id > 0 && !seen.has(id); id = known.get(id)?.parent ?? 0) {
         seen.add(id);
+        found.ids?.add(id);
         chain.unshift(known.get(id)?.slug ?? '');
       }
       slugs.set(
@@ -592,4 +598,24 @@ export class PostsController implements PostTypeController {
   prepare(post: Post, scope: RecordScope): Record<string, unknown> {
     return postRecord(post, scope);
   }
+}
+
+/**
+ * Declares the records of an answer to the request's surrogate keys: each record and the
+ * ancestors whose slugs make its `link`. An answer that shows a protected record's content
+ * (its password was sent) is private; one that hides it (`protected: true`, the same for
+ * every anonymous caller) may be shared (docs/caching.md).
+ */
+function declareRecords(
+  request: RestRequest,
+  posts: readonly Post[],
+  seen: { ancestors: ReadonlySet<number>; showProtected: (post: Post) => boolean },
+): void {
+  const keys = request.cacheKeys;
+  if (!keys.collecting) return;
+  for (const post of posts) {
+    keys.add(postKey(post.id));
+    if (post.password !== '' && seen.showProtected(post)) keys.markPrivate();
+  }
+  for (const id of seen.ancestors) keys.add(postKey(id));
 }

@@ -241,6 +241,8 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
         permission: (request, { context }) =>
           context === 'edit' && !mayEditAny(request) ? denied(request, contentError('rest_cannot_view.post_type')) : true,
         handler: ({ context }, request) => {
+          // Built from the registered types (code): shared without keys.
+          request.cacheKeys.markStatic();
           const body: Record<string, unknown> = {};
           for (const [name, args] of served()) {
             if (context === 'edit' && !mayEdit(request, args)) continue;
@@ -271,6 +273,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
           if (context === 'edit' && !mayEdit(request, args)) {
             throw denied(request, contentError('rest_forbidden_context.post_type'));
           }
+          request.cacheKeys.markStatic();
           return response(typeRecord(request, name, args, context), { raw: true });
         },
       }),
@@ -287,6 +290,7 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
         permission: (request, { context }) =>
           context === 'edit' && !mayEditAny(request) ? denied(request, contentError('rest_cannot_view.statuses')) : true,
         handler: ({ context }, request) => {
+          request.cacheKeys.markStatic();
           const body: Record<string, unknown> = {};
           for (const [slug, status] of Object.entries(POST_STATUSES)) {
             if (visibleStatus(request, slug, status)) body[slug] = statusRecord(request, slug, status, context);
@@ -310,8 +314,10 @@ export function typesRoutes(options: TypesRoutesOptions): Route[] {
           if (found === undefined) return contentError('rest_status_invalid');
           return visibleStatus(request, slug, found) ? true : denied(request, contentError('rest_cannot_read_status'));
         },
-        handler: ({ status: slug, context }, request) =>
-          response(statusRecord(request, slug, POST_STATUSES[slug] as PostStatus, context), { raw: true }),
+        handler: ({ status: slug, context }, request) => {
+          request.cacheKeys.markStatic();
+          return response(statusRecord(request, slug, POST_STATUSES[slug] as PostStatus, context), { raw: true });
+        },
       }),
     ],
   });

@@ -6,6 +6,7 @@
  * @module
  */
 import type { RestRequest } from '@cms-json/core';
+import { postsKey } from '../cache/keys.js';
 import type { PostsController } from '../posts/controller.js';
 import type { PostTypeRegistry } from '../posts/post-types.js';
 import { permalink } from '../posts/record.js';
@@ -63,6 +64,8 @@ export function postSearchHandler(options: PostSearchOptions): SearchHandler {
         perPage: query.perPage,
         offset: (query.page - 1) * query.perPage,
       });
+      // The records found declare their keys (the read scope); the lists searched, theirs.
+      request.cacheKeys.add(...query.subtypes.map(postsKey));
       // A page past the last finds nothing, and WP_Query then counts nothing either (it sets
       // found_posts only when the page has posts): the original answers 200, [] and a total of 0.
       return { results: await describePosts(request, posts, controllers), total: posts.length === 0 ? 0 : total };

@@ -6,6 +6,7 @@
  * @module
  */
 import type { RestRequest } from '@cms-json/core';
+import { termKey, termsKey } from '../cache/keys.js';
 import type { Term, TermStore } from '../terms/store.js';
 import type { TaxonomyRegistry } from '../terms/taxonomy.js';
 import type { SearchHandler } from './search-handler.js';
@@ -53,8 +54,10 @@ export function termSearchHandler(options: TermSearchOptions): SearchHandler {
         limit: query.perPage,
         offset: (query.page - 1) * query.perPage,
       });
+      request.cacheKeys.add(...query.subtypes.map(termsKey));
       const results = [];
       for (const term of terms) {
+        request.cacheKeys.add(termKey(term.id));
         results.push({ id: term.id, title: term.name, url: await options.termLink(request, term), type: term.taxonomy });
       }
       return { results, total };

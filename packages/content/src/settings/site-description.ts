@@ -5,6 +5,7 @@
  * @module
  */
 import type { SiteDescriber, SiteDescription } from '@cms-json/core';
+import { optionKey } from '../cache/keys.js';
 import type { OptionsStore } from '../options/options.js';
 import { gmtOffset, isTimeZone } from './settings.js';
 
@@ -17,7 +18,9 @@ import { gmtOffset, isTimeZone } from './settings.js';
  * server.describeSite(describeSiteFromOptions(new OptionsStore(db), Date.now));
  */
 export function describeSiteFromOptions(options: OptionsStore, now: () => number): SiteDescriber {
-  return async function describeSite() {
+  return async function describeSite(request) {
+    // The index was built from these options: a shared cache files it under their keys.
+    request.cacheKeys.add(optionKey('title'), optionKey('description'), optionKey('timezone'));
     const [stored, shown] = await Promise.all([
       options.findMany(['title', 'description', 'timezone']),
       options.shownTimezone?.(),

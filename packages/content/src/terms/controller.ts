@@ -24,6 +24,7 @@ import {
   response,
 } from '@cms-json/core';
 import { z } from 'zod';
+import { termsKey } from '../cache/keys.js';
 import { contentError } from '../errors.js';
 import type { MetaWrite } from '../meta/write.js';
 import {
@@ -85,6 +86,7 @@ export class TermsController {
     const limit = query.limit ?? args.per_page;
     // As the original: the page of the links is where the offset falls; they carry the parsed arguments.
     const page = Math.floor((query.offset ?? 0) / limit) + 1;
+    request.cacheKeys.add(termsKey(this.context.taxonomy.name));
     return collectionResponse(request, records, { total, page, perPage: limit, args });
   }
 

@@ -5,6 +5,7 @@
  * @module
  */
 import type { RestRequest } from '@cms-json/core';
+import { termKey } from '../cache/keys.js';
 import { siteUrlOf } from '../users/record.js';
 import { lookupTerm, type TermsContext } from './context.js';
 import type { TermRecord } from './schema.js';
@@ -16,6 +17,8 @@ async function ancestorSlugs(context: TermsContext, request: RestRequest, term: 
   for (let id = term.parent, depth = 0; id > 0 && depth < 50; depth++) {
     const parent = await lookupTerm(context, request, id);
     if (parent === undefined) break;
+    // The ancestor's slug is in the link: a change to it changes this record.
+    request.cacheKeys.add(termKey(parent.id));
     slugs.unshift(parent.slug);
     id = parent.parent;
   }
@@ -43,12 +46,14 @@ function linkOf(context: TermsContext, request: RestRequest, term: Term): string
 }
 
 /**
- * The full record of a term, every context included.
+ * The full record of a term, every context included; its key (and its ancestors', when its
+ * link names them) joins the request's surrogate keys.
  *
  * @example
  * return response(await termRecord(context, request, term), { context: 'edit' });
  */
 export function termRecord(context: TermsContext, request: RestRequest, term: Term): Promise<TermRecord> {
+  request.cacheKeys.add(termKey(term.id));
   // Asked for before any other wait, so the terms of a list share one meta query.
   const meta = context.meta?.valueOf(request, term.id);
   const link = linkOf(context, request, term);

@@ -151,6 +151,8 @@ export function taxonomiesRoutes(options: TaxonomiesRoutesOptions): Route[] {
           return assigns || denied(request, contentError('rest_cannot_view.taxonomy'));
         },
         handler: (args, request) => {
+          // Built from the registered taxonomies (code): shared without keys.
+          request.cacheKeys.markStatic();
           const fields = FIELDS_BY_CONTEXT[args.context] ?? [];
           const prefix = request.scope.prefix;
           const out: Record<string, unknown> = {};
@@ -199,9 +201,10 @@ export function taxonomiesRoutes(options: TaxonomiesRoutesOptions): Route[] {
           }
           return true;
         },
-        handler: (args) => {
+        handler: (args, request) => {
           const taxonomy = taxonomies.get(args.taxonomy);
           if (taxonomy === undefined) throw contentError('rest_taxonomy_invalid');
+          request.cacheKeys.markStatic();
           return taxonomyRecord(taxonomy);
         },
       }),

@@ -6,6 +6,7 @@
  * @module
  */
 import { type ObjectType, type ObjectTypeRegistry, type RestRequest, requestLocal } from '@cms-json/core';
+import { postsKey, userKey } from '../cache/keys.js';
 import { contentError } from '../errors.js';
 import { requestBatchPer } from '../request-batch.js';
 import type { PersistedPreferences } from './persisted-preferences.js';
@@ -59,6 +60,7 @@ const publishedAmong = requestBatchPer(async (types: ObjectTypeRegistry, ids: nu
  * if (await hasPublished(context, request, user.id)) return true;
  */
 export async function hasPublished(context: UsersContext, request: RestRequest, userId: number): Promise<boolean> {
+  declarePublishedAuthors(context, request);
   return (await publishedAmong(context.objectTypes, request, userId)) === true;
 }
 
@@ -99,5 +101,17 @@ export async function existingUser(context: UsersContext, request: RestRequest, 
  * return recordOf(user, request);
  */
 export function recordOf(user: User, request: RestRequest): UserRecord {
+  request.cacheKeys.add(userKey(user.id));
   return userRecord(user, siteUrlOf(request));
+}
+
+/**
+ * Declares that an answer depends on who has published: the lists of every type with authors
+ * (a post published or unpublished changes who an anonymous caller may see).
+ *
+ * @example
+ * declarePublishedAuthors(context, request); // posts-post, posts-page, posts-attachment, …
+ */
+export function declarePublishedAuthors(context: UsersContext, request: RestRequest): void {
+  if (request.cacheKeys.collecting) request.cacheKeys.add(...context.objectTypes.authorTypes().map(postsKey));
 }

@@ -6,9 +6,10 @@
  * @module
  */
 import { collectionResponse, pageWindow, type RestRequest, type RestResponse } from '@cms-json/core';
+import { USERS_KEY } from '../cache/keys.js';
 import { userCan } from '../permissions.js';
 import type { ListUserArgs } from './args.js';
-import { recordOf, type UsersContext } from './context.js';
+import { declarePublishedAuthors, recordOf, type UsersContext } from './context.js';
 import type { UserQuery } from './store.js';
 
 /** The roles that hold any of these capabilities (or are named by them). */
@@ -31,6 +32,7 @@ export async function listUsers(context: UsersContext, args: ListUserArgs, reque
   const authorsOnly = args.who !== 'authors' && (!listAll || asked === true || (Array.isArray(asked) && asked.length > 0));
   // No user enumeration: without `list_users`, only users who have published are listed.
   if (authorsOnly) {
+    declarePublishedAuthors(context, request);
     const authors = await context.objectTypes.publishedAuthors();
     include = include === undefined ? [...authors] : include.filter((id) => authors.includes(id));
   }
@@ -57,6 +59,7 @@ export async function listUsers(context: UsersContext, args: ListUserArgs, reque
   const filtered = (await context.type.filter('query', { ...query }, { request })) as UserQuery;
   const { users: found, total } = await context.users.list(filtered);
   const records = found.map((user) => recordOf(user, request));
+  request.cacheKeys.add(USERS_KEY);
   // As the original: the page of the links is where the offset falls; they carry the parsed arguments.
   return collectionResponse(request, records, { total, page: Math.floor(offset / limit) + 1, perPage: limit, args });
 }
