@@ -6,6 +6,7 @@
  * @module
  */
 import type { PageDefinition } from '@cms-json/core';
+import { LINKS_KEY, linkKey, type PurgeKeys } from './cache-keys.js';
 import type { OutgoingLinksStore } from './store.js';
 
 const SLUG = /^[A-Za-z0-9_-]+$/;
@@ -20,13 +21,19 @@ function locationOf(link: string): string {
 }
 
 /** The `/out/:slug` page. */
-export function clickCounterPage(store: OutgoingLinksStore): PageDefinition {
+export function clickCounterPage(store: OutgoingLinksStore, options: { purge?: PurgeKeys | undefined } = {}): PageDefinition {
+  // A click moves the link's `count`: the link's answers and the lists are purged.
+  const click = async (slug: string) => {
+    const clicked = await store.click(slug);
+    if (clicked !== undefined) await options.purge?.([linkKey(clicked.id), LINKS_KEY]);
+    return clicked?.link;
+  };
   return {
     path: '/out/:slug',
     handler: async ({ params, method }) => {
       const slug = params.slug ?? '';
       // HEAD answers like GET but counts nothing: it is not a visit.
-      const target = !SLUG.test(slug) ? undefined : method === 'HEAD' ? await store.target(slug) : await store.click(slug);
+      const target = !SLUG.test(slug) ? undefined : method === 'HEAD' ? await store.target(slug) : await click(slug);
       if (target === undefined) {
         return { status: 404, body: '<!doctype html><title>Not found</title><h1>Not found</h1><p>No link with that name.</p>\n' };
       }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type Purger, purgeAfterCommit } from '@cms-json/content';
 import type { Plugin } from '@cms-json/core';
 import { type Database, runMigrations } from '@cms-json/database';
 import { clickCounterPage } from './click-counter.js';
@@ -23,6 +24,11 @@ export interface OutgoingLinksOptions<DB extends OutgoingLinksTables = OutgoingL
   database: Database<DB>;
   /** Whether to serve the `/out/<slug>` click counter. @default true */
   clickCounter?: boolean;
+  /**
+   * The site's shared-cache purger (`createPurger` of `@cms-json/content`): each write (and
+   * click) purges the keys it changed (`link-<id>`, `links`) after its commit. None: no purges.
+   */
+  purger?: Purger | undefined;
 }
 
 /**
@@ -38,7 +44,9 @@ export function outgoingLinks<DB extends OutgoingLinksTables>(options: OutgoingL
   return async function outgoingLinksPlugin(server) {
     await runMigrations(options.database, { owner: 'tel', migrations });
     const store = new OutgoingLinksStore(options.database);
-    server.register(NAMESPACE, ...outgoingLinksRoutes(store));
-    if (options.clickCounter ?? true) server.page(clickCounterPage(store));
+    const { purger, database } = options;
+    const purge = purger === undefined ? undefined : (keys: readonly string[]) => purgeAfterCommit(database, purger, keys);
+    server.register(NAMESPACE, ...outgoingLinksRoutes(store, { purge }));
+    if (options.clickCounter ?? true) server.page(clickCounterPage(store, { purge }));
   };
 }

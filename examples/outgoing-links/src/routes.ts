@@ -26,6 +26,7 @@ import {
 } from '@cms-json/core';
 import { isDatabaseUnavailable } from '@cms-json/database';
 import { z } from 'zod';
+import { LINKS_KEY, linkKey, type PurgeKeys } from './cache-keys.js';
 import { databaseErrorText } from './database-error.js';
 import { sanitizeLink, sanitizeTitle, slugOf } from './sanitize.js';
 import { OutgoingLink, type OutgoingLinkRecord } from './schema.js';
@@ -90,8 +91,12 @@ function prepareWrite(
 /** The link an id check found, kept on the request for its handler. */
 const found = requestLocal<OutgoingLinkRecord>('tel.found-link');
 
-/** The routes of the plugin, over a store. */
-export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
+/**
+ * The routes of the plugin, over a store. Reads declare their surrogate keys (`link-<id>`,
+ * `links`); writes hand the keys they changed to `purge`, when the site has a shared cache.
+ */
+export function outgoingLinksRoutes(store: OutgoingLinksStore, options: { purge?: PurgeKeys | undefined } = {}): Route[] {
+  const purge = options.purge ?? (async () => {});
   const links: LinkTemplate[] = [
     { rel: 'self', href: `/tel/v1/${REST_BASE}/:id` },
     { rel: 'collection', href: `/tel/v1/${REST_BASE}` },
@@ -132,6 +137,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
           const { items, total } = await query('tel/rest/get_items', 'fetch any links', () =>
             store.list({ limit, offset, order: args.order, orderby: args.orderby, search: args.search }),
           );
+          if (request.cacheKeys.collecting) request.cacheKeys.add(...items.map((link) => linkKey(link.id)), LINKS_KEY);
           return collectionResponse(request, items, { total, page: args.page, perPage: args.per_page });
         },
       }),
@@ -144,6 +150,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
             throw new RestError('tel/rest/insert', 'Please do not set the ID parameter.', { status: 400 });
           const write = prepareWrite(undefined, args);
           const created = await query('tel/rest/insert', 'insert link', () => store.insert(write));
+          await purge([linkKey(created.id), LINKS_KEY]);
           const location = request.scope.restUrl(`/tel/v1/${REST_BASE}/${created.id}`);
           return response(created, { status: 201, headers: { Location: location } });
         },
@@ -163,12 +170,16 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         args: { context: contextArg(OutgoingLink) },
         permission: 'public',
         validator: versionOf(store, 'tel/rest/item', 'fetch the link'),
-        handler: ({ id }, request) =>
-          found.get(request) ??
-          then(
-            query('tel/rest/item', 'fetch the link', () => store.get(id)),
-            orGone,
-          ),
+        handler: ({ id }, request) => {
+          request.cacheKeys.add(linkKey(id));
+          return (
+            found.get(request) ??
+            then(
+              query('tel/rest/item', 'fetch the link', () => store.get(id)),
+              orGone,
+            )
+          );
+        },
       }),
       endpoint({
         methods: EDITABLE,
@@ -182,7 +193,9 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
           const changes: Partial<LinkWrite> = {};
           if (title) Object.assign(changes, { title: write.title, slug: write.slug });
           if (link) changes.link = write.link;
-          return orGone(await query('tel/rest/update', 'update link', () => store.update(id, changes)));
+          const updated = orGone(await query('tel/rest/update', 'update link', () => store.update(id, changes)));
+          await purge([linkKey(id), LINKS_KEY]);
+          return updated;
         },
       }),
       endpoint({
@@ -191,6 +204,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore): Route[] {
         handler: async ({ id }) => {
           const previous = orGone(await query('tel/rest/delete', 'delete link', () => store.get(id)));
           const deleted = await query('tel/rest/delete', 'delete link', () => store.delete(id));
+          await purge([linkKey(id), LINKS_KEY]);
           return response({ deleted: deleted >= 1, previous }, { raw: true });
         },
       }),

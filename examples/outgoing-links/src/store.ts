@@ -161,16 +161,16 @@ export class OutgoingLinksStore {
 
   /**
    * Counts one click on the link with this slug (the oldest, when titles collide) and
-   * returns its target. One statement, so concurrent clicks never lose a count.
+   * returns its id and target. One statement, so concurrent clicks never lose a count.
    */
-  async click(slug: string): Promise<string | undefined> {
+  async click(slug: string): Promise<{ id: number; link: string } | undefined> {
     const row = await this.db
       .updateTable('outgoing_links')
       .set((eb) => ({ count: eb('count', '+', 1) }))
       .where('id', '=', this.db.selectFrom('outgoing_links').select('id').where('slug', '=', slug).orderBy('id').limit(1))
-      .returning('link')
+      .returning(['id', 'link'])
       .executeTakeFirst();
-    return row?.link;
+    return row === undefined ? undefined : { id: Number(row.id), link: row.link };
   }
 }
 
