@@ -41,7 +41,7 @@ export const POSTS_LIST_MIX: readonly string[] = [
   '/cms-json/cms/v2/posts?per_page=3&_fields=id,title,link',
 ];
 
-/** Posts the case writes before measuring (the sample content is off: it holds a password-protected post). */
+/** Posts the case writes before measuring (the sample content is off: the lists are of plain posts only). */
 const POSTS = 25;
 const APP_PASSWORD = 'abcdABCD1234efghEFGH5678';
 

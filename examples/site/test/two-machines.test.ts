@@ -267,8 +267,7 @@ describe.skipIf(missing.length > 0 && !required)('two machines: PostgreSQL + rep
     async () => {
       const [node1] = nodes as [SiteNode, SiteNode];
       const [cache1, cache2] = varnishes as [VarnishService, VarnishService];
-      // A list the write changes (the sample content's newest posts hold a password-protected one,
-      // which makes the plain first page private, never shared).
+      // A list the write changes: a search that finds the new post once it is there.
       const list = `${POSTS}?search=Across&per_page=5`;
       // Warm both caches: the second read of each is a hit.
       for (const cache of [cache1, cache2]) {
