@@ -117,7 +117,7 @@ async function buildSite(config: SiteConfig, database: Database<SiteTables>, sec
   const media = await createMediaStore(config.mediaStore, { directory: config.uploadsDir, urlPath: config.uploadsUrlPath });
   await server.use(contentPlugin({ auth, media: { store: media.store } }));
   await server.use(books());
-  await server.use(outgoingLinks({ database }));
+  await server.use(outgoingLinks({ database, purger: sharedCache.purger }));
   // The OpenAPI document, its viewer, and the browsable API that links both.
   await server.use(openapi());
   await server.use(apiViewer());
