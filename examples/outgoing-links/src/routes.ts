@@ -171,7 +171,7 @@ export function outgoingLinksRoutes(store: OutgoingLinksStore, options: { purge?
         permission: 'public',
         validator: versionOf(store, 'tel/rest/item', 'fetch the link'),
         handler: ({ id }, request) => {
-          request.cacheKeys.add(linkKey(id));
+          if (request.cacheKeys.collecting) request.cacheKeys.add(linkKey(id));
           return (
             found.get(request) ??
             then(

@@ -27,6 +27,6 @@ export async function siteOption<K extends keyof SiteOptions>(
   request: RestRequest,
   name: K,
 ): Promise<SiteOptions[K]> {
-  request.cacheKeys.add(optionKey(name));
+  if (request.cacheKeys.collecting) request.cacheKeys.add(optionKey(name));
   return (await batched(options, request, name)) as SiteOptions[K];
 }

@@ -18,7 +18,7 @@ async function ancestorSlugs(context: TermsContext, request: RestRequest, term: 
     const parent = await lookupTerm(context, request, id);
     if (parent === undefined) break;
     // The ancestor's slug is in the link: a change to it changes this record.
-    request.cacheKeys.add(termKey(parent.id));
+    if (request.cacheKeys.collecting) request.cacheKeys.add(termKey(parent.id));
     slugs.unshift(parent.slug);
     id = parent.parent;
   }
@@ -53,7 +53,7 @@ function linkOf(context: TermsContext, request: RestRequest, term: Term): string
  * return response(await termRecord(context, request, term), { context: 'edit' });
  */
 export function termRecord(context: TermsContext, request: RestRequest, term: Term): Promise<TermRecord> {
-  request.cacheKeys.add(termKey(term.id));
+  if (request.cacheKeys.collecting) request.cacheKeys.add(termKey(term.id));
   // Asked for before any other wait, so the terms of a list share one meta query.
   const meta = context.meta?.valueOf(request, term.id);
   const link = linkOf(context, request, term);

@@ -101,7 +101,7 @@ export async function existingUser(context: UsersContext, request: RestRequest, 
  * return recordOf(user, request);
  */
 export function recordOf(user: User, request: RestRequest): UserRecord {
-  request.cacheKeys.add(userKey(user.id));
+  if (request.cacheKeys.collecting) request.cacheKeys.add(userKey(user.id));
   return userRecord(user, siteUrlOf(request));
 }
 
