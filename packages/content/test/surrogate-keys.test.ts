@@ -48,7 +48,10 @@ describe('surrogate keys of content answers', () => {
     const res = await get(`/posts/${ids.post}`);
     expect(res.status).toBe(200);
     expect(res.header('Cache-Control')).toBe(PUBLIC);
-    expect(keysOf(res)).toEqual(sorted([`post-${ids.post}`, 'option-sticky_posts', 'option-permalink_structure']));
+    // Its category and tag ids too: they are listed in the terms' order (by name).
+    expect(keysOf(res)).toEqual(
+      sorted([`post-${ids.post}`, 'term-1', `term-${ids.tag}`, 'option-sticky_posts', 'option-permalink_structure']),
+    );
     expect(res.header('Surrogate-Key')).toBe(res.header('xkey'));
   });
 
@@ -56,7 +59,15 @@ describe('surrogate keys of content answers', () => {
     const res = await get('/posts?per_page=1&tags=' + ids.tag);
     expect(res.header('Cache-Control')).toBe(PUBLIC);
     expect(keysOf(res)).toEqual(
-      sorted([`post-${ids.post}`, 'posts-post', 'option-sticky_posts', 'option-permalink_structure', 'option-timezone']),
+      sorted([
+        `post-${ids.post}`,
+        'term-1',
+        `term-${ids.tag}`,
+        'posts-post',
+        'option-sticky_posts',
+        'option-permalink_structure',
+        'option-timezone',
+      ]),
     );
   });
 

@@ -17,6 +17,7 @@
  */
 import type { ObjectType, RestRequest } from '@cms-json/core';
 import { z } from 'zod';
+import { termKey } from '../cache/keys.js';
 import { contentError } from '../errors.js';
 import type { PostQuery, TaxonomyClause } from '../posts/store.js';
 import { requestBatch } from '../request-batch.js';
@@ -175,7 +176,12 @@ export function connectPostTerms(type: ObjectType, taxonomy: Taxonomy, options: 
     schema: z
       .array(z.number().int())
       .meta({ description: `The terms assigned to the post in the ${taxonomy.name} taxonomy.`, context: ['view', 'edit'] }),
-    get: async (record, request) => (await termIds(request, Number(record.id))) ?? [],
+    get: async (record, request) => {
+      const ids = (await termIds(request, Number(record.id))) ?? [];
+      // The ids are in the terms' order (by name): a renamed term reorders them.
+      if (request.cacheKeys.collecting) request.cacheKeys.add(...ids.map(termKey));
+      return ids;
+    },
     update: async (value, record) => {
       // As the original: ids that are not terms of this taxonomy are left out.
       const wanted = [...new Set(value)];
