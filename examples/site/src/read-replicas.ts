@@ -11,13 +11,13 @@
  * from a replica only once that replica has replayed the position, else from the primary.
  * A value that is not a position is ignored and the request reads from the primary.
  *
- * The seam: {@link routeReads} wraps the server's `handle` (the adapters' front door), so the
- * core stays free of Node's `AsyncLocalStorage`; in-process `dispatch` calls made while a
- * request is answered (`_embed`) inherit its read context.
+ * The seam: {@link routeReads} runs around each request of the server's front door
+ * (`server.aroundRequests`), so the core stays free of Node's `AsyncLocalStorage`; in-process
+ * `dispatch` calls made while a request is answered (`_embed`) inherit its read context.
  *
  * @module
  */
-import type { HttpRequest, HttpResponse, RestServer } from '@cms-json/core';
+import type { HttpResponse, RestServer } from '@cms-json/core';
 import { compareWalPositions, type Database, type OpenDatabaseOptions, parseWalPosition } from '@cms-json/database';
 
 /** The cookie that carries a client's last write position. */
@@ -96,11 +96,11 @@ export interface RouteReadsOptions {
  */
 export function routeReads<DB>(server: RestServer, database: Database<DB>, options: RouteReadsOptions): void {
   if (database.replicaStatus().length === 0) return;
-  const handle = server.handle.bind(server);
   const sessionCookie = `${options.prefix}_logged_in`;
-  const nonceHeader = `x-${options.prefix.toLowerCase()}-nonce`;
+  const nonceHeader = server.names.nonceHeader.toLowerCase();
+  const nonceParam = new RegExp(`[?&]${server.names.nonceParam}=`);
   const cookieTail = `; Max-Age=${READ_AFTER_MAX_AGE_SECONDS}; Path=/; HttpOnly; SameSite=Lax${options.secure ? '; Secure' : ''}`;
-  server.handle = async (http: HttpRequest): Promise<HttpResponse | null> => {
+  server.aroundRequests(async (http, next) => {
     const method = http.method.toUpperCase();
     if (method === 'GET' || method === 'HEAD') {
       const cookies = parseCookies(http.headers.cookie);
@@ -108,14 +108,14 @@ export function routeReads<DB>(server: RestServer, database: Database<DB>, optio
         headerValue(http.headers.authorization) === undefined &&
         headerValue(http.headers[nonceHeader]) === undefined &&
         !cookies.has(sessionCookie) &&
-        !/[?&]_wpnonce=/.test(http.url);
+        !nonceParam.test(http.url);
       const notBefore = readAfter(headerValue(http.headers[READ_AFTER_HEADER.toLowerCase()]), cookies.get(READ_AFTER_COOKIE));
       return database.readScope(
         { mayUseReplica: anonymous && notBefore !== 'bad', notBefore: notBefore === 'bad' ? undefined : notBefore },
-        () => handle(http),
+        next,
       );
     }
-    const response = await handle(http);
+    const response = await next();
     if (response === null || method === 'OPTIONS' || response.status >= 400) return response;
     let position: string | undefined;
     try {
@@ -129,7 +129,7 @@ export function routeReads<DB>(server: RestServer, database: Database<DB>, optio
     response.headers[READ_AFTER_HEADER] = position;
     addSetCookie(response, `${READ_AFTER_COOKIE}=${position}${cookieTail}`);
     return response;
-  };
+  });
 }
 
 /** One header value (the first of a repeated one), or `undefined`. */

@@ -105,6 +105,7 @@ export { type JsonSchema, sanitizeValue, type ValidationIssue, validateValue } f
 export {
   createRestServer,
   type Plugin,
+  type RequestWrapper,
   RestServer,
   type RestServerOptions,
   type ServerDispatchOptions,

@@ -194,6 +194,32 @@ describe('server.handle', () => {
     const server = setup();
     expect(await server.handle({ method: 'GET', url: '/elsewhere', headers: {} })).toBeNull();
   });
+
+  it('runs the request wrappers around each request, the first outermost, and sends what they return', async () => {
+    const server = setup();
+    const seen: string[] = [];
+    server.aroundRequests(async (http, next) => {
+      seen.push(`outer ${http.url}`);
+      const response = await next();
+      if (response !== null) response.headers['X-Outer'] = 'yes';
+      return response;
+    });
+    server.aroundRequests(async (_http, next) => {
+      seen.push('inner');
+      return next();
+    });
+    const now = await server.handle(get('/t/v1/now'));
+    expect(now?.headers['X-Outer']).toBe('yes');
+    expect(JSON.parse(now?.body as string)).toEqual({ at: 'once' });
+    expect(await server.handle({ method: 'GET', url: '/elsewhere', headers: {} })).toBeNull();
+    expect(seen).toEqual(['outer /cms-json/t/v1/now', 'inner', 'outer /elsewhere', 'inner']);
+  });
+
+  it('lets a wrapper answer in place of the server', async () => {
+    const server = setup();
+    server.aroundRequests(async () => ({ status: 503, headers: {}, body: 'maintenance' }));
+    expect(await server.handle(get('/t/v1/now'))).toMatchObject({ status: 503, body: 'maintenance' });
+  });
 });
 
 describe('the WordPress profile (prefix: wp)', () => {

@@ -150,6 +150,7 @@ export class RestServer {
   #streams = false;
   readonly #namespaces: string[] = [];
   readonly #authenticators: Authenticator[] = [];
+  readonly #wrappers: RequestWrapper[] = [];
   readonly #renderers: ResponseRenderer[] = [];
   readonly #namespaceListeners: ((namespace: string) => void)[] = [];
   /** What the pipeline reads, built once (the authenticators list is the live one). */
@@ -456,6 +457,27 @@ export class RestServer {
     return this;
   }
 
+  /**
+   * Runs `around` around every request the front door ({@link RestServer.handle}) answers,
+   * API and site pages alike: the place for per-request context that lives outside the
+   * server (which database a request may read from, a trace span) and for headers added to
+   * the finished answer. `next()` answers the request; call it once and return its answer
+   * (changed or not). Wrappers run in the order given, the first outermost.
+   *
+   * @example
+   * ```ts
+   * server.aroundRequests(async (http, next) => {
+   *   const response = await next();
+   *   if (response !== null) response.headers['X-Served-By'] = 'node-1';
+   *   return response;
+   * });
+   * ```
+   */
+  aroundRequests(around: RequestWrapper): this {
+    this.#wrappers.push(around);
+    return this;
+  }
+
   /** Registers a site page outside the REST root (`/out/:slug`, the front page `/`). */
   page(definition: PageDefinition): this {
     this.#pages.add(definition);
@@ -586,6 +608,16 @@ export class RestServer {
    */
   async handle(http: HttpRequest): Promise<HttpResponse | null> {
     this.ready();
+    if (this.#wrappers.length === 0) return this.#answer(http);
+    const run = (index: number): Promise<HttpResponse | null> => {
+      const around = this.#wrappers[index];
+      return around === undefined ? this.#answer(http) : around(http, () => run(index + 1));
+    };
+    return run(0);
+  }
+
+  /** What {@link RestServer.handle} answers, inside the request wrappers. */
+  async #answer(http: HttpRequest): Promise<HttpResponse | null> {
     const siteUrl = this.options.siteUrl ?? http.baseUrl ?? 'http://localhost';
     const { pathname, query } = splitUrl(http.url);
     let routePath = apiRoutePath(pathname, query, this.names.restRoot);
@@ -620,6 +652,12 @@ export class RestServer {
     }
   }
 }
+
+/**
+ * A wrapper of every request the front door answers (see {@link RestServer.aroundRequests}):
+ * the request, and `next` to answer it.
+ */
+export type RequestWrapper = (http: HttpRequest, next: () => Promise<HttpResponse | null>) => Promise<HttpResponse | null>;
 
 /** Options of {@link RestServer.dispatch}. */
 export interface ServerDispatchOptions {
