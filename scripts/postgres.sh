@@ -19,52 +19,9 @@ set -euo pipefail
 dir="${CMS_PG_DIR:-${TMPDIR:-/tmp}/cms-json-postgres}"
 command="${1:-}"
 
-find_bin() {
-  if [ -n "${CMS_PG_BIN:-}" ]; then
-    echo "$CMS_PG_BIN"
-    return
-  fi
-  local newest
-  newest=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
-  if [ -n "$newest" ] && [ -x "$newest/initdb" ]; then
-    echo "$newest"
-    return
-  fi
-  if command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then
-    dirname "$(command -v initdb)"
-    return
-  fi
-}
-
-install_postgres() {
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "postgres.sh: no PostgreSQL server binaries found; install Debian's 'postgresql' package (or set CMS_PG_BIN)." >&2
-    exit 1
-  fi
-  echo "postgres.sh: installing Debian's postgresql package…" >&2
-  # The package's own cluster is not used (and may fail to start in a container): ignore it.
-  apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >&2
-}
-
-# PostgreSQL refuses to run as root: as root, run it as the `postgres` user (made if missing).
-as_owner() {
-  if [ "$(id -u)" -eq 0 ]; then
-    runuser -u postgres -- "$@"
-  else
-    "$@"
-  fi
-}
-
-ensure_owner() {
-  if [ "$(id -u)" -eq 0 ] && ! id postgres >/dev/null 2>&1; then
-    useradd --system --no-create-home --shell /usr/sbin/nologin postgres
-  fi
-}
-
-free_port() {
-  node -e "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
-}
+script_name=postgres.sh
+# shellcheck source=scripts/postgres-common.sh
+source "$(dirname "$0")/postgres-common.sh"
 
 running() {
   [ -f "$dir/url" ] && [ -f "$dir/data/postmaster.pid" ] && as_owner "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1
