@@ -10,7 +10,8 @@
  * purge included), a read through Varnish whose status or JSON body differs from the origin's
  * answer to the same URL read directly (no write runs meanwhile, so the origin's is the truth).
  * After each write the URLs it touched and a random sample of the others are checked; after
- * the 100th write and at the end, every URL. Skipped when varnishd or the xkey vmod is missing, unless
+ * the middle write and at the end, every URL. On PostgreSQL (`CMS_TEST_DATABASE_URL`, CI's
+ * second run) the same run is 60 writes long. Skipped when varnishd or the xkey vmod is missing, unless
  * `CMS_REQUIRE_VARNISH=1`.
  */
 import { execFile } from 'node:child_process';
@@ -19,9 +20,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { testDialect } from '@cms-json/database/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './robustness/http.js';
 import { ADMIN_BASIC, type RunningSite, startSite } from './start-site.js';
+
+/** Whether the site runs on PostgreSQL (CI's second run): the randomized run is shorter there. */
+const onPostgres = testDialect() === 'postgres';
 
 const run = promisify(execFile);
 const SCRIPT = fileURLToPath(new URL('../../../scripts/varnish.sh', import.meta.url));
@@ -146,7 +151,10 @@ describe.skipIf(!available && !required)('the site behind Varnish (docs/varnish.
     const purger = site.site.sharedCache.purger;
     if (purger === undefined) throw new Error('the site has no purger');
     const started = Date.now();
+    // Purges of the site's start-up (its sample content, written before Varnish listened) are not the run's.
+    await purger.settled();
     const sentBefore = purger.stats.sent;
+    const failedBefore = purger.stats.failed;
 
     // What the site holds, kept up to date from the writes' answers.
     const ids = async (path: string) =>
@@ -360,7 +368,9 @@ describe.skipIf(!available && !required)('the site behind Varnish (docs/varnish.
       }
     }
 
-    const WRITES = 200;
+    // The issue's full run (200 writes, 10,000+ reads) on the default storage; the second, PostgreSQL
+    // run of CI checks the same on PostgreSQL's write paths (term counts at the commit) in 60 writes.
+    const WRITES = onPostgres ? 60 : 200;
     const READS_PER_WRITE = 40;
     for (let n = 0; n < WRITES; n++) {
       const paths = pool();
@@ -376,7 +386,7 @@ describe.skipIf(!available && !required)('the site behind Varnish (docs/varnish.
       await purger.settled();
       const everything = pool();
       const sample = Array.from({ length: 8 }, () => pick(everything) ?? `${REST}/posts`);
-      await check(n === 99 ? everything : [...touched, ...sample]);
+      await check(n === WRITES / 2 - 1 ? everything : [...touched, ...sample]);
       if (Date.now() - started > 200_000) throw new Error(`the run took too long: ${n + 1} writes in 200 s`);
     }
     // Every URL, once more, at the end.
@@ -397,7 +407,7 @@ describe.skipIf(!available && !required)('the site behind Varnish (docs/varnish.
       reads,
       writes: WRITES,
       purgesSent: purger.stats.sent - sentBefore,
-      purgesFailed: purger.stats.failed,
+      purgesFailed: purger.stats.failed - failedBefore,
       checked,
       stale: stale.length,
       hitRatio: Number((hits / Math.max(1, hits + misses)).toFixed(3)),
@@ -406,7 +416,7 @@ describe.skipIf(!available && !required)('the site behind Varnish (docs/varnish.
     };
     console.log(`shared cache run: ${JSON.stringify(summary)}`);
     expect(stale).toEqual([]);
-    expect(reads).toBeGreaterThanOrEqual(10_000);
+    expect(reads).toBeGreaterThanOrEqual(onPostgres ? 2_500 : 10_000);
     // The cache did cache: without hits, 0 stale would prove nothing.
     expect(summary.hitRatio).toBeGreaterThan(0.3);
   }, 300_000);
