@@ -21,4 +21,7 @@ excluded=(--exclude '**/test/browser/**' --exclude '**/test/wordpress-db.test.ts
 # (src/read-replicas.test.ts; the site's src/read-replicas.test.ts of the same name reads
 # settings only), the site on read replicas, and the two "machines" (20 to 60 s each).
 excluded+=(--exclude '**/src/read-replicas.test.ts' --exclude '**/test/read-replicas.test.ts' --exclude '**/test/two-machines.test.ts')
+# The in-process fuzzing of every route (examples/site/test/robustness) checks the same
+# invariants on PostgreSQL with a quarter of the SQLite run's 20,000 requests (FUZZ_RUNS wins).
+export FUZZ_RUNS="${FUZZ_RUNS:-5000}"
 CMS_TEST_DATABASE_URL="$url" npm test -- "${projects[@]}" "${excluded[@]}" "$@"
