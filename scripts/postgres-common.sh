@@ -21,6 +21,18 @@ find_bin() {
   fi
 }
 
+# The server binaries' directory, installing Debian's package first when none is found.
+server_bin() {
+  local found
+  found=$(find_bin)
+  if [ -z "$found" ]; then
+    install_postgres
+    found=$(find_bin)
+    [ -n "$found" ] || { echo "$script_name: PostgreSQL was installed but its binaries were not found." >&2; exit 1; }
+  fi
+  echo "$found"
+}
+
 install_postgres() {
   if [ "$(id -u)" -ne 0 ]; then
     echo "$script_name: no PostgreSQL server binaries found; install Debian's 'postgresql' package (or set CMS_PG_BIN)." >&2

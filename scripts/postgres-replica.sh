@@ -35,14 +35,25 @@ start_server() { # data-dir port log
   as_owner "$bin/pg_ctl" -D "$1" -l "$3" -w -t 60 -o "$(server_options "$2")" start >/dev/null
 }
 
+# Starts the server of $dir/<name> on a free port (three tries: another process may take the
+# port first) and prints the port.
+start_on_free_port() { # name
+  local attempt port
+  for attempt in 1 2 3; do
+    port=$(free_port)
+    if start_server "$dir/$1" "$port" "$dir/$1.log"; then
+      echo "$port"
+      return
+    fi
+    echo "postgres-replica.sh: $1 start on port $port failed (attempt $attempt):" >&2
+    tail -n 5 "$dir/$1.log" >&2 || true
+  done
+  exit 1
+}
+
 case "$command" in
   start)
-    bin=$(find_bin)
-    if [ -z "$bin" ]; then
-      install_postgres
-      bin=$(find_bin)
-      [ -n "$bin" ] || { echo "postgres-replica.sh: PostgreSQL was installed but its binaries were not found." >&2; exit 1; }
-    fi
+    bin=$(server_bin)
     ensure_owner
     rm -rf "$dir"
     mkdir -p "$dir/socket"
@@ -53,17 +64,7 @@ case "$command" in
       exit 1
     }
     echo "host replication postgres 127.0.0.1/32 trust" | as_owner tee -a "$dir/primary/pg_hba.conf" >/dev/null
-    started=""
-    for attempt in 1 2 3; do
-      port=$(free_port)
-      if start_server "$dir/primary" "$port" "$dir/primary.log"; then
-        started=1
-        break
-      fi
-      echo "postgres-replica.sh: primary start on port $port failed (attempt $attempt):" >&2
-      tail -n 5 "$dir/primary.log" >&2 || true
-    done
-    [ -n "$started" ] || exit 1
+    port=$(start_on_free_port primary)
     echo "$bin" >"$dir/bin"
     echo "postgres://postgres@127.0.0.1:$port/postgres" >"$dir/primary-url"
     # -R writes standby.signal and primary_conninfo; -X stream copies the WAL made meanwhile.
@@ -71,17 +72,7 @@ case "$command" in
       cat "$dir/basebackup.log" >&2
       exit 1
     }
-    started=""
-    for attempt in 1 2 3; do
-      replica_port=$(free_port)
-      if start_server "$dir/replica" "$replica_port" "$dir/replica.log"; then
-        started=1
-        break
-      fi
-      echo "postgres-replica.sh: replica start on port $replica_port failed (attempt $attempt):" >&2
-      tail -n 5 "$dir/replica.log" >&2 || true
-    done
-    [ -n "$started" ] || exit 1
+    replica_port=$(start_on_free_port replica)
     echo "$replica_port" >"$dir/replica-port"
     echo "postgres://postgres@127.0.0.1:$replica_port/postgres" >"$dir/replica-url"
     cat "$dir/primary-url" "$dir/replica-url"

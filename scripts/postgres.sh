@@ -29,15 +29,7 @@ running() {
 
 case "$command" in
   start)
-    bin=$(find_bin)
-    if [ -z "$bin" ]; then
-      install_postgres
-      bin=$(find_bin)
-      if [ -z "$bin" ]; then
-        echo "postgres.sh: PostgreSQL was installed but its binaries were not found." >&2
-        exit 1
-      fi
-    fi
+    bin=$(server_bin)
     ensure_owner
     if running; then
       cat "$dir/url"
