@@ -1,11 +1,10 @@
 /**
  * The rules of a user's fields, after WordPress's `wp_insert_user` and the users
- * controller: each check returns the cleaned value or throws a {@link RestError} with the
+ * controller: each check returns the cleaned value or throws a `RestError` (`@cms-json/core`) with the
  * original's code.
  *
  * @module
  */
-import { RestError } from '@cms-json/core';
 import { contentError } from '../errors.js';
 import type { Roles } from './roles.js';
 
