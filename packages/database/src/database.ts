@@ -5,7 +5,6 @@
  *
  * @module
  */
-import type SqliteDatabase from 'better-sqlite3';
 import {
   type Expression,
   Kysely,
@@ -25,6 +24,7 @@ import {
 import { type Compilable, type NamedQuery, namedQuery } from './named-query.js';
 import type { ReadReplicas, ReadScope, WaitForReplicasOptions } from './read-replicas.js';
 import type { ReplicaStatus } from './replica.js';
+import type { SqliteConnection } from './sqlite-connection.js';
 
 /**
  * The database engines cms-json runs on: its own schema on `sqlite` and `postgres`; `mysql`
@@ -43,17 +43,18 @@ const SQLITE_LOWER = 'cms_lower';
  * Options of the {@link Database} constructor.
  *
  * @example
- * const options: DatabaseOptions = { dialect: 'sqlite', sqlite: handle };
+ * const options: DatabaseOptions = { dialect: 'sqlite', sqlite: openSqliteConnection(':memory:') };
  */
 export interface DatabaseOptions {
   /** The engine behind the Kysely dialect. */
   readonly dialect: Dialect;
   /**
-   * SQLite only: the better-sqlite3 connection behind the Kysely dialect. With it, `lowerText`
-   * folds every letter (a function registered on it) and the queries of {@link Database.prepare}
-   * run synchronously on statements of their own (the store's reads seam, docs/performance.md).
+   * SQLite only: the connection behind the Kysely dialect (better-sqlite3, `bun:sqlite` or
+   * `node:sqlite`, see `openSqliteConnection`). With it, `lowerText` folds every letter (a
+   * function registered on it) and the queries of {@link Database.prepare} run synchronously on
+   * statements of their own (the store's reads seam, docs/performance.md).
    */
-  readonly sqlite?: SqliteDatabase.Database | undefined;
+  readonly sqlite?: SqliteConnection | undefined;
   /** Kysely plugins of the instance. */
   readonly plugins?: readonly KyselyPlugin[] | undefined;
   /** Kysely's log option. */
@@ -65,6 +66,16 @@ export interface DatabaseOptions {
    * builds both); {@link Database.readScope} and the positions go through it.
    */
   readonly readReplicas?: ReadReplicas | undefined;
+  /**
+   * `'none'` for an engine without interactive transactions (D1, `@cms-json/database/d1`):
+   * each statement commits on its own, {@link Database.transaction} runs its work as it is,
+   * {@link Database.beforeCommit} answers `undefined` (its callers do their work at once) and
+   * {@link Database.afterCommit} runs its work at once (what it waits for is already stored).
+   * @default 'ambient'
+   */
+  readonly transactions?: 'ambient' | 'none' | undefined;
+  /** Replaces {@link Database.lowerText}'s SQL (D1, which runs no user functions, folds with `replace`). */
+  readonly lowerText?: ((expression: RawBuilder<unknown> | Expression<unknown>) => RawBuilder<string>) | undefined;
 }
 
 /**
@@ -75,7 +86,8 @@ export interface DatabaseOptions {
  * the Kysely instance itself so that its transactions reach every query (atomic batches).
  *
  * @example
- * const database = new Database<Tables>(new SqliteDialect({ database: handle }), { dialect: 'sqlite', sqlite: handle });
+ * const connection = openSqliteConnection(':memory:');
+ * const database = new Database<Tables>(new SqliteDialect({ database: connection }), { dialect: 'sqlite', sqlite: connection });
  * await database.transaction(async () => {
  *   await database.db.insertInto('notes').values({ text: 'one' }).execute();
  * });
@@ -86,13 +98,16 @@ export class Database<DB> {
   /** The engine behind `db`. */
   readonly dialect: Dialect;
   readonly #driver: AmbientDriver;
-  readonly #sqlite: SqliteDatabase.Database | undefined;
+  readonly #sqlite: SqliteConnection | undefined;
   readonly #afterClose: (() => Promise<void>) | undefined;
   /** False for a view of another database ({@link withPlugin}), whose closing closes that one. */
   readonly #ownsConnection: boolean;
   /** The queries of {@link prepare}, by name. */
   readonly #prepared = new Map<string, unknown>();
   readonly #replicas: ReadReplicas | undefined;
+  /** False when the engine has no interactive transactions (`transactions: 'none'`). */
+  readonly #atomic: boolean;
+  readonly #lowerText: DatabaseOptions['lowerText'];
   #closing: Promise<void> | undefined;
 
   /**
@@ -123,6 +138,8 @@ export class Database<DB> {
     this.#afterClose = options.afterClose;
     this.#replicas = shared === undefined ? options.readReplicas : shared.replicas;
     this.#ownsConnection = shared === undefined;
+    this.#atomic = options.transactions !== 'none';
+    this.#lowerText = options.lowerText;
     // SQLite's own `lower()` folds ASCII letters only; PostgreSQL's folds every letter of a
     // UTF-8 database. `lowerText` calls this one on SQLite, so searches agree.
     this.#sqlite?.function(SQLITE_LOWER, { deterministic: true }, (value: unknown) =>
@@ -151,16 +168,21 @@ export class Database<DB> {
     };
     return new Database<DB>(
       dialect,
-      { dialect: this.dialect, afterClose: () => this.close() },
+      {
+        dialect: this.dialect,
+        afterClose: () => this.close(),
+        transactions: this.#atomic ? 'ambient' : 'none',
+        lowerText: this.#lowerText,
+      },
       { db: this.db.withPlugin(plugin), driver: this.#driver, replicas: this.#replicas },
     );
   }
 
   /**
-   * The better-sqlite3 connection behind `db` when one was given (SQLite), else `undefined`:
-   * for the store's reads seam and tests that write past Kysely.
+   * The SQLite connection behind `db` when one was given (SQLite), else `undefined`: for the
+   * store's reads seam and tests that write past Kysely.
    */
-  get sqlite(): SqliteDatabase.Database | undefined {
+  get sqlite(): SqliteConnection | undefined {
     return this.#sqlite;
   }
 
@@ -236,7 +258,20 @@ export class Database<DB> {
    * });
    */
   transaction<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    if (!this.#atomic) return work();
     return this.#driver.run(work, options.timeoutMs ?? DEFAULT_TRANSACTION_TIMEOUT_MS);
+  }
+
+  /**
+   * Whether {@link transaction} is atomic (every engine but D1, whose `transactions: 'none'`
+   * runs the work statement by statement): a site gives the core its transactions for atomic
+   * batches only when it is, so that a D1 site answers them 501 `rest_batch_atomic_unavailable`.
+   *
+   * @example
+   * if (database.atomicTransactions) server.provideTransactions(database.transactionRunner());
+   */
+  get atomicTransactions(): boolean {
+    return this.#atomic;
   }
 
   /**
@@ -272,6 +307,7 @@ export class Database<DB> {
    * if (pending === undefined) await recount(ids); else for (const id of ids) pending.ids.add(id);
    */
   beforeCommit<S extends BeforeCommitWork>(key: object, start: () => S): S | undefined {
+    if (!this.#atomic) return undefined;
     return this.#driver.beforeCommit(key, start);
   }
 
@@ -287,6 +323,10 @@ export class Database<DB> {
    * await database.afterCommit(() => files.remove(paths)); // after the record's delete is stored
    */
   async afterCommit(work: () => Promise<void> | void): Promise<void> {
+    if (!this.#atomic) {
+      await work();
+      return;
+    }
     await this.#driver.afterCommit(work);
   }
 
@@ -301,6 +341,7 @@ export class Database<DB> {
    * db.selectFrom('notes').where(sql`${database.lowerText(sql.ref('title'))} like ${pattern}`);
    */
   lowerText(expression: RawBuilder<unknown> | Expression<unknown>): RawBuilder<string> {
+    if (this.#lowerText !== undefined) return this.#lowerText(expression);
     const name = this.#sqlite === undefined ? 'lower' : SQLITE_LOWER;
     return sql<string>`${sql.raw(name)}(${expression})`;
   }
