@@ -17,7 +17,7 @@ const packages = [
   'wordpress-db',
   's3',
 ];
-const examples = ['outgoing-links', 'ratings', 'books', 'site', 'fetch'];
+const examples = ['outgoing-links', 'ratings', 'books', 'site', 'fetch', 'tel-site'];
 
 export default [
   ...packages.map((name) => ({
