@@ -16,6 +16,7 @@ const packages = [
   'editor',
   'wordpress-db',
   's3',
+  'runtimes',
 ];
 const examples = ['outgoing-links', 'ratings', 'books', 'site', 'fetch', 'tel-site'];
 
