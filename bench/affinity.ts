@@ -35,3 +35,17 @@ export function onServerCpus(command: string, args: readonly string[]): [string,
 export function affinityNote(): string {
   return pinned ? `load generator pinned to CPU 0, servers to CPU${CPUS > 2 ? `s 1-${CPUS - 1}` : ' 1'}` : 'no CPU pinning';
 }
+
+/**
+ * Moves a running process, every thread of it, onto the server CPUs (a runtime host started
+ * by another package, which could not start it through {@link onServerCpus}). Threads it starts
+ * later inherit the mask. Does nothing when pinning is off or not allowed.
+ */
+export function pinToServerCpus(pid: number): void {
+  if (!pinned || TASKSET === undefined) return;
+  try {
+    execFileSync(TASKSET, ['-a', '-p', '-c', `1-${CPUS - 1}`, String(pid)], { stdio: 'ignore' });
+  } catch {
+    // Not allowed here, or the process is gone: the run says so in its CPU figures, not here.
+  }
+}

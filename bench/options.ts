@@ -46,6 +46,11 @@ export interface Options {
   readonly wordpress: boolean;
   /** `--shared-cache`: only the origin's CPU per 1,000 anonymous posts-list reads, directly and through Varnish. */
   readonly sharedCache: boolean;
+  /**
+   * `--runtimes[=bun,deno,workerd]`: only the runtime table: the tel list and item on Node, Bun, Deno and
+   * workerd against each runtime's minimal handler (all runtimes unless listed; the node adapter always).
+   */
+  readonly runtimes: readonly ('bun' | 'deno' | 'workerd')[] | undefined;
 }
 
 const FULL: Plan = {
@@ -74,13 +79,17 @@ const QUICK: Plan = {
   compare: { rounds: 5, seconds: 1, warmupSeconds: 1 },
 };
 
-const USAGE = `Usage: npm run bench -- [--quick] [--write] [--wordpress] [--shared-cache] [--profile] [--alloc] [--save=<name>] [--compare=<name>]
+const USAGE = `Usage: npm run bench -- [--quick] [--write] [--wordpress] [--shared-cache] [--runtimes] [--profile] [--alloc] [--save=<name>] [--compare=<name>]
   --quick    a short run (~30-60 s) with fewer rounds and requests
   --wordpress  only the WordPress-database cases: cms-json on the WordPress 6.1 fixture in MariaDB
              against WordPress's own figures (bench/wordpress-figures.json); with --write, recorded
              in docs/performance.md's "Serving a WordPress database" section
   --shared-cache  only the shared-cache case: the example site's CPU per 1,000 anonymous posts-list
              reads directly and through Varnish (scripts/varnish.sh, docs/varnish.vcl), and the hit ratio
+  --runtimes[=bun,deno,workerd]  only the runtime table: cms-json's tel list and item on Node (node
+             adapter), Bun.serve, Deno.serve and workerd, each against its runtime's minimal handler
+             sending the same bytes, by server CPU per request; with --write, recorded in
+             docs/performance.md's "Per runtime" section
   --write    record the results in docs/performance.md
   --profile[=case[@server]]  run one server child under --cpu-prof on one case and print the top
              self-time functions (cases: list, item, missing, create, posts-list, posts-category, posts-embed, posts-item, posts-comments, posts-create, item-304, posts-item-304;
@@ -97,9 +106,12 @@ const USAGE = `Usage: npm run bench -- [--quick] [--write] [--wordpress] [--shar
 
 /** Parses `process.argv`-style flags; exits with the usage on an unknown flag. */
 export function parseOptions(argv: readonly string[]): Options {
-  const known = new Set(['--quick', '--write', '--profile', '--alloc', '--wordpress', '--shared-cache', '--help']);
+  const known = new Set(['--quick', '--write', '--profile', '--alloc', '--wordpress', '--shared-cache', '--runtimes', '--help']);
   for (const arg of argv) {
-    if (!known.has(arg) && !['--profile=', '--alloc=', '--save=', '--compare='].some((prefix) => arg.startsWith(prefix))) {
+    if (
+      !known.has(arg) &&
+      !['--profile=', '--alloc=', '--save=', '--compare=', '--runtimes='].some((prefix) => arg.startsWith(prefix))
+    ) {
       console.error(`Unknown flag ${arg}\n${USAGE}`);
       process.exit(2);
     }
@@ -120,5 +132,24 @@ export function parseOptions(argv: readonly string[]): Options {
     compare: flagValue('--compare'),
     wordpress: argv.includes('--wordpress'),
     sharedCache: argv.includes('--shared-cache'),
+    runtimes: parseRuntimes(argv.includes('--runtimes') ? '' : flagValue('--runtimes')),
   };
+}
+
+const TABLE_RUNTIMES = ['bun', 'deno', 'workerd'] as const;
+
+/** `--runtimes` (every runtime), `--runtimes=bun,deno` (those), absent (`undefined`); exits on an unknown name. */
+function parseRuntimes(value: string | undefined): Options['runtimes'] {
+  if (value === undefined) return undefined;
+  if (value === '') return TABLE_RUNTIMES;
+  const names = value.split(',').map((name) => name.trim());
+  const known = new Set<string>(TABLE_RUNTIMES);
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown runtime ${unknown.join(', ')} in --runtimes: use ${TABLE_RUNTIMES.join(', ')} (the node adapter always runs).`,
+    );
+    process.exit(2);
+  }
+  return TABLE_RUNTIMES.filter((name) => names.includes(name));
 }

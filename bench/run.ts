@@ -23,6 +23,7 @@ import { renderPostgres, runPostgres } from './postgres.js';
 import { runProfile } from './profile.js';
 import { type BenchResults, describeMachine, renderResults, writeResults } from './report.js';
 import { requestFor } from './revalidating.js';
+import { renderRuntimes, runRuntimes, writeRuntimesSection } from './runtimes.js';
 import { type Seeded, seed } from './seed.js';
 import type { InProcessResult } from './servers/cms-inprocess.js';
 import { BASELINE_NODE, BASELINE_POSTS, CMS_NODE, HTTP_SERVERS, IN_PROCESS, type ServerSpec } from './servers.js';
@@ -59,9 +60,11 @@ const HARD_LIMIT_S =
         ? WORDPRESS_HARD_LIMIT_S[plan.mode]
         : options.sharedCache
           ? 600
-          : plan.mode === 'quick'
-            ? 150 + WORDPRESS_HARD_LIMIT_S.quick
-            : 900 + WORDPRESS_HARD_LIMIT_S.full;
+          : options.runtimes !== undefined
+            ? 480
+            : plan.mode === 'quick'
+              ? 150 + WORDPRESS_HARD_LIMIT_S.quick
+              : 900 + WORDPRESS_HARD_LIMIT_S.full;
 setTimeout(() => {
   console.error(`The benchmark exceeded ${HARD_LIMIT_S} s; stopping.`);
   cleanUp();
@@ -271,6 +274,13 @@ async function mainRun(): Promise<void> {
     const lines = renderWordPressDb(await runWordPressDb({ plan, log }));
     console.log(`\n${lines.join('\n')}`);
     if (options.write) log(`written to ${writeWordPressSection(lines)}`);
+    return;
+  }
+  if (options.runtimes !== undefined) {
+    // cms-json on Node, Bun, Deno and workerd against each runtime's minimal handler (issue 39).
+    const lines = renderRuntimes(await runRuntimes({ plan, log, runtimes: options.runtimes }));
+    console.log(`\n${lines.join('\n')}`);
+    if (options.write) log(`written to ${writeRuntimesSection(lines)}`);
     return;
   }
   if (options.sharedCache) {
