@@ -74,6 +74,11 @@ export interface DatabaseOptions {
    * @default 'ambient'
    */
   readonly transactions?: 'ambient' | 'none' | undefined;
+  /**
+   * Replaces how {@link Database.atomicWrites} makes its work atomic (D1: the work's statements
+   * are recorded and sent as one `batch()`); by default, one Kysely transaction.
+   */
+  readonly writeBatch?: (<T>(work: (db: Kysely<T>) => Promise<void>) => Promise<void>) | undefined;
   /** Replaces {@link Database.lowerText}'s SQL (D1, which runs no user functions, folds with `replace`). */
   readonly lowerText?: ((expression: RawBuilder<unknown> | Expression<unknown>) => RawBuilder<string>) | undefined;
 }
@@ -108,6 +113,7 @@ export class Database<DB> {
   /** False when the engine has no interactive transactions (`transactions: 'none'`). */
   readonly #atomic: boolean;
   readonly #lowerText: DatabaseOptions['lowerText'];
+  readonly #writeBatch: DatabaseOptions['writeBatch'];
   #closing: Promise<void> | undefined;
 
   /**
@@ -140,6 +146,7 @@ export class Database<DB> {
     this.#ownsConnection = shared === undefined;
     this.#atomic = options.transactions !== 'none';
     this.#lowerText = options.lowerText;
+    this.#writeBatch = options.writeBatch;
     // SQLite's own `lower()` folds ASCII letters only; PostgreSQL's folds every letter of a
     // UTF-8 database. `lowerText` calls this one on SQLite, so searches agree.
     this.#sqlite?.function(SQLITE_LOWER, { deterministic: true }, (value: unknown) =>
@@ -173,6 +180,7 @@ export class Database<DB> {
         afterClose: () => this.close(),
         transactions: this.#atomic ? 'ambient' : 'none',
         lowerText: this.#lowerText,
+        writeBatch: this.#writeBatch,
       },
       { db: this.db.withPlugin(plugin), driver: this.#driver, replicas: this.#replicas },
     );
@@ -272,6 +280,23 @@ export class Database<DB> {
    */
   get atomicTransactions(): boolean {
     return this.#atomic;
+  }
+
+  /**
+   * Runs `work`, whose statements all write (it reads nothing), as one atomic unit: one Kysely
+   * transaction on SQLite and PostgreSQL; on D1, which has no interactive transactions, its
+   * statements are recorded and sent as one `batch()`, and a read in it throws. What
+   * `runMigrations` applies a migration and its record with.
+   *
+   * @example
+   * await database.atomicWrites(async (db) => {
+   *   await db.insertInto('notes').values({ text: 'one' }).execute();
+   *   await db.insertInto('notes').values({ text: 'two' }).execute(); // both or neither, on every engine
+   * });
+   */
+  async atomicWrites(work: (db: Kysely<DB>) => Promise<void>): Promise<void> {
+    if (this.#writeBatch !== undefined) return this.#writeBatch<DB>(work);
+    await this.db.transaction().execute(work);
   }
 
   /**

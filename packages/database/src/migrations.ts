@@ -84,7 +84,6 @@ export async function runMigrations<DB>(database: Database<DB>, options: RunMigr
     if (seen.has(migration.id)) throw new Error(`runMigrations(${owner}): duplicate migration id "${migration.id}".`);
     seen.add(migration.id);
   }
-  const { dialect } = database;
   // The migrations table is not among the caller's table types: reached untyped.
   // biome-ignore lint/suspicious/noExplicitAny: see above.
   const db: Kysely<any> = database.db;
@@ -93,7 +92,7 @@ export async function runMigrations<DB>(database: Database<DB>, options: RunMigr
   const applied: string[] = [];
   for (const migration of migrations) {
     if (done.has(migration.id)) continue;
-    if (await applyOne(db, owner, migration, dialect)) applied.push(migration.id);
+    if (await applyOne(database, owner, migration)) applied.push(migration.id);
   }
   return applied;
 }
@@ -159,16 +158,17 @@ async function ensureMigrationsTable(db: Kysely<any>): Promise<void> {
   }
 }
 
-/** Applies one migration; false when another process applied it first. */
-async function applyOne(
+/**
+ * Applies one migration and its record atomically (`Database.atomicWrites`: a transaction, or
+ * on D1 one batch); false when another process applied it first.
+ */
+async function applyOne<DB>(database: Database<DB>, owner: string, migration: Migration): Promise<boolean> {
+  const { dialect } = database;
   // biome-ignore lint/suspicious/noExplicitAny: see runMigrations.
-  db: Kysely<any>,
-  owner: string,
-  migration: Migration,
-  dialect: Dialect,
-): Promise<boolean> {
+  const db: Kysely<any> = database.db;
   try {
-    await db.transaction().execute(async (trx) => {
+    // biome-ignore lint/suspicious/noExplicitAny: see runMigrations.
+    await database.atomicWrites(async (trx: Kysely<any>) => {
       // The record goes first: it takes the write lock (SQLite) or the key lock (PostgreSQL),
       // so a second process waits here, then fails on the primary key instead of running `up`.
       await trx.insertInto(MIGRATIONS_TABLE).values({ owner, id: migration.id, applied_at: new Date().toISOString() }).execute();
