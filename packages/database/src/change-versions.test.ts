@@ -97,7 +97,7 @@ describe('change versions', () => {
       expect(await version()).toBe(first);
       expect(counterReads()).toBe(readsAfterFirst);
       // This connection's raw statement, past Kysely: its trigger's row counts as a change.
-      database.sqlite?.prepare("insert into notes (text) values ('raw')").run();
+      database.sqlite?.prepare("insert into notes (text) values ('raw')").run([]);
       const afterRaw = await version();
       expect(afterRaw).not.toBe(first);
       // A transaction rolled back: read again, and the version is the one before it.

@@ -15,9 +15,9 @@
  *
  * @module
  */
-import type SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
+import type { SqliteConnection } from './sqlite-connection.js';
 
 /**
  * The table of counters: one row per tracked table, `name` and `version`.
@@ -184,17 +184,7 @@ export function changeVersion<DB>(database: Database<DB>, options: ChangeVersion
   return cachedVersion(sqlite, { text: compiled.sql, parameters: [...compiled.parameters], viaKysely });
 }
 
-/** Prepares a statement of its own (the connection's cache shares statements with Kysely) that answers one value. */
-function valueStatement(sqlite: SqliteDatabase.Database, text: string): SqliteDatabase.Statement<unknown[]> {
-  // better-sqlite3's own prepare, from the connection's prototype: a type-only import, so a
-  // PostgreSQL site loads this package without better-sqlite3 installed.
-  const statement: SqliteDatabase.Statement<unknown[]> = (Object.getPrototypeOf(sqlite) as SqliteDatabase.Database).prepare.call(
-    sqlite,
-    text,
-  );
-  statement.pluck(true);
-  return statement;
-}
+const NO_PARAMETERS: readonly unknown[] = [];
 
 /**
  * The counters' sum on an embedded SQLite connection, read again only when another
@@ -202,23 +192,23 @@ function valueStatement(sqlite: SqliteDatabase.Database, text: string): SqliteDa
  * moved) since the last read; inside a transaction, through Kysely as any query.
  */
 function cachedVersion(
-  sqlite: SqliteDatabase.Database,
+  sqlite: SqliteConnection,
   query: { readonly text: string; readonly parameters: readonly unknown[]; readonly viaKysely: () => Promise<string> },
 ): () => Promise<string> {
   const { text, parameters, viaKysely } = query;
-  const counters = valueStatement(sqlite, text);
-  const dataVersion = valueStatement(sqlite, 'pragma data_version');
-  const totalChanges = valueStatement(sqlite, 'select total_changes()');
+  const counters = sqlite.valueReader(text);
+  const dataVersion = sqlite.valueReader('pragma data_version');
+  const totalChanges = sqlite.valueReader('select total_changes()');
   let version: string | undefined;
   let seenData: unknown;
   let seenChanges: unknown;
   return async () => {
     if (sqlite.inTransaction) return viaKysely();
     // Before the counters: a commit between the two reads moves them for the next call.
-    const data = dataVersion.get();
-    const changes = totalChanges.get();
+    const data = dataVersion(NO_PARAMETERS);
+    const changes = totalChanges(NO_PARAMETERS);
     if (version !== undefined && data === seenData && changes === seenChanges) return version;
-    version = String(counters.get(...parameters) ?? 0);
+    version = String(counters(parameters) ?? 0);
     seenData = data;
     seenChanges = changes;
     return version;

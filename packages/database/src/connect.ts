@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import type SqliteDatabase from 'better-sqlite3';
 import {
   type Dialect as KyselyDialect,
   type LogEvent,
@@ -12,10 +10,13 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { Database } from './database.js';
+import { loadDriver } from './load-driver.js';
 import { ReadReplicas } from './read-replicas.js';
 import { redactDatabaseUrl } from './redact.js';
 import { Replica, type ReplicaHealthOptions } from './replica.js';
+import { openSqliteConnection, type SqliteDriverName } from './sqlite-connection.js';
 import { refuseWritesWhenMoved } from './sqlite-moved.js';
+import { cacheStatements } from './sqlite-statement-cache.js';
 
 /**
  * The URL `openDatabase` uses when none is given: an embedded SQLite file under `./data`.
@@ -46,6 +47,12 @@ export interface OpenDatabaseOptions {
    * PostgreSQL.
    */
   synchronous?: 'full' | 'normal' | undefined;
+  /**
+   * SQLite only: the driver that opens the file. Default: the runtime's own, `bun:sqlite` on
+   * Bun, `node:sqlite` on Deno, `better-sqlite3` elsewhere (Node). `node:sqlite` also runs on
+   * Node 22.5 or later. A driver this runtime does not have throws, saying so.
+   */
+  sqliteDriver?: SqliteDriverName | undefined;
   /**
    * PostgreSQL only: the most connections this process opens. Default
    * {@link DEFAULT_POOL_SIZE}. Size it so that processes × pool size stays below the server's
@@ -125,7 +132,7 @@ type Target = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; conne
 /**
  * Opens a database from a URL: a {@link Database} with a typed Kysely instance over it.
  *
- * SQLite (`better-sqlite3`) is opened with `journal_mode = WAL`, `busy_timeout = 5000`,
+ * SQLite (the runtime's driver, see {@link OpenDatabaseOptions.sqliteDriver}) is opened with `journal_mode = WAL`, `busy_timeout = 5000`,
  * `foreign_keys = ON` and `synchronous = FULL` (see {@link OpenDatabaseOptions.synchronous}); the parent
  * directory of the file is created. PostgreSQL uses a `pg` pool of `poolSize` connections with a
  * statement timeout; `bigint` values (such as `count(*)`) are returned as numbers on both
@@ -168,73 +175,28 @@ function parseDatabaseUrl(url: string): Target {
   );
 }
 
-/**
- * `require` for the drivers: each is loaded only when a URL of its scheme is opened, so an
- * application installs only the driver it uses. Made from this file's own location:
- * `__filename` in the CommonJS build, `import.meta.url` in ESM. The identifier `require`
- * itself is avoided: bundlers replace it in ESM output with a stub that throws.
- */
-const requireDriver: NodeJS.Require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-
-/** Loads a driver package, or throws an error that names the package to install. */
-function loadDriver<T>(name: 'better-sqlite3' | 'pg', url: string): T {
-  try {
-    return requireDriver(name) as T;
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') {
-      throw new Error(`The database URL "${url}" needs the package "${name}": npm install ${name}`, { cause: error });
-    }
-    throw error;
-  }
-}
-
 function openSqlite<DB>(file: string, options: OpenDatabaseOptions): Database<DB> {
   const { synchronous = 'full', onStatement } = options;
   const memory = file === ':memory:';
   const path = memory ? file : resolve(file);
-  const Sqlite = loadDriver<typeof SqliteDatabase>('better-sqlite3', `sqlite:${file}`);
   if (!memory) mkdirSync(dirname(path), { recursive: true });
-  const database = new Sqlite(path, onStatement === undefined ? {} : { verbose: (text) => onStatement(String(text)) });
+  let connection = openSqliteConnection(path, { driver: options.sqliteDriver, onStatement, url: `sqlite:${file}` });
   try {
-    database.pragma('journal_mode = WAL');
-    database.pragma('busy_timeout = 5000');
-    database.pragma('foreign_keys = ON');
-    database.pragma(`synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    connection.exec('pragma journal_mode = WAL');
+    connection.exec('pragma busy_timeout = 5000');
+    connection.exec('pragma foreign_keys = ON');
+    connection.exec(`pragma synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   } catch (error) {
-    database.close();
+    connection.close();
     throw error;
   }
-  if (!memory) refuseWritesWhenMoved(database, path);
-  cacheStatements(database);
-  return new Database<DB>(new SqliteDialect({ database }), {
+  if (!memory) connection = refuseWritesWhenMoved(connection, path);
+  connection = cacheStatements(connection);
+  return new Database<DB>(new SqliteDialect({ database: connection }), {
     dialect: 'sqlite',
-    sqlite: database,
+    sqlite: connection,
     afterClose: options.afterClose,
   });
-}
-
-/** How many prepared statements a connection keeps; Kysely sends one SQL text per query shape. */
-const STATEMENT_CACHE_SIZE = 200;
-
-/**
- * Kysely's SQLite driver calls `prepare(sql)` for every query, and preparing costs about as
- * much as running a small query. Hand out the statement already prepared for the same SQL
- * text: better-sqlite3 statements are reusable, and `all`/`get`/`run` finish synchronously.
- * A statement still iterating (a streamed query) is busy and is not handed out twice.
- */
-function cacheStatements(database: SqliteDatabase.Database): void {
-  const prepare = database.prepare.bind(database);
-  const cache = new Map<string, SqliteDatabase.Statement>();
-  database.prepare = ((sql: string) => {
-    let statement = cache.get(sql);
-    if (statement === undefined || statement.busy) {
-      statement = prepare(sql);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      cache.set(sql, statement);
-    }
-    return statement;
-  }) as typeof database.prepare;
 }
 
 /** PostgreSQL type id of `int8`/`bigint`, the type of `count(*)` and `bigserial`. */

@@ -202,7 +202,7 @@ describe.skipIf(testDialect() !== 'sqlite')('Database.prepare rows on SQLite', (
   function direct(database: Database<Tables>, query: CompiledQuery<unknown>, parameters: unknown[]): unknown[] {
     const sqlite = database.sqlite;
     if (sqlite === undefined) throw new Error('not SQLite');
-    return sqlite.prepare(query.sql).all(...parameters);
+    return sqlite.prepare(query.sql).all(parameters);
   }
 
   it('answers the same rows as better-sqlite3, keys in column order, every value type', async () => {

@@ -10,8 +10,8 @@
  *
  * @module
  */
-import type SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery, Kysely, RawBuilder } from 'kysely';
+import type { SqliteConnection } from './sqlite-connection.js';
 
 /**
  * A built query: what `Database.prepare`'s `build` returns, a Kysely query builder or a
@@ -69,7 +69,7 @@ function standIns<Args extends Record<string, unknown>>(parameters: Args): Args 
  */
 export function namedQuery<DB, Args extends Record<string, unknown>, Row>(
   db: Kysely<DB>,
-  sqlite: SqliteDatabase.Database | undefined,
+  sqlite: SqliteConnection | undefined,
   parameters: Args,
   build: (parameters: Args) => Compilable<Row>,
 ): NamedQuery<Args, Row> {
@@ -102,7 +102,7 @@ export function namedQuery<DB, Args extends Record<string, unknown>, Row>(
     (await db.executeQuery<Row>({ ...query, parameters: values })).rows;
   if (sqlite === undefined) return async (values) => viaKysely(valuesOf(values));
   const run = query.sql.trimStart().toLowerCase().startsWith('select')
-    ? rowReader<Row>(sqlite, query.sql)
+    ? (sqlite.rowReader(query.sql) as (parameters: readonly unknown[]) => Row[])
     : rowWriter<Row>(sqlite, query.sql);
   return async (values) => {
     const positional = valuesOf(values);
@@ -115,97 +115,11 @@ export function namedQuery<DB, Args extends Record<string, unknown>, Row>(
  * would run, with the checks `openDatabase` adds to writes): the rows of its `RETURNING`
  * clause, as objects, or none.
  */
-function rowWriter<Row>(sqlite: SqliteDatabase.Database, sql: string): (parameters: readonly unknown[]) => Row[] {
-  const statement = sqlite.prepare<unknown[]>(sql);
-  if (statement.reader) return (parameters) => statement.all(...parameters) as Row[];
+function rowWriter<Row>(sqlite: SqliteConnection, sql: string): (parameters: readonly unknown[]) => Row[] {
+  const statement = sqlite.prepare(sql);
+  if (statement.reader) return (parameters) => statement.all(parameters) as Row[];
   return (parameters) => {
-    statement.run(...parameters);
+    statement.run(parameters);
     return [];
   };
-}
-
-/** A `LIMIT ?` or `OFFSET ?`, as Kysely compiles `.limit()` and `.offset()` on SQLite. */
-const PAGING_PARAMETER = /\b(?:limit|offset)\s+\?/i;
-
-/** How many sets of parameter values keep a bound statement each (see {@link rowReader}). */
-const BOUND_STATEMENTS = 32;
-
-/**
- * Runs one SQL text on statements of its own and returns its rows as objects, as
- * better-sqlite3's `all()` would. Two costs of a plain `statement.all(...parameters)` are
- * avoided here; both were measured with `bench/`'s list query on Node 20 (SQLite 3.53).
- *
- * **Row objects.** better-sqlite3 builds a row object through V8's C++ API, one property at a
- * time; a page of ten rows took 17 µs against 13 µs as arrays made objects in a loop. So the
- * statement answers arrays (`raw` mode) and the objects are made here, keys in column order, a
- * later duplicate name winning as in `all()`. Arrays are used only when the column names are
- * fixed by the SQL text: a `*` (other than `count(*)`) expands to whatever the table holds
- * when SQLite re-prepares the statement after a schema change, and a `__proto__` column would
- * be an assignment to the prototype here. Such statements keep better-sqlite3's objects.
- *
- * **Paging parameters.** SQLite plans a `LIMIT ?` or `OFFSET ?` with the value bound (its
- * `sqlite3ExprIsInteger` marks the parameter in the statement's `expmask`), so every new
- * binding makes it compile the statement again: binding the page's limit and offset cost
- * a third of the page query (12.5 µs against 8.6 µs for the same statement bound once). A
- * statement with paging parameters is therefore bound once per set of values, and the bound
- * statements of the last {@link BOUND_STATEMENTS} sets are kept; other values (a buffer, say)
- * run on the unbound statement.
- */
-function rowReader<Row>(sqlite: SqliteDatabase.Database, sql: string): (parameters: readonly unknown[]) => Row[] {
-  // Statements of its own: the connection's cache (connect.ts) shares statements with Kysely,
-  // and raw mode and bindings belong to the statement. better-sqlite3's own prepare, from the
-  // connection's prototype (a type-only import: a PostgreSQL site need not install it).
-  const open = (): SqliteDatabase.Statement<unknown[]> =>
-    (Object.getPrototypeOf(sqlite) as SqliteDatabase.Database).prepare.call(sqlite, sql);
-  const unbound = open();
-  const names = unbound.columns().map((column) => column.name);
-  const asArrays = !sql.replaceAll('(*)', '').includes('*') && !names.includes('__proto__');
-  const rowsOf = (statement: SqliteDatabase.Statement<unknown[]>, parameters: readonly unknown[]): Row[] =>
-    asArrays ? objectsOf<Row>(statement.all(...parameters) as unknown[][], names) : (statement.all(...parameters) as Row[]);
-  if (asArrays) unbound.raw(true);
-  if (!PAGING_PARAMETER.test(sql)) return (parameters) => rowsOf(unbound, parameters);
-  const bound = new Map<string, SqliteDatabase.Statement<unknown[]>>();
-  return (parameters) => {
-    const key = valuesKey(parameters);
-    if (key === undefined) return rowsOf(unbound, parameters);
-    let statement = bound.get(key);
-    if (statement === undefined) {
-      statement = open();
-      if (asArrays) statement.raw(true);
-      statement.bind(...parameters);
-      if (bound.size >= BOUND_STATEMENTS) bound.delete(bound.keys().next().value as string);
-      bound.set(key, statement);
-    }
-    return rowsOf(statement, NO_PARAMETERS);
-  };
-}
-
-const NO_PARAMETERS: readonly unknown[] = [];
-
-/** Rows read as arrays, made objects with the column names in order. */
-function objectsOf<Row>(rows: readonly unknown[][], names: readonly string[]): Row[] {
-  const out = new Array<Row>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const values = rows[i] as unknown[];
-    const row: Record<string, unknown> = {};
-    for (let k = 0; k < names.length; k++) row[names[k] as string] = values[k];
-    out[i] = row as Row;
-  }
-  return out;
-}
-
-/**
- * A key for a set of parameter values that tells apart every binding (`1` from `'1'`, `1n`
- * and `null`), or `undefined` when a value is of another kind.
- */
-function valuesKey(parameters: readonly unknown[]): string | undefined {
-  let key = '';
-  for (const value of parameters) {
-    if (typeof value === 'number') key += `n${value};`;
-    else if (typeof value === 'string') key += `s${value.length}:${value}`;
-    else if (typeof value === 'bigint') key += `b${value};`;
-    else if (value === null) key += 'z';
-    else return undefined;
-  }
-  return key;
 }

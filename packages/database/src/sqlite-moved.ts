@@ -8,7 +8,8 @@
  * @module
  */
 import { type Stats, statSync } from 'node:fs';
-import type SqliteDatabase from 'better-sqlite3';
+import type { SqliteConnection } from './sqlite-connection.js';
+import { withPrepare } from './sqlite-statement-cache.js';
 
 /** The message of the error a write meets once the file is gone (SQLite's own code, in its words). */
 export const DATABASE_MOVED_MESSAGE =
@@ -20,35 +21,49 @@ function moved(opened: Stats, now: Stats | undefined): boolean {
 }
 
 /**
- * Makes writes on `database` (opened from `path`) fail once `path` no longer names the
+ * `connection` (opened from `path`) with its writes failing once `path` no longer names the
  * opened file. Costs one `stat` per write statement run (microseconds, beside the write's
  * own sync); reads are untouched.
  *
  * @example
- * const database = new SqliteDatabase(path);
- * refuseWritesWhenMoved(database, path);
+ * const connection = refuseWritesWhenMoved(openSqliteConnection(path), path);
  */
-export function refuseWritesWhenMoved(database: SqliteDatabase.Database, path: string): void {
+export function refuseWritesWhenMoved(connection: SqliteConnection, path: string): SqliteConnection {
   const opened = statSync(path);
-  const prepare = database.prepare.bind(database);
-  database.prepare = ((sql: string) => {
-    const statement = prepare(sql);
-    // `readonly`: SQLite's own verdict; reads and transaction control (BEGIN, COMMIT…) run.
-    // A write with RETURNING is run with `all` or `get`, the others with `run`.
-    if (statement.readonly) return statement;
-    const check = () => {
-      if (moved(opened, statSync(path, { throwIfNoEntry: false }))) {
-        throw Object.assign(new Error(DATABASE_MOVED_MESSAGE), { code: 'SQLITE_READONLY_DBMOVED' });
-      }
-    };
-    for (const name of ['run', 'all', 'get', 'iterate'] as const) {
-      const original = (statement[name] as (...params: unknown[]) => unknown).bind(statement);
-      // The same signature as the method wrapped: only a check is added before it.
-      Reflect.set(statement, name, (...params: unknown[]) => {
-        check();
-        return original(...params);
-      });
+  const check = () => {
+    if (moved(opened, statSync(path, { throwIfNoEntry: false }))) {
+      throw Object.assign(new Error(DATABASE_MOVED_MESSAGE), { code: 'SQLITE_READONLY_DBMOVED' });
     }
-    return statement;
-  }) as typeof database.prepare;
+  };
+  return withPrepare(connection, (sql) => {
+    const statement = connection.prepare(sql);
+    // `readonly`: reads and transaction control (BEGIN, COMMIT…) run. A write with RETURNING
+    // is run with `all` or `get`, the others with `run`.
+    if (statement.readonly) return statement;
+    return {
+      get reader() {
+        return statement.reader;
+      },
+      readonly: false,
+      get busy() {
+        return statement.busy;
+      },
+      all: (parameters) => {
+        check();
+        return statement.all(parameters);
+      },
+      get: (parameters) => {
+        check();
+        return statement.get(parameters);
+      },
+      run: (parameters) => {
+        check();
+        return statement.run(parameters);
+      },
+      iterate: (parameters) => {
+        check();
+        return statement.iterate(parameters);
+      },
+    };
+  });
 }
