@@ -24,8 +24,16 @@ function hostCommand(runtime: 'bun' | 'deno', moduleUrl: string): string[] {
     // No `.env` file of the working folder: the environment is what the caller gives.
     return ['--no-env-file', fileURLToPath(new URL('./hosts/bun-host.ts', import.meta.url)), moduleUrl];
   }
-  // No lock file written into the working folder; every permission (the site reads files, env, the network).
-  return ['run', '-A', '--no-lock', fileURLToPath(new URL('./hosts/deno-host.ts', import.meta.url)), moduleUrl];
+  // No lock file written into the working folder; every permission (the site reads files, env, the network);
+  // `./x.js` finds `./x.ts`, as the workspace's TypeScript sources import each other.
+  return [
+    'run',
+    '-A',
+    '--no-lock',
+    '--sloppy-imports',
+    fileURLToPath(new URL('./hosts/deno-host.ts', import.meta.url)),
+    moduleUrl,
+  ];
 }
 
 /** Starts the worker module on Bun or Deno. */
