@@ -8,7 +8,9 @@
  * How: a `Database` wraps its engine's Kysely driver in an {@link AmbientDriver}.
  * It hands the transaction's connection to queries made inside the work (found through
  * `AsyncLocalStorage`, which follows the work's promises and timers), and any other
- * connection to everything else.
+ * connection to everything else. The storage is made at the first transaction, from the
+ * runtime's `node:async_hooks` (Node, Bun, Deno; workerd with `nodejs_compat`): a database
+ * that never opens one (D1's, `transactions: 'none'`) needs no Node compatibility.
  *
  * Others meanwhile: on PostgreSQL the transaction holds one pooled connection; other
  * requests use the others and see none of its writes until it commits (READ COMMITTED),
@@ -20,7 +22,7 @@
  *
  * @module
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -62,6 +64,23 @@ class AmbientConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * A new `AsyncLocalStorage` of the runtime's `node:async_hooks`, reached through
+ * `process.getBuiltinModule` (Node ≥ 20.16, Bun, Deno, workerd with `nodejs_compat`) so that
+ * the module is imported only by a database that opens a transaction.
+ */
+function newAsyncLocalStorage<T>(): AsyncLocalStorage<T> {
+  const process: { getBuiltinModule?: (id: 'node:async_hooks') => typeof import('node:async_hooks') | undefined } | undefined =
+    Reflect.get(globalThis, 'process');
+  const hooks = process?.getBuiltinModule?.('node:async_hooks');
+  if (hooks === undefined) {
+    throw new Error(
+      'Database.transaction needs AsyncLocalStorage (node:async_hooks), which this runtime lacks: on workerd, set the compatibility flag nodejs_compat.',
+    );
+  }
+  return new hooks.AsyncLocalStorage<T>();
+}
+
 function endedError(how: string): Error {
   const error = new Error(`The transaction this query belongs to has ended (${how}).`);
   Object.defineProperty(error, DATABASE_UNAVAILABLE, { value: true });
@@ -71,8 +90,8 @@ function endedError(how: string): Error {
 /** A Kysely driver that runs the queries of an ambient transaction's work on its connection. */
 export class AmbientDriver implements Driver {
   #init: Promise<void> | undefined;
-  /** The transaction's connection of the work running here, if any: this driver's own storage. */
-  readonly #storage = new AsyncLocalStorage<AmbientConnection>();
+  /** The transaction's connection of the work running here, if any: this driver's own storage, made at the first transaction. */
+  #storage: AsyncLocalStorage<AmbientConnection> | undefined;
   /** How many works run inside a transaction of this driver (their promises not settled yet). */
   #running = 0;
 
@@ -86,7 +105,7 @@ export class AmbientDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     // An ended transaction's connection is still handed out: its queries then fail rather
     // than run outside the transaction.
-    return this.#storage.getStore() ?? this.inner.acquireConnection();
+    return this.#storage?.getStore() ?? this.inner.acquireConnection();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -142,7 +161,7 @@ export class AmbientDriver implements Driver {
 
   /** The connection of this driver's transaction open here, if any. */
   #ambient(): AmbientConnection | undefined {
-    return this.#storage.getStore();
+    return this.#storage?.getStore();
   }
 
   /**
@@ -158,11 +177,12 @@ export class AmbientDriver implements Driver {
     this.#running += 1;
     const done = (): void => {
       this.#running -= 1;
-      if (this.#running === 0) this.#storage.disable();
+      if (this.#running === 0) storage.disable();
     };
+    const storage = (this.#storage ??= newAsyncLocalStorage<AmbientConnection>());
     let result: Promise<T>;
     try {
-      result = this.#storage.run(connection, work);
+      result = storage.run(connection, work);
     } catch (error) {
       done();
       throw error;
