@@ -3,7 +3,7 @@
  * atomic mode undoing all of them when one fails (docs/batch.md).
  */
 import { describe, expect, it } from 'vitest';
-import { sitePerTest } from '../test/setup.js';
+import { itWithTransactions, sitePerTest } from '../test/setup.js';
 
 const site = sitePerTest();
 const links = '/tel/v1/outgoing-links';
@@ -37,9 +37,8 @@ describe('tel/v1 outgoing-links in a batch', () => {
     expect((await client.get(links)).body.map((link: { title: string }) => link.title)).toEqual(['One']);
   });
 
-  it('atomic: nothing is stored when the third of three creates fails', async () => {
-    const { client, editor, server, database, create } = await site();
-    server.provideTransactions(database.transactionRunner());
+  itWithTransactions('atomic: nothing is stored when the third of three creates fails', async () => {
+    const { client, editor, create } = await site();
     await create('Before', 'https://before.test');
     const res = await client.post('/batch/v1', {
       headers: editor,
@@ -54,7 +53,6 @@ describe('tel/v1 outgoing-links in a batch', () => {
     });
     expect(res.status).toBe(207);
     expect(res.body).toMatchObject({ failed: 'atomic', responses: [null, null, { status: 400 }] });
-    const rows = await database.db.selectFrom('outgoing_links').select('title').execute();
-    expect(rows.map((row) => row.title)).toEqual(['Before']);
+    expect((await client.get(links)).body.map((link: { title: string }) => link.title)).toEqual(['Before']);
   });
 });

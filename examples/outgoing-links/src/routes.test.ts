@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { setup, sitePerTest } from '../test/setup.js';
+import { describeInProcess, itInProcess, setup, sitePerTest } from '../test/setup.js';
 import { OutgoingLinksStore } from './store.js';
 
 const site = sitePerTest();
 
 describe('tel/v1 outgoing-links', () => {
-  it('reads a link once per GET: the id check hands the link it found to the handler', async () => {
+  itInProcess('reads a link once per GET: the id check hands the link it found to the handler', async () => {
     const { client, create } = await site();
     const { id } = await create('Once', 'https://once.test');
     const get = vi.spyOn(OutgoingLinksStore.prototype, 'get');
@@ -216,7 +216,7 @@ describe('tel/v1 outgoing-links', () => {
     });
   });
 
-  it('reports a database failure as the plugin error with the database text', async () => {
+  itInProcess('reports a database failure as the plugin error with the database text', async () => {
     const { client, database } = await site();
     await database.db.schema.dropTable('outgoing_links').execute();
     const res = await client.get('/tel/v1/outgoing-links');
@@ -226,7 +226,7 @@ describe('tel/v1 outgoing-links', () => {
   });
 });
 
-describe.each(['cms', 'wp'] as const)('tel/v1 revalidation from the table’s change version (%s profile)', (prefix) => {
+describeInProcess.each(['cms', 'wp'] as const)('tel/v1 revalidation from the table’s change version (%s profile)', (prefix) => {
   const open = async () => {
     const s = await setup({ prefix });
     const { id } = await s.create('Tagged', 'https://tagged.test');

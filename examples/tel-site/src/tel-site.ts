@@ -58,8 +58,9 @@ export async function createTelSite(options: { database: Database<TelSiteTables>
     const auth = createAuth({ database, secret: config.secret, prefix: config.prefix });
     const namespace = `${config.prefix}/v2`;
     server.authenticate(contentAuthenticator(auth));
-    // Atomic batches (`POST /batch/v1` with `atomic: true`) run in one transaction of the database.
-    server.provideTransactions(database.transactionRunner());
+    // Atomic batches (`POST /batch/v1` with `atomic: true`) run in one transaction of the database;
+    // on D1, which has none, they are refused with 501 `rest_batch_atomic_unavailable`.
+    if (database.atomicTransactions) server.provideTransactions(database.transactionRunner());
     server.register(
       namespace,
       ...usersRoutes({ users: auth.users, namespace, objectTypes: server.objectTypes }),

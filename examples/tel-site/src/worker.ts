@@ -10,10 +10,7 @@
  *
  * @module
  */
-import { createFetchHandler } from '@cms-json/fetch';
-import { readTelSiteConfig } from './config.js';
-import { openSiteDatabase } from './site-database.js';
-import { createTelSite } from './tel-site.js';
+import { openTelSite } from './open-tel-site.js';
 
 /** A module's default export as Cloudflare Workers (and the hosts of Bun and Deno here) call it. */
 export interface TelWorker {
@@ -32,26 +29,17 @@ export interface TelWorker {
 export function createTelWorker(): TelWorker {
   let started: Promise<(request: Request) => Promise<Response>> | undefined;
   const start = async (env: Readonly<Record<string, unknown>>) => {
-    const config = readTelSiteConfig(env);
-    const database = await openSiteDatabase(env);
     try {
-      const site = await createTelSite({ database, config });
-      if (site.firstAdmin !== undefined) {
-        console.log(`tel site: created the first administrator "${site.firstAdmin.login}" with CMS_ADMIN_APP_PASSWORD.`);
-      }
-      return createFetchHandler(site.server, { onError: (error) => console.error('tel site:', error) });
+      return (await openTelSite(env)).handler;
     } catch (error) {
-      await database.close();
+      started = undefined;
+      console.error('tel site: could not start:', error instanceof Error ? error.message : error);
       throw error;
     }
   };
   return {
     async fetch(request, env) {
-      started ??= start(env).catch((error: unknown) => {
-        started = undefined;
-        console.error('tel site: could not start:', error instanceof Error ? error.message : error);
-        throw error;
-      });
+      started ??= start(env);
       return (await started)(request);
     },
   };
