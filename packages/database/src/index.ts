@@ -46,5 +46,15 @@ export type { Compilable, NamedQuery } from './named-query.js';
 export type { ReadScope, WaitForReplicasOptions } from './read-replicas.js';
 export { redactDatabaseUrl } from './redact.js';
 export { DEFAULT_REPLICA_HEALTH, type ReplicaHealthOptions, type ReplicaStatus } from './replica.js';
+export {
+  openSqliteConnection,
+  runtimeSqliteDriver,
+  SQLITE_DRIVERS,
+  type SqliteConnection,
+  type SqliteConnectionOptions,
+  type SqliteDriverName,
+  type SqliteRunResult,
+  type SqliteStatement,
+} from './sqlite-connection.js';
 export { withStartupLock } from './startup-lock.js';
 export { compareWalPositions, parseWalPosition } from './wal-position.js';
