@@ -34,6 +34,8 @@ export default [
   ...examples.map((name) => ({
     test: { name: `example-${name}`, root: `examples/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...timeouts },
   })),
+  // The repository's own scripts (scripts/*.ts), e.g. the PostgreSQL run's file selection.
+  { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], ...timeouts } },
   // The benchmark's hand-written baselines against cms-json (docs/performance.md), in process.
   { test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], ...timeouts } },
   // The WordPress profile against the recorded original (docs/conformance.md).

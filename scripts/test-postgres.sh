@@ -4,7 +4,8 @@
 # gets a fresh schema on it), stops the server. The other projects (core, adapters) never
 # open a database and run once, in the SQLite run (so do the browser checks and the WordPress-database
 # conformance run, excluded below). Extra arguments go to vitest, e.g. the
-# JSON reporter of .ci/run; CMS_PG_PROJECTS="" runs every project.
+# JSON reporter of .ci/run; CMS_PG_PROJECTS="" runs every project; CMS_PG_ALL_FILES=1 every file of
+# the projects (not only those scripts/storage-test-files.ts finds touching storage).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export CMS_PG_DIR="${CMS_PG_DIR:-${TMPDIR:-/tmp}/cms-json-postgres-$$}"
@@ -12,7 +13,28 @@ url=$(scripts/postgres.sh start) || exit 1
 trap 'scripts/postgres.sh stop' EXIT
 echo "PostgreSQL for tests: $url"
 projects=()
-for name in ${CMS_PG_PROJECTS-database content example-outgoing-links example-ratings example-books example-site conformance}; do projects+=(--project "$name"); done
+dirs=()
+for name in ${CMS_PG_PROJECTS-database content example-outgoing-links example-ratings example-books example-site conformance}; do
+  projects+=(--project "$name")
+  case "$name" in
+    example-*) dirs+=("examples/${name#example-}") ;;
+    conformance) dirs+=(conformance) ;;
+    *) dirs+=("packages/$name") ;;
+  esac
+done
+# Within those projects, only the test files that can touch the test database run again (issue
+# 39): those whose imports reach @cms-json/database/testing or that read CMS_TEST_DATABASE_URL
+# (scripts/storage-test-files.ts). The others open no PostgreSQL connection, so they would run
+# here exactly as in the SQLite run. When the list cannot be made, every file runs.
+files=()
+if [ "${#dirs[@]}" -gt 0 ] && [ "${CMS_PG_ALL_FILES:-}" != 1 ]; then
+  if list=$(node_modules/.bin/tsx scripts/storage-test-files.ts "${dirs[@]}") && [ -n "$list" ]; then
+    mapfile -t files <<<"$list"
+    echo "PostgreSQL run: ${#files[@]} test files that can touch the test database (scripts/storage-test-files.ts)"
+  else
+    echo "PostgreSQL run: scripts/storage-test-files.ts failed; running every test file of the projects"
+  fi
+fi
 # What never touches the test database runs once, in the SQLite run: the browser checks (a page
 # of the browsable API in Chromium) and the conformance run on a WordPress database (MariaDB).
 excluded=(--exclude '**/test/browser/**' --exclude '**/test/wordpress-db.test.ts')
@@ -24,4 +46,4 @@ excluded+=(--exclude '**/src/read-replicas.test.ts' --exclude '**/test/read-repl
 # The in-process fuzzing of every route (examples/site/test/robustness) checks the same
 # invariants on PostgreSQL with a quarter of the SQLite run's 20,000 requests (FUZZ_RUNS wins).
 export FUZZ_RUNS="${FUZZ_RUNS:-5000}"
-CMS_TEST_DATABASE_URL="$url" npm test -- "${projects[@]}" "${excluded[@]}" "$@"
+CMS_TEST_DATABASE_URL="$url" npm test -- "${projects[@]}" "${excluded[@]}" "$@" "${files[@]}"
