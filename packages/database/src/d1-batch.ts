@@ -5,8 +5,10 @@
  * none. D1 has no other atomic unit (no `BEGIN`), so a migration that fails midway leaves
  * nothing half done, and its record (the batch's first statement) is stored with it.
  *
- * The price: the work cannot read. A statement that answers rows (a `select`, a `returning`)
- * throws, naming the statement, instead of running on data the batch has not written yet.
+ * Its reads run at once, on the database as it was before the work (its own writes are not
+ * stored yet): a migration reads what earlier migrations left (to rename duplicates, say),
+ * then writes. A read of what the same work wrote sees none of it (a table it created is
+ * missing; rows it inserted are not there yet), so a migration must read before it writes.
  *
  * @module
  */
@@ -41,7 +43,7 @@ export async function d1WriteBatch<DB>(
   const recorded: CompiledQuery[] = [];
   const d1 = new D1Dialect(binding);
   const recording: Dialect = {
-    createDriver: () => new RecordingDriver(recorded),
+    createDriver: () => new RecordingDriver(d1.createDriver(), recorded),
     createQueryCompiler: () => d1.createQueryCompiler(),
     createAdapter: () => d1.createAdapter(),
     createIntrospector: (db) => d1.createIntrospector(db),
@@ -52,12 +54,15 @@ export async function d1WriteBatch<DB>(
   await binding.batch(recorded.map((query) => d1Statement(binding, query)));
 }
 
-/** A driver whose one connection records statements; transactions inside the work are part of the batch. */
+/** A driver whose one connection records writes and runs reads; transactions inside the work are part of the batch. */
 class RecordingDriver implements Driver {
-  readonly #connection: RecordingConnection;
+  readonly #connection: Promise<RecordingConnection>;
 
-  constructor(recorded: CompiledQuery[]) {
-    this.#connection = new RecordingConnection(recorded);
+  constructor(
+    readonly d1: Driver,
+    recorded: CompiledQuery[],
+  ) {
+    this.#connection = d1.acquireConnection().then((live) => new RecordingConnection(live, recorded));
   }
 
   async init(): Promise<void> {}
@@ -78,27 +83,30 @@ class RecordingDriver implements Driver {
 }
 
 class RecordingConnection implements DatabaseConnection {
-  constructor(readonly recorded: CompiledQuery[]) {}
+  constructor(
+    readonly live: DatabaseConnection,
+    readonly recorded: CompiledQuery[],
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const node = query.query;
-    const reads =
-      node.kind === 'SelectQueryNode' ||
-      ((node.kind === 'InsertQueryNode' || node.kind === 'UpdateQueryNode' || node.kind === 'DeleteQueryNode') &&
-        node.returning !== undefined) ||
-      /^\s*(select|with|pragma)\b/i.test(query.sql);
-    if (reads) {
+    if (node.kind === 'SelectQueryNode' || (node.kind === 'RawNode' && /^\s*(select|pragma)\b/i.test(query.sql))) {
+      return this.live.executeQuery<R>(query);
+    }
+    const returning =
+      (node.kind === 'InsertQueryNode' || node.kind === 'UpdateQueryNode' || node.kind === 'DeleteQueryNode') &&
+      node.returning !== undefined;
+    if (returning) {
       throw new Error(
-        `On D1 this work runs as one atomic batch of writes, so it cannot read ("${query.sql.slice(0, 80)}"): ` +
-          'move the read before it, or compute the value in SQL (insert … select).',
+        `On D1 this work runs as one atomic batch, whose writes answer nothing until it ends ("${query.sql.slice(0, 80)}"): ` +
+          'drop the returning clause, and read the rows after the work.',
       );
     }
     this.recorded.push(query);
     return { rows: [] };
   }
 
-  // biome-ignore lint/correctness/useYield: a batch streams nothing; the generator only throws.
-  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error(`On D1 this work runs as one atomic batch of writes, so it cannot stream "${query.sql.slice(0, 80)}".`);
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    yield* this.live.streamQuery<R>(query, chunkSize);
   }
 }

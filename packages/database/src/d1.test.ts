@@ -91,18 +91,46 @@ describe('openD1Database', () => {
     expect(await appliedMigrations(database.db, 'atomic')).toEqual([]);
   });
 
-  it('refuses a migration that reads on D1, naming the statement', async () => {
+  it('lets a migration read the database as it was before it, and refuses a write that returns rows', async () => {
     const database = openD1Database<D1Tables>(binding);
-    const reading: Migration = {
-      id: '0001-reads',
+    const before = await database.db
+      .selectFrom('notes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    const counting: Migration = {
+      id: '0001-counts',
       async up(db) {
-        await db.selectFrom('notes').select('id').execute();
+        const { count } = await db
+          .selectFrom('notes')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('notes')
+          .values({ title: `there were ${count}` })
+          .execute();
+        const again = await db
+          .selectFrom('notes')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('notes')
+          .values({ title: `still ${again.count} before the batch` })
+          .execute();
       },
     };
-    await expect(runMigrations(database, { owner: 'reading', migrations: [reading] })).rejects.toThrow(
-      /one atomic batch of writes, so it cannot read \("select "id" from "notes"/,
+    expect(await runMigrations(database, { owner: 'counting', migrations: [counting] })).toEqual(['0001-counts']);
+    const titles = await database.db.selectFrom('notes').select('title').where('title', 'like', '%there were%').execute();
+    expect(titles).toEqual([{ title: `there were ${before.count}` }]);
+    const returning: Migration = {
+      id: '0001-returning',
+      async up(db) {
+        await db.insertInto('notes').values({ title: 'returned' }).returning('id').execute();
+      },
+    };
+    await expect(runMigrations(database, { owner: 'returning', migrations: [returning] })).rejects.toThrow(
+      /one atomic batch, whose writes answer nothing until it ends \("insert into "notes"/,
     );
-    expect(await appliedMigrations(database.db, 'reading')).toEqual([]);
+    expect(await appliedMigrations(database.db, 'returning')).toEqual([]);
   });
 
   it('refuses what is not a D1 binding, naming the setting to check', () => {
