@@ -124,8 +124,10 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
     const namespace = `${prefix}/v2`;
     const { storage } = auth;
     server.authenticate(contentAuthenticator(auth));
-    // Atomic batches (docs/batch.md) run in one transaction of the site's storage.
-    server.provideTransactions(storage.transactions.transactionRunner());
+    // Atomic batches (docs/batch.md) run in one transaction of the site's storage. A storage
+    // without atomic transactions (D1) gives none: an atomic batch then answers 501
+    // rest_batch_atomic_unavailable rather than claim an atomicity it lacks.
+    if (storage.transactions.atomicTransactions !== false) server.provideTransactions(storage.transactions.transactionRunner());
     server.register(
       namespace,
       ...usersRoutes({

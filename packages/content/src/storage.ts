@@ -27,7 +27,9 @@ import type { UserStore } from './users/store.js';
 export type StorageTransactions = Pick<
   Database<unknown>,
   'dialect' | 'transaction' | 'transactionRunner' | 'beforeCommit' | 'afterCommit'
->;
+> &
+  // `false` on D1 (no interactive transactions): atomic batches are then refused; absent means atomic.
+  Partial<Pick<Database<unknown>, 'atomicTransactions'>>;
 
 /**
  * Every store of a site's content.
