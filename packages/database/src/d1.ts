@@ -89,7 +89,14 @@ export function openD1Database<DB>(binding: unknown, options: OpenD1DatabaseOpti
   });
 }
 
-function isD1Binding(value: unknown): value is D1Binding {
+/**
+ * Whether `value` is a D1 binding (it has `prepare` and `batch`), for code that reads it from
+ * a Worker's untyped `env`.
+ *
+ * @example
+ * if (!isD1Binding(env.DB)) throw new Error('env.DB is not a D1 database');
+ */
+export function isD1Binding(value: unknown): value is D1Binding {
   return (
     typeof value === 'object' &&
     value !== null &&

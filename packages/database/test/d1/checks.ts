@@ -8,7 +8,7 @@
  */
 import { type Generated, sql } from 'kysely';
 import { changeVersion, trackChanges } from '../../src/change-versions.js';
-import { type D1Binding, openD1Database } from '../../src/d1.js';
+import { isD1Binding, openD1Database } from '../../src/d1.js';
 import { d1Statement } from '../../src/d1-driver.js';
 import type { Database } from '../../src/database.js';
 import { autoIncrementId, type Migration, runMigrations } from '../../src/migrations.js';
@@ -48,9 +48,10 @@ export async function migrate(database: Database<D1Tables>): Promise<{ applied: 
 }
 
 /** Runs every check on `binding` and answers what each found. */
-export async function runD1Checks(binding: D1Binding): Promise<Record<string, unknown>> {
+export async function runD1Checks(binding: unknown): Promise<Record<string, unknown>> {
   const statements: string[] = [];
   const database = openD1Database<D1Tables>(binding, { onStatement: (text) => statements.push(text) });
+  if (!isD1Binding(binding)) throw new Error('not a D1 binding');
   const { db } = database;
   const migrations = await migrate(database);
   const version = changeVersion(database, { tables: ['notes'] });
@@ -158,7 +159,7 @@ export async function runD1Checks(binding: D1Binding): Promise<Record<string, un
 }
 
 /** What a second start sees: the migrations already applied, the notes kept. */
-export async function secondStart(binding: D1Binding): Promise<Record<string, unknown>> {
+export async function secondStart(binding: unknown): Promise<Record<string, unknown>> {
   const database = openD1Database<D1Tables>(binding);
   const migrations = await migrate(database);
   const titles = await database.db.selectFrom('notes').select('title').orderBy('id').execute();
