@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRuntimeServer } from '@cms-json/runtimes';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { pinToServerCpus } from './affinity.js';
 import { bundle } from './build.js';
 import { startChild } from './children.js';
@@ -53,15 +53,27 @@ export interface Host {
   close(): Promise<void>;
 }
 
-/** One runtime's two servers, and how the baseline's answers compare with cms-json's. */
+/**
+ * The servers of one runtime: cms-json, and the baselines. `static`: the runtime's minimal
+ * handler sending the bytes cms-json sent (no database). `hand-written`: cms-json's work done by
+ * hand on the runtime's own SQLite (the same SQL, the same bytes), as `baseline-node` does it
+ * on Node.
+ */
+export type ServerRole = 'cms' | 'static' | 'hand-written';
+
+/** The roles in the order a round runs them (cms-json between its two baselines). */
+export const ROLES: readonly ServerRole[] = ['static', 'cms', 'hand-written'];
+
+/** One runtime's servers, and how each baseline's answers compare with cms-json's. */
 export interface RuntimePair {
   readonly runtime: TableRuntime;
-  readonly cms: Host;
-  readonly baseline: Host;
-  /** Per case id: the baseline's answer against cms-json's (status, body bytes, header lines without `Date`). */
+  readonly hosts: ReadonlyMap<ServerRole, Host>;
+  /** Per baseline and case id (`static:list`): its answer against cms-json's (status, body bytes, header lines without `Date`). */
   readonly checks: ReadonlyMap<string, Comparison>;
   /** cms-json's answers on this runtime, per case id. */
   readonly answers: ReadonlyMap<string, Captured>;
+  /** Baselines that could not start on this runtime, and why (cms-json is still measured). */
+  readonly missing: ReadonlyMap<ServerRole, string>;
   close(): Promise<void>;
 }
 
@@ -100,57 +112,99 @@ interface Workspace {
   readonly bundles: string;
 }
 
-async function startNode(workspace: Workspace, which: 'cms' | 'baseline', env: Record<string, string>): Promise<Host> {
-  const script = which === 'cms' ? 'runtime-node' : 'static-node';
+const NODE_SCRIPTS: Record<ServerRole, string> = { cms: 'runtime-node', static: 'static-node', 'hand-written': 'baseline-node' };
+
+async function startNode(workspace: Workspace, role: ServerRole, env: Record<string, string>): Promise<Host> {
+  const script = NODE_SCRIPTS[role];
   const child = await startChild({
     file: join(workspace.bundles, `${script}.mjs`),
     name: `${script} (node)`,
+    // Every Node server reads the file cms-json's server seeded.
     database: join(workspace.dir, 'node.db'),
     env,
   });
   return { url: child.url, pid: child.pid, close: () => child.stop() };
 }
 
+/** The worker module of each role: on workerd the sources (the host bundles them as wrangler does), elsewhere this run's bundles. */
+const WORKERS: Record<ServerRole, { fetch: string; d1: string }> = {
+  cms: { fetch: 'tel-worker', d1: 'tel-worker-d1' },
+  static: { fetch: 'static-worker', d1: 'static-worker' },
+  'hand-written': { fetch: 'hand-written-worker', d1: 'hand-written-worker-d1' },
+};
+
 async function startOn(
   runtime: Exclude<TableRuntime, 'node'>,
   workspace: Workspace,
-  which: 'cms' | 'baseline',
+  role: ServerRole,
   env: Record<string, string>,
 ): Promise<Host> {
-  // workerd: the sources, which the host bundles as wrangler does. Bun and Deno: this run's
-  // bundles (one self-contained module each, as the Node servers run), which need no package
-  // resolution by the runtime (Deno resolves a bare import only when a workspace member's
-  // package.json lists it) and no TypeScript loader.
+  // Bun and Deno run this run's bundles (one self-contained module each, as the Node servers
+  // run), which need no package resolution by the runtime (Deno resolves a bare import only when
+  // a workspace member's package.json lists it) and no TypeScript loader.
+  // On workerd, cms-json's worker is this run's bundle too (see `bundleTableServers`); the
+  // host bundles it again as wrangler would, which changes nothing but the file.
   const entry =
-    runtime === 'workerd'
-      ? join(BENCH, which === 'baseline' ? 'runtimes/static-worker.ts' : 'runtimes/tel-worker-d1.ts')
-      : join(workspace.bundles, which === 'baseline' ? 'static-worker.mjs' : 'tel-worker.mjs');
+    runtime !== 'workerd'
+      ? join(workspace.bundles, `${WORKERS[role].fetch}.mjs`)
+      : role === 'cms'
+        ? join(workspace.bundles, `${WORKERS.cms.d1}.mjs`)
+        : join(BENCH, 'runtimes', `${WORKERS[role].d1}.ts`);
+  const file = join(workspace.dir, `${runtime}.db`);
+  const databaseEnv: Record<string, string> =
+    runtime === 'workerd' || role === 'static'
+      ? {}
+      : role === 'cms'
+        ? { DATABASE_URL: `sqlite:${file}` }
+        : { DATABASE_FILE: file };
   const server = await startRuntimeServer({
     runtime,
     entry,
     cwd: ROOT,
-    env:
-      which === 'cms' && runtime !== 'workerd' ? { ...env, DATABASE_URL: `sqlite:${join(workspace.dir, `${runtime}.db`)}` } : env,
-    ...(which === 'cms' && runtime === 'workerd' ? { d1Databases: ['DB'], d1Persist: join(workspace.dir, 'd1') } : {}),
+    env: { ...env, ...databaseEnv },
+    // cms-json and the hand-written worker share one persisted D1 database (cms-json seeds it).
+    ...(runtime === 'workerd' && role !== 'static' ? { d1Databases: ['DB'], d1Persist: join(workspace.dir, 'd1') } : {}),
   });
   pinToServerCpus(server.pid);
   return { url: server.url, pid: server.pid, close: () => server.close() };
 }
 
-function startHost(runtime: TableRuntime, workspace: Workspace, which: 'cms' | 'baseline', env: Record<string, string>) {
-  return runtime === 'node' ? startNode(workspace, which, env) : startOn(runtime, workspace, which, env);
+function startHost(runtime: TableRuntime, workspace: Workspace, role: ServerRole, env: Record<string, string>) {
+  return runtime === 'node' ? startNode(workspace, role, env) : startOn(runtime, workspace, role, env);
 }
 
 /**
- * Bundles the table's servers into `dir`: the two Node servers as the bench bundles its
- * children (npm packages external), and the Bun/Deno worker modules whole (npm packages
- * included; only `node:*` left to the runtime; the SQLite drivers are loaded by name at run
- * time, which no bundler follows).
+ * `@cms-json/example-outgoing-links` imports `@cms-json/content` for its plugin function's
+ * optional purger, which the table's server does not use (it mounts the routes itself); the
+ * content package's npm dependencies (bcryptjs, busboy, postcss…) `require` Node's modules by
+ * their bare names, which a workerd bundle cannot resolve. Bundled for workerd, the import
+ * resolves to a module that throws if ever called.
+ */
+const withoutContent: Plugin = {
+  name: 'bench-without-content',
+  setup(context) {
+    context.onResolve({ filter: /^@cms-json\/content$/ }, () => ({ path: 'content', namespace: 'bench-stub' }));
+    context.onLoad({ filter: /.*/, namespace: 'bench-stub' }, () => ({
+      contents:
+        "export function purgeAfterCommit() { throw new Error('@cms-json/content is not in the bench worker for workerd'); }",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Bundles the table's servers into `dir`: the Node servers as the bench bundles its children
+ * (npm packages external); the Bun/Deno worker modules whole (npm packages included; only
+ * `node:*` left to the runtime; the SQLite drivers are loaded by name at run time, which no
+ * bundler follows); cms-json's workerd worker as wrangler bundles one (see {@link withoutContent}).
  */
 export async function bundleTableServers(dir: string): Promise<void> {
-  await bundle([join(BENCH, 'servers/runtime-node.ts'), join(BENCH, 'servers/static-node.ts')], dir);
+  await bundle(
+    Object.values(NODE_SCRIPTS).map((script) => join(BENCH, 'servers', `${script}.ts`)),
+    dir,
+  );
   await build({
-    entryPoints: [join(BENCH, 'runtimes/tel-worker.ts'), join(BENCH, 'runtimes/static-worker.ts')],
+    entryPoints: Object.values(WORKERS).map((worker) => join(BENCH, 'runtimes', `${worker.fetch}.ts`)),
     outdir: dir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -159,18 +213,35 @@ export async function bundleTableServers(dir: string): Promise<void> {
     target: 'es2022',
     logLevel: 'error',
   });
+  await build({
+    entryPoints: [join(BENCH, 'runtimes', `${WORKERS.cms.d1}.ts`)],
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['browser', 'module', 'main'],
+    external: ['node:*', 'cloudflare:*'],
+    plugins: [withoutContent],
+    logLevel: 'error',
+  });
 }
 
 /**
- * Starts one runtime's pair: cms-json first (its first request migrates and seeds its own
- * empty database), then the baseline with cms-json's captured answers, and checks the
- * baseline's answers against them. On a failure whatever started is stopped.
+ * Starts one runtime's servers: cms-json first (its first request migrates and seeds its own
+ * empty database), then the baselines (the static one with cms-json's captured answers, the
+ * hand-written one on the database cms-json seeded), and checks each baseline's answers against
+ * cms-json's. A baseline that fails to start is reported in `missing`; when cms-json fails,
+ * whatever started is stopped and the error thrown.
  */
 export async function startPair(runtime: TableRuntime, workspace: Workspace): Promise<RuntimePair> {
-  const hosts: Host[] = [];
+  const hosts = new Map<ServerRole, Host>();
+  const close = () => closeAll([...hosts.values()]);
   try {
     const cms = await startHost(runtime, workspace, 'cms', {});
-    hosts.push(cms);
+    hosts.set('cms', cms);
     const answers = new Map<string, Captured>();
     for (const loadCase of RUNTIME_CASES) {
       const answer = await capture(cms.url, loadCase.request);
@@ -181,17 +252,25 @@ export async function startPair(runtime: TableRuntime, workspace: Workspace): Pr
       }
       answers.set(loadCase.id, answer);
     }
-    const baseline = await startHost(runtime, workspace, 'baseline', {
-      BENCH_STATIC: JSON.stringify(staticAnswers(runtime, answers)),
-    });
-    hosts.push(baseline);
+    const missing = new Map<ServerRole, string>();
     const checks = new Map<string, Comparison>();
-    for (const loadCase of RUNTIME_CASES) {
-      checks.set(loadCase.id, compare(answers.get(loadCase.id) as Captured, await capture(baseline.url, loadCase.request)));
+    for (const role of ['static', 'hand-written'] as const) {
+      try {
+        const env: Record<string, string> =
+          role === 'static' ? { BENCH_STATIC: JSON.stringify(staticAnswers(runtime, answers)) } : {};
+        const host = await startHost(runtime, workspace, role, env);
+        hosts.set(role, host);
+        for (const loadCase of RUNTIME_CASES) {
+          const expected = answers.get(loadCase.id) as Captured;
+          checks.set(`${role}:${loadCase.id}`, compare(expected, await capture(host.url, loadCase.request)));
+        }
+      } catch (error) {
+        missing.set(role, (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
+      }
     }
-    return { runtime, cms, baseline, checks, answers, close: () => closeAll(hosts) };
+    return { runtime, hosts, checks, answers, missing, close };
   } catch (error) {
-    await closeAll(hosts);
+    await close();
     throw error;
   }
 }

@@ -8,13 +8,22 @@ import { summarize } from './stats.js';
 const run = (cpu: number, rps: number) => ({ requests: 1000, seconds: 1, rps, p50: 1, p99: 2, failures: 0, cpuPerRequest: cpu });
 const same = { status: true, body: true, headers: true, sameHeaderSet: true, headerDiff: [] };
 
-function cell(runtime: RuntimeCell['runtime'], caseId: string, cms: number, baseline: number): RuntimeCell {
+const rounds = (cpu: number) => summarize([run(cpu, 1e6 / cpu), run(cpu, 1e6 / cpu)]);
+
+function cell(
+  runtime: RuntimeCell['runtime'],
+  caseId: string,
+  cms: number,
+  fixed: number,
+  hand: number | undefined,
+): RuntimeCell {
   return {
     runtime,
     caseId,
-    cms: summarize([run(cms, 1e6 / cms), run(cms, 1e6 / cms)]),
-    baseline: summarize([run(baseline, 1e6 / baseline), run(baseline, 1e6 / baseline)]),
-    check: same,
+    cms: rounds(cms),
+    static: rounds(fixed),
+    handWritten: hand === undefined ? undefined : rounds(hand),
+    checks: { static: same, handWritten: hand === undefined ? undefined : same },
   };
 }
 
@@ -28,28 +37,37 @@ const results: RuntimeResults = {
   machine: 'a CPU, 2 cores',
   affinity: 'no CPU pinning',
   loadAverage: { start: 1, end: 2 },
-  cells: [cell('node', 'list', 40, 20), cell('bun', 'list', 25, 22)],
+  cells: [cell('node', 'list', 40, 20, 44), cell('bun', 'list', 25, 10, undefined)],
   unavailable: [{ runtime: 'workerd', reason: 'workerd is not installed' }],
+  missingBaselines: [{ runtime: 'bun', role: 'hand-written', reason: 'bun:sqlite failed' }],
 };
 
 describe('renderRuntimes', () => {
-  it('gives each runtime and case its CPU, the ratio to its own baseline and the verdict', () => {
+  it('gives each runtime and case its CPU, the ratio to each of its own baselines and the verdicts', () => {
     const lines = renderRuntimes(results);
     expect(lines[0]).toContain('node 20.20.2, bun 1.4.5, deno not installed');
     expect(lines).toContain(
-      '| Node (node adapter; baseline plain node:http) | list | 40.0 | 20.0 | 0.50× | 0.50× | **not met** | 25000 | 50000 | 1.00× | yes |',
+      '| Node (node adapter) | list | 40.0 | 20.0 | 0.50× (0.50×) | 44.0 | 1.10× (1.10×) | **not met** / met | 25000 / 50000 / 22727 | 1.00× | yes / yes |',
     );
-    expect(lines).toContain('| Bun (Bun.serve) | list | 25.0 | 22.0 | 0.88× | 0.88× | met | 40000 | 45455 | 1.60× | yes |');
   });
 
-  it('says which runtime was not measured, and why', () => {
-    expect(renderRuntimes(results)).toContain('workerd (Miniflare): not measured: workerd is not installed');
+  it('compares each runtime’s cms-json with the node adapter’s, and leaves out a baseline that did not run', () => {
+    expect(renderRuntimes(results)).toContain(
+      '| Bun (Bun.serve) | list | 25.0 | 10.0 | 0.40× (0.40×) | n/a | n/a (n/a) | **not met** / n/a | 40000 / 100000 / n/a | 1.60× | yes / n/a |',
+    );
+  });
+
+  it('says which runtime or baseline was not measured, and why', () => {
+    const lines = renderRuntimes(results);
+    expect(lines).toContain('workerd (Miniflare): not measured: workerd is not installed');
+    expect(lines).toContain('Bun (Bun.serve): the hand-written baseline did not run: bun:sqlite failed');
   });
 
   it('flags a baseline that did not send cms-json’s bytes', () => {
-    const differs = { ...cell('deno', 'item', 30, 10), check: { ...same, body: false } };
+    const base = cell('deno', 'item', 30, 10, 20);
+    const differs = { ...base, checks: { static: same, handWritten: { ...same, body: false } } };
     const row = renderRuntimes({ ...results, cells: [differs], unavailable: [] }).find((line) => line.startsWith('| Deno'));
-    expect(row).toContain('**no**: body');
+    expect(row).toContain('yes / **no**: body');
   });
 });
 

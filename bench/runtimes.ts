@@ -20,13 +20,15 @@ import { describeMachine } from './report.js';
 import {
   createWorkspace,
   type Host,
+  ROLES,
   RUNTIME_CASES,
   type RuntimePair,
+  type ServerRole,
   startPair,
   TABLE_RUNTIMES,
   type TableRuntime,
 } from './runtime-pairs.js';
-import { median, pairedRatio, type Summary, summarize } from './stats.js';
+import { pairedRatio, type Summary, summarize } from './stats.js';
 import type { Comparison } from './verify.js';
 
 /** The target: cms-json's CPU per request at least 0.8× as good as its runtime's minimal handler's. */
@@ -43,9 +45,12 @@ export interface RuntimeCell {
   readonly runtime: TableRuntime;
   readonly caseId: string;
   readonly cms: Summary;
-  readonly baseline: Summary;
-  /** The baseline's answer against cms-json's on this runtime. */
-  readonly check: Comparison | undefined;
+  /** The runtime's minimal handler sending cms-json's bytes; `undefined` when it could not start. */
+  readonly static: Summary | undefined;
+  /** cms-json's work by hand on the runtime's SQLite; `undefined` when it could not start. */
+  readonly handWritten: Summary | undefined;
+  /** Each baseline's answer against cms-json's on this runtime. */
+  readonly checks: { static: Comparison | undefined; handWritten: Comparison | undefined };
 }
 
 /** What `--runtimes` measured. */
@@ -62,6 +67,8 @@ export interface RuntimeResults {
   readonly cells: RuntimeCell[];
   /** Runtimes that could not run, and why. */
   readonly unavailable: { runtime: TableRuntime; reason: string }[];
+  /** Baselines that could not start, per runtime, and why. */
+  readonly missingBaselines: { runtime: TableRuntime; role: ServerRole; reason: string }[];
 }
 
 async function measure(host: Host, path: string, seconds: number, connections: number): Promise<LoadResult> {
@@ -104,10 +111,12 @@ export async function runRuntimes(options: {
     }
     const cells: RuntimeCell[] = [];
     for (const loadCase of RUNTIME_CASES) {
-      const hosts = pairs.flatMap((pair) => [
-        { pair, which: 'cms' as const, host: pair.cms },
-        { pair, which: 'baseline' as const, host: pair.baseline },
-      ]);
+      const hosts = pairs.flatMap((pair) =>
+        ROLES.flatMap((role) => {
+          const host = pair.hosts.get(role);
+          return host === undefined ? [] : [{ pair, which: role, host }];
+        }),
+      );
       for (const { host } of hosts)
         await load(host.url, loadCase.request, { connections: plan.connections, seconds: budget.warmupSeconds });
       const runs = new Map<Host, LoadResult[]>();
@@ -122,13 +131,22 @@ export async function runRuntimes(options: {
         }
       }
       for (const pair of pairs) {
+        const summary = (role: ServerRole) => {
+          const host = pair.hosts.get(role);
+          return host === undefined ? undefined : summarize(runs.get(host) ?? []);
+        };
         cells.push({
           runtime: pair.runtime,
           caseId: loadCase.id,
-          cms: summarize(runs.get(pair.cms) ?? []),
-          baseline: summarize(runs.get(pair.baseline) ?? []),
-          check: pair.checks.get(loadCase.id),
+          cms: summary('cms') ?? summarize([]),
+          static: summary('static'),
+          handWritten: summary('hand-written'),
+          checks: {
+            static: pair.checks.get(`static:${loadCase.id}`),
+            handWritten: pair.checks.get(`hand-written:${loadCase.id}`),
+          },
         });
+        for (const [role, reason] of pair.missing) log(`runtimes: ${pair.runtime} ${role} not measured: ${reason}`);
       }
     }
     return {
@@ -143,6 +161,9 @@ export async function runRuntimes(options: {
       loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
       cells,
       unavailable,
+      missingBaselines: pairs.flatMap((pair) =>
+        [...pair.missing].map(([role, reason]) => ({ runtime: pair.runtime, role, reason })),
+      ),
     };
   } finally {
     await Promise.allSettled(pairs.map((pair) => pair.close()));
@@ -157,17 +178,27 @@ function machineLine(): string {
 }
 
 const RUNTIME_NAMES: Record<TableRuntime, string> = {
-  node: 'Node (node adapter; baseline plain node:http)',
+  node: 'Node (node adapter)',
   bun: 'Bun (Bun.serve)',
   deno: 'Deno (Deno.serve)',
   workerd: 'workerd (Miniflare)',
 };
 
-const micros = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
+const micros = (value: number | undefined) => (value !== undefined && Number.isFinite(value) ? value.toFixed(1) : 'n/a');
 const times = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
 
+/** `baseline ÷ cms-json` CPU per request, and its paired form (the median of the rounds' own ratios). */
+function ratios(cms: Summary, baseline: Summary | undefined): { ratio: number; paired: number } {
+  if (baseline === undefined) return { ratio: Number.NaN, paired: Number.NaN };
+  return { ratio: baseline.cpuPerRequest / cms.cpuPerRequest, paired: pairedRatio(cms.cpuRounds, baseline.cpuRounds) };
+}
+
+function verdict(ratio: number): string {
+  return !Number.isFinite(ratio) ? 'n/a' : ratio >= RUNTIME_TARGET ? 'met' : '**not met**';
+}
+
 function sameBytes(check: Comparison | undefined): string {
-  if (check === undefined) return 'not checked';
+  if (check === undefined) return 'n/a';
   if (check.status && check.body && check.sameHeaderSet) return 'yes';
   const what = [
     !check.status && 'status',
@@ -185,23 +216,26 @@ export function renderRuntimes(results: RuntimeResults): string[] {
   const lines = [
     `Run of ${results.startedAt} (${results.mode} mode): ${results.machine}; ${versions}; load average ${results.loadAverage.start.toFixed(1)} at start, ${results.loadAverage.end.toFixed(1)} at end. autocannon: ${results.connections} connections, 127.0.0.1, ${results.affinity}; ${results.rounds} round(s) × ${results.seconds} s per server per case after a warm-up, servers alternated; medians over rounds. CPU: the serving process's user + system time from /proc (all its threads), per request.`,
     '',
-    '| Runtime | Case | cms-json CPU µs/req | baseline CPU µs/req | baseline ÷ cms-json | paired | target ≥ 0.80× | cms-json req/s | baseline req/s | node adapter ÷ this (CPU) | same bytes |',
-    '|---|---|---:|---:|---:|---:|---|---:|---:|---:|---|',
+    '| Runtime | Case | cms-json CPU µs/req | static CPU µs/req | static ÷ cms-json (paired) | hand-written CPU µs/req | hand-written ÷ cms-json (paired) | target ≥ 0.80×: static / hand-written | req/s: cms-json / static / hand-written | node adapter ÷ this (CPU) | same bytes: static / hand-written |',
+    '|---|---|---:|---:|---:|---:|---:|---|---:|---:|---|',
   ];
   for (const cell of results.cells) {
-    const ratio = cell.baseline.cpuPerRequest / cell.cms.cpuPerRequest;
-    const paired = pairedRatio(cell.cms.cpuRounds, cell.baseline.cpuRounds);
+    const fixed = ratios(cell.cms, cell.static);
+    const hand = ratios(cell.cms, cell.handWritten);
     const node = results.cells.find((c) => c.runtime === 'node' && c.caseId === cell.caseId);
     const versusNode = node === undefined ? Number.NaN : node.cms.cpuPerRequest / cell.cms.cpuPerRequest;
-    const verdict = !Number.isFinite(ratio) ? 'n/a' : ratio >= RUNTIME_TARGET ? 'met' : '**not met**';
-    const failures = cell.cms.failures + cell.baseline.failures;
+    const rps = [cell.cms, cell.static, cell.handWritten]
+      .map((s) => (s === undefined ? 'n/a' : String(Math.round(s.rps))))
+      .join(' / ');
+    const failures = [cell.cms, cell.static, cell.handWritten].reduce((sum, s) => sum + (s?.failures ?? 0), 0);
     lines.push(
-      `| ${RUNTIME_NAMES[cell.runtime]} | ${cell.caseId} | ${micros(cell.cms.cpuPerRequest)} | ${micros(cell.baseline.cpuPerRequest)} | ${times(ratio)} | ${times(paired)} | ${verdict} | ${Math.round(cell.cms.rps)} | ${Math.round(cell.baseline.rps)} | ${cell.runtime === 'node' ? '1.00×' : times(versusNode)} | ${sameBytes(cell.check)}${failures > 0 ? ` (${failures} failed requests)` : ''} |`,
+      `| ${RUNTIME_NAMES[cell.runtime]} | ${cell.caseId} | ${micros(cell.cms.cpuPerRequest)} | ${micros(cell.static?.cpuPerRequest)} | ${times(fixed.ratio)} (${times(fixed.paired)}) | ${micros(cell.handWritten?.cpuPerRequest)} | ${times(hand.ratio)} (${times(hand.paired)}) | ${verdict(fixed.ratio)} / ${verdict(hand.ratio)} | ${rps} | ${cell.runtime === 'node' ? '1.00×' : times(versusNode)} | ${sameBytes(cell.checks.static)} / ${sameBytes(cell.checks.handWritten)}${failures > 0 ? ` (${failures} failed requests)` : ''} |`,
     );
   }
   for (const { runtime, reason } of results.unavailable) lines.push('', `${RUNTIME_NAMES[runtime]}: not measured: ${reason}`);
-  const ratios = results.cells.map((cell) => cell.baseline.cpuPerRequest / cell.cms.cpuPerRequest).filter(Number.isFinite);
-  if (ratios.length > 0) lines.push('', `Median ratio over the table: ${times(median(ratios))}.`);
+  for (const { runtime, role, reason } of results.missingBaselines) {
+    lines.push('', `${RUNTIME_NAMES[runtime]}: the ${role} baseline did not run: ${reason}`);
+  }
   return lines;
 }
 

@@ -1,18 +1,27 @@
 /**
- * The cms-json server of the runtime table: the `tel/v1` plugin alone (no click counter, no
- * OpenAPI or browsable pages), on whatever database the runtime gives it, seeded with the
- * bench's links on its first start. The same composition runs on Node (the node adapter),
- * Bun, Deno and workerd, so the rows differ only by runtime. Nothing here imports `node:*`.
+ * The cms-json server of the runtime table: the `tel/v1` routes alone (what the plugin
+ * `outgoingLinks({ database, clickCounter: false })` mounts: its migration, its store, its
+ * routes; no purger, no OpenAPI or browsable pages), on whatever database the runtime gives
+ * it, seeded with the bench's links on its first start. The same composition runs on Node (the
+ * node adapter), Bun, Deno and workerd, so the rows differ only by runtime. Nothing here imports
+ * `node:*`; the routes are mounted without the plugin function, whose optional purger comes
+ * from `@cms-json/content` (which a workerd bundle would then carry whole).
  *
  * @module
  */
 import { createRestServer, type RestServer } from '@cms-json/core';
-import type { Database } from '@cms-json/database';
-import { OutgoingLinksStore, type OutgoingLinksTables, outgoingLinks } from '@cms-json/example-outgoing-links';
+import { type Database, runMigrations } from '@cms-json/database';
+import {
+  migrations,
+  NAMESPACE,
+  OutgoingLinksStore,
+  type OutgoingLinksTables,
+  outgoingLinksRoutes,
+} from '@cms-json/example-outgoing-links';
 import { SEED_LINKS, SITE_URL } from '../shared/constants.js';
 
 /**
- * Builds the server on `database`: migrates it (the plugin does), and when the links table is
+ * Builds the server on `database`: migrates it (as the plugin does), and when the links table is
  * empty writes the {@link SEED_LINKS} links every server of the bench reads.
  *
  * @example
@@ -28,14 +37,15 @@ export async function createTelServer(database: Database<OutgoingLinksTables>): 
         console.error(`[cms-json] ${request.method} ${request.path} failed (further failures not printed):`, error);
     },
   });
-  await server.use(outgoingLinks({ database, clickCounter: false }));
-  await seedLinksOnce(database);
+  await runMigrations(database, { owner: 'tel', migrations });
+  const store = new OutgoingLinksStore(database);
+  server.register(NAMESPACE, ...outgoingLinksRoutes(store));
+  await seedLinksOnce(store);
   return server;
 }
 
 /** Writes the bench's links unless the table holds some already (a copied seed file, a persisted D1). */
-async function seedLinksOnce(database: Database<OutgoingLinksTables>): Promise<void> {
-  const store = new OutgoingLinksStore(database);
+async function seedLinksOnce(store: OutgoingLinksStore): Promise<void> {
   const first = await store.list({ limit: 1, offset: 0, order: 'asc', orderby: 'id' });
   if (first.total > 0) return;
   for (let i = 1; i <= SEED_LINKS; i++) {
