@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromFile } from 'file-type/node';
 
 /** A type the site accepts: its media type and the extensions a file of it may have. */
 export interface AllowedFileType {
