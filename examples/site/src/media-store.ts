@@ -2,9 +2,9 @@
  * Where the example site keeps its uploads: the disk folder (`UPLOADS_DIR`, the default) or
  * an S3-compatible bucket when `S3_BUCKET` is set, so nodes that share no disk serve the same
  * files. {@link readMediaStoreConfig} reads and checks the settings (a bad one stops the site
- * with one clear line); {@link createMediaStore} builds the store; {@link mediaFallback}
- * answers the site's uploads path (the disk folder's files, or in signed mode a 302 to a
- * presigned URL).
+ * with one clear line); {@link createMediaStore} builds the store and what answers the
+ * site's uploads path (the disk folder's files, or in signed mode a 302 to a presigned URL),
+ * on node:http (`fallback`) and on a Fetch runtime (`fetchFallback`).
  *
  * | Variable | Meaning |
  * | --- | --- |
@@ -24,8 +24,9 @@
 import { join } from 'node:path';
 import { diskFileStore, type FileStore } from '@cms-json/content';
 import type { NodeRequest, NodeResponse } from '@cms-json/node';
+import type { UploadsRequest, UploadsResponse } from '@cms-json/s3';
 import { type S3FileStoreOptions, s3SettingsError } from '@cms-json/s3/settings';
-import { uploadsHandler } from './uploads.js';
+import { uploadsFetchHandler, uploadsHandler } from './uploads.js';
 
 /** The media store the settings ask for. */
 export type MediaStoreConfig =
@@ -105,6 +106,8 @@ export interface SiteMedia {
    * (disk), a 302 to a presigned URL (S3, signed), else 404 (S3, public: the bucket or CDN serves files).
    */
   readonly fallback: (req: NodeRequest, res: NodeResponse) => void;
+  /** The same answers as {@link fallback}, for `createFetchHandler()` (Bun, Deno, `worker.ts`). */
+  readonly fetchFallback: (request: Request) => Promise<Response>;
   /** Lets the store's connections go (the S3 client's). */
   close(): void;
 }
@@ -120,11 +123,47 @@ export async function createMediaStore(
   config: MediaStoreConfig,
   disk: { directory: string; urlPath: string },
 ): Promise<SiteMedia> {
-  if (config.kind === 'disk') return { store: diskFileStore(disk), fallback: uploadsHandler(disk), close: () => {} };
+  if (config.kind === 'disk') {
+    return {
+      store: diskFileStore(disk),
+      fallback: uploadsHandler(disk),
+      fetchFallback: uploadsFetchHandler(disk),
+      close: () => {},
+    };
+  }
   process.env.AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING ??= '1';
   const { s3FileStore, s3UploadsHandler } = await import('@cms-json/s3');
   const store = s3FileStore({ ...config.options, stagingDirectory: join(disk.directory, '.staging') });
-  return { store, fallback: s3UploadsHandler(store), close: () => store.destroy() };
+  const fallback = s3UploadsHandler(store);
+  return { store, fallback, fetchFallback: fetchOfTextHandler(fallback), close: () => store.destroy() };
+}
+
+/**
+ * A handler that writes a head and a text body (the S3 uploads handler's redirects and
+ * errors) as a Fetch handler: what it writes becomes the `Response`.
+ */
+function fetchOfTextHandler(
+  handler: (req: UploadsRequest, res: UploadsResponse) => void,
+): (request: Request) => Promise<Response> {
+  return (request) =>
+    new Promise((answer) => {
+      const url = new URL(request.url);
+      let status = 200;
+      let headers: Record<string, string> = {};
+      handler(
+        { method: request.method, url: url.pathname + url.search },
+        {
+          writeHead(code, head) {
+            status = code;
+            headers = head;
+          },
+          end(text) {
+            const body = text === '' || request.method === 'HEAD' ? null : text;
+            answer(new Response(body, { status, headers }));
+          },
+        },
+      );
+    });
 }
 
 /**
