@@ -84,6 +84,18 @@ describe('openDatabase with SQLite', () => {
     await database.close();
   });
 
+  it("opens with this runtime's driver unless sqliteDriver names one, and refuses one the runtime lacks", async () => {
+    const database = openDatabase({ url: 'sqlite::memory:' });
+    expect(database.sqlite?.driver).toBe('better-sqlite3');
+    await database.close();
+    const chosen = openDatabase({ url: 'sqlite::memory:', sqliteDriver: 'better-sqlite3' });
+    expect(chosen.sqlite?.driver).toBe('better-sqlite3');
+    await chosen.close();
+    expect(() => openDatabase({ url: `sqlite:${join(dir, 'bun.db')}`, sqliteDriver: 'bun:sqlite' })).toThrow(
+      /"bun:sqlite" exists only on Bun .*this is Node .*Leave the option sqliteDriver out/,
+    );
+  });
+
   it('enforces foreign keys', async () => {
     const { db, close } = openDatabase({ url: 'sqlite::memory:' });
     await db.schema
