@@ -11,6 +11,7 @@
  * @module
  */
 export { type BundleWorkerOptions, bundleWorker, type WorkerBundle } from './bundle-worker.js';
+export { type PackedTarballsOptions, packedTarballs } from './packed-tarballs.js';
 export {
   findRuntimeBinary,
   missingRuntime,
@@ -21,5 +22,6 @@ export {
   runtimeVersions,
 } from './runtime.js';
 export type { BundleOptions, RuntimeServer, RuntimeServerOptions } from './runtime-server.js';
+export { type ScratchProjectOptions, scratchProject } from './scratch-project.js';
 export { startRuntimeServer } from './start-runtime-server.js';
 export { COMPATIBILITY_DATE } from './workerd-server.js';
