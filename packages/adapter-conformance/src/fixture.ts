@@ -81,6 +81,30 @@ export const FIXTURE_CURIE = { name: 'demo', href: 'https://notes.example/rels/{
 /** The path of the site page the browsable pages link as their "API reference" (`viewerUrl`). */
 export const FIXTURE_VIEWER_PATH = '/reference/';
 
+/**
+ * The page a fixture made with `exposeState` answers its state at (JSON
+ * {@link ConformanceFixtureState}): how the suite reads it when the fixture runs in another
+ * process (another runtime).
+ */
+export const FIXTURE_STATE_PATH = '/conformance-fixture/state';
+
+/** A fixture's state, as its {@link FIXTURE_STATE_PATH} page answers it. */
+export interface ConformanceFixtureState {
+  /** How many notes there are. */
+  notes: number;
+  /** The messages of the errors the server reported to its `onError`, oldest first. */
+  reported: { message: string }[];
+}
+
+/** Options of {@link createConformanceServer}: the server's, and whether to expose the state. */
+export interface ConformanceServerOptions extends RestServerOptions {
+  /**
+   * Serve the fixture's state at {@link FIXTURE_STATE_PATH} (and record what `onError` is
+   * given). For a fixture served in another process; the suite's in-process runs leave it off.
+   */
+  exposeState?: boolean;
+}
+
 /** A fixture server and its notes. */
 export interface ConformanceFixture {
   server: RestServer;
@@ -97,13 +121,22 @@ export interface ConformanceFixture {
  * await server.handle({ method: 'GET', url: '/cms-json/demo/v1/notes', headers: {} });
  * ```
  */
-export function createConformanceServer(options: RestServerOptions = {}): ConformanceFixture {
+export function createConformanceServer(options: ConformanceServerOptions = {}): ConformanceFixture {
+  const { exposeState = false, ...serverOptions } = options;
+  const reported: { message: string }[] = [];
+  if (exposeState) {
+    const onError = serverOptions.onError;
+    serverOptions.onError = (error, request) => {
+      reported.push({ message: error instanceof Error ? error.message : String(error) });
+      onError?.(error, request);
+    };
+  }
   const notes = new Map<number, NoteRecord>();
   let next = 1;
   for (; next <= FIXTURE_NOTE_COUNT; next++) {
     notes.set(next, { id: next, title: next === 7 ? 'Note 7 en été' : `Note ${next}`, body: `Body ${next}` });
   }
-  const server = createRestServer({ maxBodyBytes: FIXTURE_MAX_BODY_BYTES, ...options });
+  const server = createRestServer({ maxBodyBytes: FIXTURE_MAX_BODY_BYTES, ...serverOptions });
   // The browsable API and the OpenAPI document the suite checks (both plugins register at once).
   void server.use(openapi());
   void server.use(browsable({ viewerUrl: FIXTURE_VIEWER_PATH }));
@@ -267,5 +300,14 @@ export function createConformanceServer(options: RestServerOptions = {}): Confor
   });
   // A header value no HTTP stack can send (beyond Latin-1): the adapter's own fault, not the core's.
   server.page({ path: '/bad-header', handler: () => ({ headers: { 'X-Bad': 'a→b' }, body: 'never sent' }) });
+  if (exposeState) {
+    server.page({
+      path: FIXTURE_STATE_PATH,
+      handler: () => {
+        const state: ConformanceFixtureState = { notes: notes.size, reported };
+        return { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: JSON.stringify(state) };
+      },
+    });
+  }
   return { server, notes };
 }

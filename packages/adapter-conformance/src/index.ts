@@ -25,12 +25,24 @@ export {
 } from './client.js';
 export {
   type ConformanceFixture,
+  type ConformanceFixtureState,
+  type ConformanceServerOptions,
   createConformanceServer,
   FIXTURE_CURIE,
   FIXTURE_MAX_BODY_BYTES,
   FIXTURE_MAX_UPLOAD_BYTES,
   FIXTURE_NOTE_COUNT,
+  FIXTURE_STATE_PATH,
   FIXTURE_VIEWER_PATH,
 } from './fixture.js';
 export { hostFallback, listen, type TestHost } from './node-host.js';
-export { type AdapterConformanceOptions, FALLBACK_STATUS, fallbackText, runAdapterConformance } from './suite.js';
+export { conformanceWorker, type RemoteAdapterOptions } from './remote-fixture.js';
+export { REMOTE_PACKAGES, type RemoteConformanceProject, remoteConformanceProject } from './remote-project.js';
+export {
+  type AdapterConformanceOptions,
+  FALLBACK_STATUS,
+  fallbackText,
+  type InProcessConformanceOptions,
+  type RemoteConformanceOptions,
+  runAdapterConformance,
+} from './suite.js';

@@ -7,42 +7,63 @@
  * @module
  */
 import type { RestServer } from '@cms-json/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it as vitestIt } from 'vitest';
 import { type ConformanceTarget, chunksOf, type ReadResponse, rawSend, rawStream, send, splitLinks, streamOf } from './client.js';
+import { FALLBACK_STATUS, fallbackText } from './fallback.js';
 import {
+  type ConformanceFixtureState,
   createConformanceServer,
   FIXTURE_CURIE,
   FIXTURE_MAX_BODY_BYTES,
   FIXTURE_MAX_UPLOAD_BYTES,
   FIXTURE_NOTE_COUNT,
+  FIXTURE_STATE_PATH,
   FIXTURE_VIEWER_PATH,
 } from './fixture.js';
 
-/** The status a host answers requests the adapter passes on with. */
-export const FALLBACK_STATUS = 404;
+export { FALLBACK_STATUS, fallbackText };
 
-/**
- * The text a host answers requests the adapter passes on with: it echoes the request body,
- * which shows the adapter left the body unread.
- *
- * @example
- * ```ts
- * res.writeHead(FALLBACK_STATUS, { 'Content-Type': 'text/plain' }).end(fallbackText(body));
- * ```
- */
-export function fallbackText(requestBody: string): string {
-  return `host fallback: ${requestBody}`;
-}
-
-/** Options of {@link runAdapterConformance}. */
-export interface AdapterConformanceOptions {
+/** Options of {@link runAdapterConformance} every adapter has. */
+export interface ConformanceCommonOptions {
   /** The adapter's name, shown in the test titles. */
   name: string;
+  /**
+   * Cases the adapter's runtime cannot pass, by test title, with the reason (shown in the
+   * skipped test's title, and written in docs/adapters.md): `{ 'answers 500 when …': 'workerd sends …' }`.
+   * A title that names no case is an error.
+   */
+  notApplicable?: Readonly<Record<string, string>>;
+}
+
+/** Options of {@link runAdapterConformance} for an adapter run in the suite's process. */
+export interface InProcessConformanceOptions extends ConformanceCommonOptions {
   /**
    * Mounts `server` with the adapter and starts it. Requests the adapter does not serve must
    * reach a host fallback answering {@link FALLBACK_STATUS} with {@link fallbackText}.
    */
   start: (server: RestServer) => Promise<ConformanceTarget>;
+}
+
+/**
+ * Options of {@link runAdapterConformance} for an adapter serving the fixture in another process
+ * (another runtime): the suite reads the fixture's state over HTTP (its `exposeState` page).
+ */
+export interface RemoteConformanceOptions extends ConformanceCommonOptions {
+  /**
+   * Starts a server of the fixture made with `createConformanceServer({ exposeState: true })`
+   * (as `remote-worker.ts` does), with the same host fallback, and returns its URL.
+   */
+  startRemote: () => Promise<ConformanceTarget>;
+}
+
+/** Options of {@link runAdapterConformance}: the adapter in process, or serving the fixture elsewhere. */
+export type AdapterConformanceOptions = InProcessConformanceOptions | RemoteConformanceOptions;
+
+/** What the suite reads of the fixture: in process, or from its state page. */
+interface FixtureProbe {
+  noteCount(): Promise<number>;
+  /** The errors reported to the server's `onError` so far, oldest first. */
+  reported(): Promise<unknown[]>;
 }
 
 const EDITOR = { 'x-test-user': 'editor' };
@@ -98,10 +119,17 @@ function headerSet(headers: Headers): Record<string, string> {
  */
 export function runAdapterConformance(options: AdapterConformanceOptions): void {
   describe(`${options.name}: adapter conformance`, () => {
+    const notApplicable = options.notApplicable ?? {};
+    const titles = new Set<string>();
+    // Every case, skipped with its reason where the adapter's runtime cannot pass it.
+    const it = (title: string, test: () => Promise<void>): void => {
+      titles.add(title);
+      const reason = notApplicable[title];
+      if (reason === undefined) vitestIt(title, test);
+      else vitestIt.skip(`${title} (not applicable: ${reason})`, test);
+    };
     let target: ConformanceTarget;
-    let notes: Map<number, unknown>;
-    // What the server reports through its `onError` hook: captured and asserted, not printed.
-    const reported: unknown[] = [];
+    let fixture: FixtureProbe;
     const viaSocket = () => target.request === undefined;
     const url = (path: string) => `${target.baseUrl}${path}`;
     const get = (path: string, init?: RequestInit) => send(target, path, init);
@@ -117,9 +145,21 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       });
 
     beforeAll(async () => {
-      const fixture = createConformanceServer({ onError: (error) => void reported.push(error) });
-      notes = fixture.notes;
-      target = await options.start(fixture.server);
+      if ('start' in options) {
+        // What the server reports through its `onError` hook: captured and asserted, not printed.
+        const reported: unknown[] = [];
+        const local = createConformanceServer({ onError: (error) => void reported.push(error) });
+        fixture = { noteCount: async () => local.notes.size, reported: async () => [...reported] };
+        target = await options.start(local.server);
+      } else {
+        target = await options.startRemote();
+        const state = async (): Promise<ConformanceFixtureState> => {
+          const res = await get(FIXTURE_STATE_PATH);
+          if (res.status !== 200) throw new Error(`The fixture's state page answered ${res.status}: ${res.text.slice(0, 300)}`);
+          return JSON.parse(res.text) as ConformanceFixtureState;
+        };
+        fixture = { noteCount: async () => (await state()).notes, reported: async () => (await state()).reported };
+      }
     });
     afterAll(async () => {
       await target?.close();
@@ -480,7 +520,7 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
     it('survives a client that goes away mid-body', async () => {
       const chunks = [new TextEncoder().encode('{"title": "never finished", "body": "')];
       const headers = { 'content-type': 'application/json', ...EDITOR };
-      const before = notes.size;
+      const before = await fixture.noteCount();
       if (viaSocket()) {
         const declared = { ...headers, 'content-length': '10000' };
         const init = { method: 'POST', headers: declared, chunks, abort: true };
@@ -491,7 +531,7 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
         expect(res.status).toBeGreaterThanOrEqual(400);
       }
       await expectAlive();
-      expect(notes.size).toBe(before);
+      expect(await fixture.noteCount()).toBe(before);
     });
 
     it('decodes non-ASCII query strings and path segments', async () => {
@@ -529,10 +569,12 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
     });
 
     it('answers 500 when a page handler throws, reports the error, and stays up', async () => {
-      reported.length = 0;
+      const before = (await fixture.reported()).length;
       const res = await get('/broken');
       expect(res.status).toBe(500);
-      expect(reported).toEqual([expect.objectContaining({ message: expect.stringContaining('page handler failure') })]);
+      expect((await fixture.reported()).slice(before)).toEqual([
+        expect.objectContaining({ message: expect.stringContaining('page handler failure') }),
+      ]);
       await expectAlive();
     });
 
@@ -541,5 +583,8 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       expect(res.status).toBe(500);
       await expectAlive();
     });
+
+    const unknown = Object.keys(notApplicable).filter((title) => !titles.has(title));
+    if (unknown.length > 0) throw new Error(`${options.name}: notApplicable names no case of the suite: ${unknown.join('; ')}`);
   });
 }
