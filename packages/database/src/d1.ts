@@ -16,8 +16,8 @@
  *   (`Database.atomicWrites`), so a migration may not read (`d1-batch.ts`).
  * - **`prepare`** compiles once and runs through Kysely (there is no synchronous fast path).
  *
- * No `node:*` module is imported by this entry's own files (the `Database` class keeps its
- * ambient transactions in `AsyncLocalStorage`: see docs/database.md for the compatibility flag).
+ * Nothing of Node is reachable from this entry: a Worker using it loads on workerd without
+ * `nodejs_compat` (`test/d1/workerd.test.ts` bundles and runs one so).
  *
  * @example
  * import { openD1Database } from '@cms-json/database/d1';
