@@ -1,6 +1,9 @@
 /**
  * Starts the example site on a temporary SQLite file (or a fresh PostgreSQL schema when
- * `CMS_TEST_DATABASE_URL` is set) and a free port on 127.0.0.1.
+ * `CMS_TEST_DATABASE_URL` is set) and a free port on 127.0.0.1: in this process on node, or
+ * with `CMS_SITE_RUNTIME=bun` (or `deno`) as `src/worker.ts` on that runtime
+ * (`runtime-site.ts`), where `running.site` does not exist (a suite that reads it runs in
+ * process only).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,11 +12,17 @@ import { testDatabaseUrl } from '@cms-json/database/testing';
 import { serve } from '@cms-json/node';
 import { readConfig } from '../src/config.js';
 import { createSite, type Site } from '../src/create-site.js';
+import { type SiteRuntime, siteRuntime, startRuntimeSite } from './runtime-site.js';
 
 export const ADMIN_PASSWORD = 'abcdABCD1234efghEFGH5678';
 
 export interface RunningSite {
+  /** The site object, in process only: on another runtime reading it throws. */
   site: Site;
+  /** The runtime serving the site: `node` (this process), `bun` or `deno`. */
+  runtime: 'node' | SiteRuntime;
+  /** The process that serves the site's requests (this one on node). */
+  pid: number;
   url: string;
   dir: string;
   /** The site's database (a SQLite file in {@link dir}, or a PostgreSQL schema). */
@@ -23,6 +32,8 @@ export interface RunningSite {
 
 export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
   const dir = mkdtempSync(join(tmpdir(), 'cms-site-'));
+  const runtime = siteRuntime(process.env);
+  if (runtime !== undefined) return startSiteOn(runtime, env, dir);
   const probe = await serve({ server: (await import('@cms-json/core')).createRestServer(), port: 0, host: '127.0.0.1' });
   const port = probe.port;
   await probe.close();
@@ -40,6 +51,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const listening = await serve({ server: site.server, port, host: '127.0.0.1', fallback });
   return {
     site,
+    runtime: 'node',
+    pid: process.pid,
     url: config.siteUrl,
     dir,
     databaseUrl: config.databaseUrl,
@@ -49,6 +62,37 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The site as `src/worker.ts` on `runtime`, with the same settings as in process. */
+async function startSiteOn(runtime: SiteRuntime, env: Record<string, string>, dir: string): Promise<RunningSite> {
+  const settings = {
+    DATABASE_URL: await testDatabaseUrl({ sqlite: `sqlite:${join(dir, 'site.db')}` }),
+    CMS_ADMIN_APP_PASSWORD: ADMIN_PASSWORD,
+    CMS_SECRET: 'start-site-test-secret-0123456789',
+    UPLOADS_DIR: join(dir, 'uploads'),
+    ...env,
+  };
+  try {
+    const served = await startRuntimeSite(runtime, settings, dir);
+    return {
+      get site(): Site {
+        throw new Error(`running.site exists in process only, not with CMS_SITE_RUNTIME=${runtime}: run this suite on node.`);
+      },
+      runtime,
+      pid: served.pid,
+      url: served.url,
+      dir,
+      databaseUrl: settings.DATABASE_URL,
+      async stop() {
+        await served.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** HTTP Basic as the site's administrator, with the application password the site was started with. */
