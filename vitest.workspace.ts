@@ -2,6 +2,7 @@
  * The list of test projects. `vitest.config.ts` imports it as `test.projects`
  * (Vitest 4 replaced the workspace file with that option).
  */
+import { telRuntimeProjects } from './examples/outgoing-links/test/runtime-projects.ts';
 import { siteRuntimeProjects } from './examples/site/test/runtime-projects.ts';
 
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
@@ -77,6 +78,8 @@ export default [
   { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], ...timeouts } },
   // The example site's HTTP suites with the site served on Bun and on Deno (examples/site/test/runtime-projects.ts).
   ...siteRuntimeProjects(timeouts),
+  // The tel/v1 suite against the tel site (examples/tel-site) on Bun and Deno (examples/outgoing-links/test/runtime-projects.ts).
+  ...telRuntimeProjects(timeouts, ['bun', 'deno']),
   // The benchmark's hand-written baselines against cms-json (docs/performance.md), in process.
   { test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], ...timeouts } },
   // The WordPress profile against the recorded original (docs/conformance.md).
