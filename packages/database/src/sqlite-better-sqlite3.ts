@@ -13,6 +13,7 @@
  */
 import type SqliteDatabase from 'better-sqlite3';
 import { loadDriver, runtimeName } from './load-driver.js';
+import { fixedColumnNames, objectsOf } from './row-objects.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 
 /**
@@ -99,7 +100,7 @@ function rowReader(database: SqliteDatabase.Database, sql: string): (parameters:
   const open = (): SqliteDatabase.Statement<unknown[]> => database.prepare<unknown[]>(sql);
   const unbound = open();
   const names = unbound.columns().map((column) => column.name);
-  const asArrays = !sql.replaceAll('(*)', '').includes('*') && !names.includes('__proto__');
+  const asArrays = fixedColumnNames(sql, names);
   const rowsOf = (statement: SqliteDatabase.Statement<unknown[]>, parameters: readonly unknown[]): unknown[] =>
     asArrays ? objectsOf(statement.all(...parameters) as unknown[][], names) : statement.all(...parameters);
   if (asArrays) unbound.raw(true);
@@ -121,18 +122,6 @@ function rowReader(database: SqliteDatabase.Database, sql: string): (parameters:
 }
 
 const NO_PARAMETERS: readonly unknown[] = [];
-
-/** Rows read as arrays, made objects with the column names in order. */
-function objectsOf(rows: readonly unknown[][], names: readonly string[]): unknown[] {
-  const out = new Array<unknown>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const values = rows[i] as unknown[];
-    const row: Record<string, unknown> = {};
-    for (let k = 0; k < names.length; k++) row[names[k] as string] = values[k];
-    out[i] = row;
-  }
-  return out;
-}
 
 /**
  * A key for a set of parameter values that tells apart every binding (`1` from `'1'`, `1n`
