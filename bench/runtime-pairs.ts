@@ -162,8 +162,8 @@ async function startOn(
     entry,
     cwd: ROOT,
     env: { ...env, ...databaseEnv },
-    // cms-json and the hand-written worker share one persisted D1 database (cms-json seeds it).
-    ...(runtime === 'workerd' && role !== 'static' ? { d1Databases: ['DB'], d1Persist: join(workspace.dir, 'd1') } : {}),
+    // Each worker its own D1 database (in memory), which it seeds on its first request.
+    ...(runtime === 'workerd' && role !== 'static' ? { d1Databases: ['DB'] } : {}),
   });
   pinToServerCpus(server.pid);
   return { url: server.url, pid: server.pid, close: () => server.close() };
@@ -232,7 +232,7 @@ export async function bundleTableServers(dir: string): Promise<void> {
 /**
  * Starts one runtime's servers: cms-json first (its first request migrates and seeds its own
  * empty database), then the baselines (the static one with cms-json's captured answers, the
- * hand-written one on the database cms-json seeded), and checks each baseline's answers against
+ * hand-written one on the database cms-json seeded; on workerd on its own D1, which it seeds), and checks each baseline's answers against
  * cms-json's. A baseline that fails to start is reported in `missing`; when cms-json fails,
  * whatever started is stopped and the error thrown.
  */
