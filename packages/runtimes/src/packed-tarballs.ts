@@ -113,22 +113,29 @@ export async function packedTarballs(options: PackedTarballsOptions): Promise<st
     });
   }
   const cacheDir = options.cacheDir ?? join(REPOSITORY_ROOT, 'node_modules', '.cache', 'cms-json', 'packed');
-  const paths: string[] = [];
-  for (const name of options.packages) {
+  const packOne = async (name: string): Promise<string> => {
     const dir = join(cacheDir, `${name}-${packageHash(name)}`);
     const path = join(dir, tarballName(name));
-    if (!existsSync(path)) {
-      // Packed beside, then moved in at once: a run that stops half-way leaves no partial tarball.
-      mkdirSync(cacheDir, { recursive: true });
-      const partial = mkdtempSync(join(cacheDir, `.${name}-`));
-      try {
-        await packCopy(name, partial);
-        if (!existsSync(path)) renameSync(partial, dir);
-      } finally {
-        rmSync(partial, { recursive: true, force: true });
-      }
+    if (existsSync(path)) return path;
+    // Packed beside, then moved in at once: a run that stops half-way leaves no partial tarball.
+    mkdirSync(cacheDir, { recursive: true });
+    const partial = mkdtempSync(join(cacheDir, `.${name}-`));
+    try {
+      await packCopy(name, partial);
+      if (!existsSync(path)) renameSync(partial, dir);
+    } finally {
+      rmSync(partial, { recursive: true, force: true });
     }
-    paths.push(path);
-  }
+    return path;
+  };
+  // Two packs at a time, as scripts/check-packages.sh does.
+  const paths: string[] = new Array<string>(options.packages.length);
+  let next = 0;
+  const packer = async (): Promise<void> => {
+    for (let index = next++; index < options.packages.length; index = next++) {
+      paths[index] = await packOne(options.packages[index] as string);
+    }
+  };
+  await Promise.all([packer(), packer()]);
   return paths;
 }
