@@ -32,9 +32,12 @@ packages=(core node express fetch database content openapi browsable editor word
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/cms-json-packages.XXXXXX")"
 if [ "${KEEP_SCRATCH:-}" = 1 ]; then echo "scratch: $work"; else trap 'rm -rf "$work"' EXIT; fi
-tarballs="$work/tarballs"
+# CMS_PACKED_DIR (set by .ci/run): the tarballs are made there and kept, so the runtime tests use
+# these instead of packing again (@cms-json/runtimes' packedTarballs reads the same variable).
+tarballs="${CMS_PACKED_DIR:-$work/tarballs}"
 app="$work/app"
 mkdir -p "$tarballs" "$app"
+rm -f "$tarballs"/*.tgz "$tarballs"/*.log
 export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
 
 echo "--- pack (build + published package.json), two at a time"
@@ -50,15 +53,24 @@ for name in "${packages[@]}"; do
   fi
 done
 
-echo "--- publint and attw on each tarball"
-for tarball in "$tarballs"/*.tgz; do
+echo "--- publint and attw on each tarball, two at a time"
+# Each tarball's report is printed whole, in order, once all are linted; the first failure stops the rest.
+lint_tarball() {
+  local tarball="$1" listing file
   listing="$(tar tzf "$tarball")"
   for file in package/README.md package/LICENSE; do
-    grep -qx "$file" <<<"$listing" || { echo "$tarball has no $file" >&2; exit 1; }
+    grep -qx "$file" <<<"$listing" || { echo "$tarball has no $file" >&2; return 1; }
   done
-  (cd "$root" && npx --no-install publint run --strict "$tarball")
-  (cd "$root" && npx --no-install attw --format table "$tarball")
+  npx --no-install publint run --strict "$tarball" && npx --no-install attw --format table "$tarball"
+}
+export -f lint_tarball
+lint_status=0
+(cd "$root" && printf '%s\n' "$tarballs"/*.tgz |
+  xargs -P 2 -I{} bash -c 'lint_tarball "$1" > "$1.lint.log" 2>&1 || { echo "$1: lint failed" >&2; exit 255; }' sh {}) || lint_status=1
+for tarball in "$tarballs"/*.tgz; do
+  if [ -f "$tarball.lint.log" ]; then cat "$tarball.lint.log"; rm -f "$tarball.lint.log"; fi
 done
+[ "$lint_status" = 0 ] || exit 1
 
 echo "linted in ${SECONDS}s (cumulative)"
 
