@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Database, openDatabase } from './index.js';
+import { Database, isDatabaseUnavailable, openDatabase } from './index.js';
 
 interface Tables {
   notes: { id: number; text: string };
@@ -140,5 +141,14 @@ describe('openDatabase with PostgreSQL', () => {
     expect(database).toBeInstanceOf(Database);
     expect(database.sqlite).toBeUndefined();
     await database.close();
+  });
+
+  it('uses the pg module given (a bundle that cannot load it by name), and refuses anything else', async () => {
+    const database = openDatabase({ url: 'postgres://user:pw@127.0.0.1:1/none', pg, connectTimeoutMs: 2_000 });
+    await expect(sql`select 1`.execute(database.db)).rejects.toSatisfy(isDatabaseUnavailable);
+    await database.close();
+    expect(() => openDatabase({ url: 'postgres://127.0.0.1:1/none', pg: { Pool: 'no' } })).toThrow(
+      "The option pg is not the pg module: pass it as imported, import pg from 'pg'; openDatabase({ url, pg }).",
+    );
   });
 });

@@ -54,6 +54,12 @@ export interface OpenDatabaseOptions {
    */
   sqliteDriver?: SqliteDriverName | undefined;
   /**
+   * PostgreSQL only: the `pg` module itself (`import pg from 'pg'`), for a bundle that cannot
+   * load it by name (Cloudflare Workers, where `pg` connects through `cloudflare:sockets`).
+   * Default: `pg` loaded by name when a `postgres://` URL is opened.
+   */
+  pg?: object | undefined;
+  /**
    * PostgreSQL only: the most connections this process opens. Default
    * {@link DEFAULT_POOL_SIZE}. Size it so that processes × pool size stays below the server's
    * `max_connections` (docs/scaling.md).
@@ -245,7 +251,8 @@ function routedDialect(dialect: PostgresDialect, router: ReadReplicas): KyselyDi
 
 /** A `pg` pool of the options' size and timeouts, `bigint` read as numbers. */
 function postgresPool(connectionString: string, options: OpenDatabaseOptions): pg.Pool {
-  const { Pool, types } = loadDriver<typeof pg>('pg', redactDatabaseUrl(connectionString));
+  const { Pool, types } =
+    options.pg === undefined ? loadDriver<typeof pg>('pg', redactDatabaseUrl(connectionString)) : pgModule(options.pg);
   const onIdleError =
     options.onIdleConnectionError ??
     ((error: Error) => console.warn(`cms-json: a pooled PostgreSQL connection was closed by the server: ${error.message}`));
@@ -268,6 +275,17 @@ function postgresPool(connectionString: string, options: OpenDatabaseOptions): p
   // already dropped that client; the next query opens a new one.
   pool.on('error', onIdleError);
   return pool;
+}
+
+/** The `pg` module given as an option, checked to be one. */
+function pgModule(module: object): typeof pg {
+  const given: unknown =
+    'default' in module && typeof module.default === 'object' && module.default !== null ? module.default : module;
+  if (typeof given !== 'object' || given === null || typeof Reflect.get(given, 'Pool') !== 'function' || !('types' in given)) {
+    throw new Error("The option pg is not the pg module: pass it as imported, import pg from 'pg'; openDatabase({ url, pg }).");
+  }
+  // Checked above: the module's Pool and types, as `pg` exports them.
+  return given as typeof pg;
 }
 
 /**

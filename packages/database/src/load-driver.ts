@@ -10,11 +10,21 @@
 import { createRequire } from 'node:module';
 
 /**
- * `require` for the drivers, made from this file's own location: `__filename` in the
- * CommonJS build, `import.meta.url` in ESM. The identifier `require` itself is avoided:
- * bundlers replace it in ESM output with a stub that throws.
+ * Loads `name` with a `require` made from this file's own location: `__filename` in the
+ * CommonJS build, `import.meta.url` in ESM. Made at each call, not when the module loads: in
+ * a Workers bundle `import.meta.url` is undefined, and only a call that needs a driver by
+ * name should fail for it. The identifier `require` itself is avoided: bundlers replace it in
+ * ESM output with a stub that throws.
  */
-const requireDriver: NodeJS.Require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+function requireDriver(name: string): unknown {
+  const here: string | undefined = typeof __filename === 'string' ? __filename : import.meta.url;
+  if (typeof here !== 'string') {
+    throw Object.assign(new Error(`"${name}" cannot be loaded by name in this bundle (no module location).`), {
+      code: 'ERR_NO_MODULE_LOCATION',
+    });
+  }
+  return createRequire(here)(name);
+}
 
 /** The npm packages a database URL may need. */
 export type DriverPackage = 'better-sqlite3' | 'pg';
@@ -34,6 +44,13 @@ export function loadDriver<T>(name: DriverPackage, url: string): T {
     const code = (error as { code?: unknown }).code;
     if (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') {
       throw new Error(`The database URL "${url}" needs the package "${name}": npm install ${name}`, { cause: error });
+    }
+    if (code === 'ERR_NO_MODULE_LOCATION') {
+      throw new Error(
+        `The database URL "${url}" needs the package "${name}", which a bundle (Cloudflare Workers) cannot load by name` +
+          (name === 'pg' ? ": pass the module itself, import pg from 'pg'; openDatabase({ url, pg })." : '.'),
+        { cause: error },
+      );
     }
     throw error;
   }
