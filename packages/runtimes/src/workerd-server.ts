@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { bundleWorker } from './bundle-worker.js';
@@ -29,8 +29,8 @@ function outputLog(Log: typeof import('miniflare').Log, level: number, output: P
 }
 
 /** The ids of this process's child processes named `workerd` (Linux `/proc`; empty elsewhere). */
-function workerdChildren(): Set<number> {
-  const found = new Set<number>();
+function workerdChildren(): number[] {
+  const found: number[] = [];
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -45,12 +45,45 @@ function workerdChildren(): Set<number> {
       const close = stat.lastIndexOf(')');
       const comm = stat.slice(stat.indexOf('(') + 1, close);
       const ppid = Number(stat.slice(close + 2).split(' ')[1]);
-      if (ppid === process.pid && comm === 'workerd') found.add(Number(entry));
+      if (ppid === process.pid && comm === 'workerd') found.push(Number(entry));
     } catch {
       // The process ended while we looked.
     }
   }
   return found;
+}
+
+/** The socket inodes listening on TCP `port` on 127.0.0.1 (Linux `/proc/net/tcp`). */
+function listeningInodes(port: number): Set<string> {
+  const inodes = new Set<string>();
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    // sl local_address rem_address st … inode: 0A is LISTEN.
+    if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A' && fields[9] !== undefined) inodes.add(fields[9]);
+  }
+  return inodes;
+}
+
+/**
+ * Which workerd child of this process listens on `port`: the one holding the listening
+ * socket. Servers started at the same time in one process are told apart this way.
+ */
+function workerdListeningOn(port: number): number | undefined {
+  const inodes = listeningInodes(port);
+  return workerdChildren().find((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        try {
+          return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+        } catch {
+          return false;
+        }
+      });
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Starts the worker module on workerd through Miniflare. */
@@ -61,7 +94,6 @@ export async function startWorkerdServer(options: RuntimeServerOptions): Promise
   const nodeCompat = options.nodeCompat ?? true;
   const bundle = await bundleWorker({ entry: options.entry, nodeCompat, ...options.bundle });
   const output = processOutput();
-  const before = workerdChildren();
   const root = options.cwd ?? dirname(options.entry);
   const mf = new Miniflare({
     modules: [{ type: 'ESModule', path: join(root, 'worker.bundle.js'), contents: bundle.code }],
@@ -91,11 +123,8 @@ export async function startWorkerdServer(options: RuntimeServerOptions): Promise
     const ready = await mf.ready;
     const url = ready.origin;
     await waitForPort(url, options.startTimeoutMs ?? 60_000);
-    const started = [...workerdChildren()].filter((pid) => !before.has(pid));
-    const pid = started[0];
-    if (pid === undefined || started.length > 1) {
-      throw new Error(`Cannot tell which workerd process serves ${url} (new workerd children: ${started.join(', ') || 'none'}).`);
-    }
+    const pid = workerdListeningOn(Number(new URL(url).port));
+    if (pid === undefined) throw new Error(`No workerd process of this one listens on ${url} (/proc tells).`);
     return { runtime: 'workerd', url, pid, close, output: () => output.text() };
   } catch (error) {
     await close().catch(() => {});

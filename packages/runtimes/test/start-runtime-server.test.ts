@@ -70,6 +70,25 @@ describe.skipIf(missingRuntime('bun') !== null)('stopping a runtime server', () 
   });
 });
 
+describe.skipIf(missingRuntime('workerd') !== null)('two workerd servers started at once in one process', () => {
+  it('name each its own workerd process', async () => {
+    const [first, second] = await Promise.all([
+      startRuntimeServer({ runtime: 'workerd', entry: echo, env: { GREETING: 'first' } }),
+      startRuntimeServer({ runtime: 'workerd', entry: echo, env: { GREETING: 'second' } }),
+    ]);
+    try {
+      expect(first.pid).not.toBe(second.pid);
+      await first.close();
+      expect(alive(first.pid)).toBe(false);
+      expect(alive(second.pid)).toBe(true);
+      expect(await (await fetch(second.url)).json()).toMatchObject({ greeting: 'second' });
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
 describe('bad inputs', () => {
   it('refuses an unknown runtime, naming the ones there are', async () => {
     // @ts-expect-error: a runtime that does not exist, as an untyped caller could pass it.
