@@ -3,7 +3,7 @@
  * atomic mode undoing all of them when one fails (docs/batch.md).
  */
 import { describe, expect, it } from 'vitest';
-import { itWithTransactions, sitePerTest } from '../test/setup.js';
+import { itWithoutTransactions, itWithTransactions, sitePerTest } from '../test/setup.js';
 
 const site = sitePerTest();
 const links = '/tel/v1/outgoing-links';
@@ -54,5 +54,16 @@ describe('tel/v1 outgoing-links in a batch', () => {
     expect(res.status).toBe(207);
     expect(res.body).toMatchObject({ failed: 'atomic', responses: [null, null, { status: 400 }] });
     expect((await client.get(links)).body.map((link: { title: string }) => link.title)).toEqual(['Before']);
+  });
+
+  itWithoutTransactions('atomic on D1: refused with 501 rest_batch_atomic_unavailable, and nothing is stored', async () => {
+    const { client, editor } = await site();
+    const res = await client.post('/batch/v1', {
+      headers: editor,
+      body: { atomic: true, requests: [{ path: links, body: { title: 'A', link: 'https://a.test' } }] },
+    });
+    expect(res.status).toBe(501);
+    expect(res.body.code).toBe('rest_batch_atomic_unavailable');
+    expect((await client.get(links)).body).toEqual([]);
   });
 });

@@ -43,6 +43,9 @@ export const describeInProcess: typeof describe.skip = describe.skipIf(runtime !
 /** A test of atomic batches: skipped on workerd, whose D1 has no interactive transactions (the batch answers 501 there). */
 export const itWithTransactions: typeof it.skip = it.skipIf(runtime === 'workerd');
 
+/** A test of a database without interactive transactions: run on workerd (D1) only. */
+export const itWithoutTransactions: typeof it.skip = it.runIf(runtime === 'workerd');
+
 function linkCreator(client: TelTestSite['client'], editor: TelTestSite['editor']): TelTestSite['create'] {
   return async (title, link) => {
     const res = await client.post('/tel/v1/outgoing-links', { headers: editor, body: { title, link } });

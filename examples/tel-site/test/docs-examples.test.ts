@@ -92,6 +92,7 @@ async function runServer(
 const runtimes: [name: string, runtime: RuntimeName][] = [
   ['bun', 'bun'],
   ['deno', 'deno'],
+  ['workers', 'workerd'],
 ];
 
 describe('the docs examples per runtime', () => {
