@@ -78,8 +78,8 @@ export default [
   { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], ...timeouts } },
   // The example site's HTTP suites with the site served on Bun and on Deno (examples/site/test/runtime-projects.ts).
   ...siteRuntimeProjects(timeouts),
-  // The tel/v1 suite against the tel site (examples/tel-site) on Bun and Deno (examples/outgoing-links/test/runtime-projects.ts).
-  ...telRuntimeProjects(timeouts, ['bun', 'deno']),
+  // The tel/v1 suite against the tel site (examples/tel-site) on Bun, Deno and workerd (examples/outgoing-links/test/runtime-projects.ts).
+  ...telRuntimeProjects(timeouts),
   // The benchmark's hand-written baselines against cms-json (docs/performance.md), in process.
   { test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], ...timeouts } },
   // The WordPress profile against the recorded original (docs/conformance.md).
