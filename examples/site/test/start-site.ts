@@ -9,9 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testDatabaseUrl } from '@cms-json/database/testing';
-import { serve } from '@cms-json/node';
-import { readConfig } from '../src/config.js';
-import { createSite, type Site } from '../src/create-site.js';
+import type { Site } from '../src/create-site.js';
 import { type SiteRuntime, siteRuntime, startRuntimeSite } from './runtime-site.js';
 
 export const ADMIN_PASSWORD = 'abcdABCD1234efghEFGH5678';
@@ -34,6 +32,12 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const dir = mkdtempSync(join(tmpdir(), 'cms-site-'));
   const runtime = siteRuntime(process.env);
   if (runtime !== undefined) return startSiteOn(runtime, env, dir);
+  // Loaded here: on another runtime the suites' process needs none of the site's modules.
+  const [{ serve }, { readConfig }, { createSite }] = await Promise.all([
+    import('@cms-json/node'),
+    import('../src/config.js'),
+    import('../src/create-site.js'),
+  ]);
   const probe = await serve({ server: (await import('@cms-json/core')).createRestServer(), port: 0, host: '127.0.0.1' });
   const port = probe.port;
   await probe.close();
