@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRuntimeServer } from '@cms-json/runtimes';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { pinToServerCpus } from './affinity.js';
 import { bundle } from './build.js';
 import { startChild } from './children.js';
@@ -142,14 +142,11 @@ async function startOn(
   // Bun and Deno run this run's bundles (one self-contained module each, as the Node servers
   // run), which need no package resolution by the runtime (Deno resolves a bare import only when
   // a workspace member's package.json lists it) and no TypeScript loader.
-  // On workerd, cms-json's worker is this run's bundle too (see `bundleTableServers`); the
-  // host bundles it again as wrangler would, which changes nothing but the file.
+  // workerd: the source, which the host bundles as wrangler does.
   const entry =
-    runtime !== 'workerd'
-      ? join(workspace.bundles, `${WORKERS[role].fetch}.mjs`)
-      : role === 'cms'
-        ? join(workspace.bundles, `${WORKERS.cms.d1}.mjs`)
-        : join(BENCH, 'runtimes', `${WORKERS[role].d1}.ts`);
+    runtime === 'workerd'
+      ? join(BENCH, 'runtimes', `${WORKERS[role].d1}.ts`)
+      : join(workspace.bundles, `${WORKERS[role].fetch}.mjs`);
   const file = join(workspace.dir, `${runtime}.db`);
   const databaseEnv: Record<string, string> =
     runtime === 'workerd' || role === 'static'
@@ -174,29 +171,10 @@ function startHost(runtime: TableRuntime, workspace: Workspace, role: ServerRole
 }
 
 /**
- * `@cms-json/example-outgoing-links` imports `@cms-json/content` for its plugin function's
- * optional purger, which the table's server does not use (it mounts the routes itself); the
- * content package's npm dependencies (bcryptjs, busboy, postcss…) `require` Node's modules by
- * their bare names, which a workerd bundle cannot resolve. Bundled for workerd, the import
- * resolves to a module that throws if ever called.
- */
-const withoutContent: Plugin = {
-  name: 'bench-without-content',
-  setup(context) {
-    context.onResolve({ filter: /^@cms-json\/content$/ }, () => ({ path: 'content', namespace: 'bench-stub' }));
-    context.onLoad({ filter: /.*/, namespace: 'bench-stub' }, () => ({
-      contents:
-        "export function purgeAfterCommit() { throw new Error('@cms-json/content is not in the bench worker for workerd'); }",
-      loader: 'js',
-    }));
-  },
-};
-
-/**
  * Bundles the table's servers into `dir`: the Node servers as the bench bundles its children
- * (npm packages external); the Bun/Deno worker modules whole (npm packages included; only
+ * (npm packages external), and the Bun/Deno worker modules whole (npm packages included; only
  * `node:*` left to the runtime; the SQLite drivers are loaded by name at run time, which no
- * bundler follows); cms-json's workerd worker as wrangler bundles one (see {@link withoutContent}).
+ * bundler follows). workerd's are bundled by its host, as wrangler bundles a worker.
  */
 export async function bundleTableServers(dir: string): Promise<void> {
   await bundle(
@@ -211,20 +189,6 @@ export async function bundleTableServers(dir: string): Promise<void> {
     platform: 'node',
     format: 'esm',
     target: 'es2022',
-    logLevel: 'error',
-  });
-  await build({
-    entryPoints: [join(BENCH, 'runtimes', `${WORKERS.cms.d1}.ts`)],
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
-    external: ['node:*', 'cloudflare:*'],
-    plugins: [withoutContent],
     logLevel: 'error',
   });
 }

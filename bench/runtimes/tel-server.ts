@@ -4,8 +4,7 @@
  * routes; no purger, no OpenAPI or browsable pages), on whatever database the runtime gives
  * it, seeded with the bench's links on its first start. The same composition runs on Node (the
  * node adapter), Bun, Deno and workerd, so the rows differ only by runtime. Nothing here imports
- * `node:*`; the routes are mounted without the plugin function, whose optional purger comes
- * from `@cms-json/content` (which a workerd bundle would then carry whole).
+ * `node:*`.
  *
  * @module
  */
