@@ -8,6 +8,7 @@
  * @module
  */
 import { fileURLToPath } from 'node:url';
+import { dropTestDatabase, testDatabaseUrl } from '@cms-json/database/testing';
 import { RUNTIMES, type RuntimeName, type RuntimeServer, startRuntimeServer } from '@cms-json/runtimes';
 import { httpClient } from './http-client.js';
 
@@ -44,8 +45,9 @@ export interface RemoteTelSite {
 }
 
 /**
- * Starts the tel site on `runtime` (SQLite in a temporary folder on Bun and Deno, a local D1 on
- * workerd) and makes the suite's editor and subscriber.
+ * Starts the tel site on `runtime` (SQLite in a temporary folder on Bun and Deno, or a fresh
+ * PostgreSQL schema when `CMS_TEST_DATABASE_URL` is set; a local D1 on workerd) and makes the
+ * suite's editor and subscriber.
  *
  * @example
  * const remote = await startRemoteTelSite('bun');
@@ -57,14 +59,25 @@ export async function startRemoteTelSite(runtime: RuntimeName, options: { folder
     CMS_ADMIN_APP_PASSWORD: ADMIN_APP_PASSWORD,
     SITE_URL,
     TEL_TEST_RESET_TOKEN: resetToken,
-    ...(runtime === 'workerd' ? {} : { DATABASE_URL: `sqlite:${options.folder}/tel.db` }),
   };
-  const server = await startRuntimeServer({
-    runtime,
-    entry: TEST_WORKER,
-    env,
-    ...(runtime === 'workerd' ? { d1Databases: ['DB'], d1Persist: options.folder } : {}),
-  });
+  // Bun and Deno: SQLite in the folder, or a fresh PostgreSQL schema with CMS_TEST_DATABASE_URL (over the runtime's TCP).
+  const databaseUrl = runtime === 'workerd' ? undefined : await testDatabaseUrl({ sqlite: `sqlite:${options.folder}/tel.db` });
+  if (databaseUrl !== undefined) env.DATABASE_URL = databaseUrl;
+  const dropDatabase = async () => {
+    if (databaseUrl !== undefined) await dropTestDatabase(databaseUrl);
+  };
+  let server: RuntimeServer;
+  try {
+    server = await startRuntimeServer({
+      runtime,
+      entry: TEST_WORKER,
+      env,
+      ...(runtime === 'workerd' ? { d1Databases: ['DB'], d1Persist: options.folder } : {}),
+    });
+  } catch (error) {
+    await dropDatabase();
+    throw error;
+  }
   try {
     const admin = basic('admin', ADMIN_APP_PASSWORD);
     const principals = {
@@ -77,10 +90,15 @@ export async function startRemoteTelSite(runtime: RuntimeName, options: { folder
       if (res.status !== 204)
         throw new Error(`The reset of the links failed: ${res.status} ${await res.text()}\n${server.output()}`);
     };
-    return { server, client, reset, close: () => server.close() };
+    const close = async () => {
+      await server.close();
+      await dropDatabase();
+    };
+    return { server, client, reset, close };
   } catch (error) {
     const output = server.output();
     await server.close();
+    await dropDatabase();
     throw new Error(`The tel site on ${runtime} did not come up: ${error instanceof Error ? error.message : error}\n${output}`);
   }
 }
