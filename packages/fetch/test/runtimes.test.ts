@@ -4,9 +4,13 @@
  * tarballs installed in a project outside the workspace (`remoteConformanceProject`). One
  * server per runtime. A runtime that is not installed skips (fails with CMS_REQUIRE_RUNTIMES=1).
  */
+
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type RemoteConformanceProject, remoteConformanceProject, runAdapterConformance } from '@cms-json/adapter-conformance';
-import { missingRuntime, RUNTIMES, type RuntimeName, startRuntimeServer } from '@cms-json/runtimes';
-import { beforeAll, describe } from 'vitest';
+import { bundleWorker, missingRuntime, RUNTIMES, type RuntimeName, startRuntimeServer } from '@cms-json/runtimes';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const CHUNKED_OVER_LIMIT = 'rejects a chunked body over the limit with 413 and stays up';
 const STREAM_FAR_OVER_LIMIT = 'lets a client streaming a body far over the limit read the 413, without a reset';
@@ -54,3 +58,28 @@ for (const runtime of RUNTIMES) {
     },
   });
 }
+
+// Item 4 of issue 39 on what users install: the tarballs' builds of the core and the Fetch
+// adapter, bundled with Node compatibility off (no-node-bundle.test.ts does it from the sources).
+const workerd = missingRuntime('workerd');
+describe.skipIf(workerd !== null)(
+  `the packed core and Fetch adapter on workerd without nodejs_compat${workerd === null ? '' : ` (skipped: ${workerd})`}`,
+  () => {
+    it('bundle with no node:* import, from their dist files, and answer there', async () => {
+      const entry = join(project.dir, 'conformance', 'web-only-worker.ts');
+      copyFileSync(fileURLToPath(new URL('./fixtures/web-only-worker.ts', import.meta.url)), entry);
+      const bundle = await bundleWorker({ entry, nodeCompat: false });
+      expect(bundle.runtimeImports).toEqual([]);
+      const inputs = Object.keys(bundle.metafile.inputs);
+      expect(inputs.some((path) => path.includes('node_modules/@cms-json/core/dist/'))).toBe(true);
+      expect(inputs.some((path) => path.includes('node_modules/@cms-json/fetch/dist/'))).toBe(true);
+      const server = await startRuntimeServer({ runtime: 'workerd', entry, nodeCompat: false });
+      try {
+        const res = await fetch(`${server.url}/cms-json/hello/v1/greeting?name=tarballs`);
+        expect(await res.json()).toEqual({ message: 'Hello, tarballs!' });
+      } finally {
+        await server.close();
+      }
+    });
+  },
+);

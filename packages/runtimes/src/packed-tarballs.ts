@@ -8,7 +8,18 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -34,21 +45,31 @@ function inputFiles(dir: string): string[] {
   return files;
 }
 
+/**
+ * The development `package.json` of `packages/<name>`. While an `npm pack` runs in the working
+ * tree (scripts/check-packages.sh), `package.json` is the published form and the development
+ * one waits in `.package.dev.json`.
+ */
+function devManifestPath(name: string): string {
+  const saved = join(REPOSITORY_ROOT, 'packages', name, '.package.dev.json');
+  return existsSync(saved) ? saved : join(REPOSITORY_ROOT, 'packages', name, 'package.json');
+}
+
 /** A hash of everything `npm pack` of `packages/<name>` reads. */
 function packageHash(name: string): string {
   const hash = createHash('sha256');
+  const manifest = join('packages', name, 'package.json');
   const files = [...inputFiles(join(REPOSITORY_ROOT, 'packages', name)), ...SHARED_BUILD_FILES].sort();
-  for (const file of files)
-    hash
-      .update(`${file}\0`)
-      .update(readFileSync(join(REPOSITORY_ROOT, file)))
-      .update('\0');
+  for (const file of files) {
+    const path = file === manifest ? devManifestPath(name) : join(REPOSITORY_ROOT, file);
+    hash.update(`${file}\0`).update(readFileSync(path)).update('\0');
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
 /** The file name `npm pack` gives `@cms-json/<name>`. */
 function tarballName(name: string): string {
-  const manifest: unknown = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'packages', name, 'package.json'), 'utf8'));
+  const manifest: unknown = JSON.parse(readFileSync(devManifestPath(name), 'utf8'));
   const version =
     typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string'
       ? manifest.version
@@ -64,6 +85,7 @@ async function packCopy(name: string, destination: string): Promise<void> {
       recursive: true,
       filter: (source) => !NOT_INPUT.has(relative(join(REPOSITORY_ROOT, 'packages', name), source).split('/')[0] ?? ''),
     });
+    copyFileSync(devManifestPath(name), join(mirror, 'packages', name, 'package.json'));
     for (const file of SHARED_BUILD_FILES) cpSync(join(REPOSITORY_ROOT, file), join(mirror, file));
     // tsup, tsx and the packages' dependencies: the workspace's.
     symlinkSync(join(REPOSITORY_ROOT, 'node_modules'), join(mirror, 'node_modules'), 'dir');
@@ -76,6 +98,10 @@ async function packCopy(name: string, destination: string): Promise<void> {
       const detail = typeof error === 'object' && error !== null && 'stderr' in error ? String(error.stderr) : String(error);
       throw new Error(`npm pack of packages/${name} failed:\n${detail}`, { cause: error });
     });
+    const { stdout } = await run('tar', ['tzf', join(destination, tarballName(name))]);
+    if (!stdout.split('\n').some((entry) => entry.startsWith('package/dist/'))) {
+      throw new Error(`npm pack of packages/${name} made a tarball without dist/ (did its prepack build run?):\n${stdout}`);
+    }
   } finally {
     rmSync(mirror, { recursive: true, force: true });
   }
