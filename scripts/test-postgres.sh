@@ -15,7 +15,8 @@ echo "PostgreSQL for tests: $url"
 projects=()
 dirs=()
 for name in ${CMS_PG_PROJECTS-database content example-outgoing-links example-ratings example-books example-site conformance}; do
-  projects+=(--project "$name")
+  # A project's files that mock modules run in its "-isolated" sibling (vitest.workspace.ts).
+  projects+=(--project "$name" --project "$name-isolated")
   case "$name" in
     example-*) dirs+=("examples/${name#example-}") ;;
     conformance) dirs+=(conformance) ;;
