@@ -1,14 +1,29 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingRuntime, RUNTIMES, type RuntimeServer, runtimeVersions, startRuntimeServer } from '../src/index.js';
 
 const echo = fileURLToPath(new URL('./fixtures/echo-worker.ts', import.meta.url));
 const broken = fileURLToPath(new URL('./fixtures/broken-worker.ts', import.meta.url));
+const hanging = fileURLToPath(new URL('./fixtures/hanging-worker.ts', import.meta.url));
 
 /** Whether process `pid` is alive (Linux `/proc`). */
 function alive(pid: number): boolean {
   return existsSync(`/proc/${pid}`);
+}
+
+/** The processes whose command line names `text` (Linux `/proc`). */
+function processesNaming(text: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 for (const runtime of RUNTIMES) {
@@ -109,6 +124,17 @@ describe('bad inputs', () => {
       /d1Databases only apply to workerd, not to deno/,
     );
   });
+
+  it.skipIf(missingRuntime('deno') !== null)(
+    'gives up on a module that never finishes loading, and stops the runtime',
+    async () => {
+      const started = Date.now();
+      await expect(startRuntimeServer({ runtime: 'deno', entry: hanging, startTimeoutMs: 1_500 })).rejects.toThrow(
+        /deno did not listen within 1500 ms serving .*hanging-worker\.ts/,
+      );
+      expect(Date.now() - started).toBeLessThan(10_000);
+    },
+  );
 
   for (const runtime of RUNTIMES) {
     it.skipIf(missingRuntime(runtime) !== null)(`fails with the output of ${runtime} when the module cannot load`, async () => {
