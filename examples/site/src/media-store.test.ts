@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASIC, type RunningSite, restUrl, startSite } from '../test/start-site.js';
 import { readConfig } from './config.js';
-import { describeMediaStore } from './media-store.js';
+import { createMediaStore, describeMediaStore, readMediaStoreConfig } from './media-store.js';
 
 describe('the S3 settings', () => {
   it('keeps uploads on disk without S3_BUCKET', () => {
@@ -116,6 +116,34 @@ describe('two nodes sharing the database and the bucket, not a disk', () => {
     expect(res.status).toBe(200);
     return Buffer.from(await res.arrayBuffer());
   };
+
+  it('answers the signed uploads path on a Fetch runtime as on node: a 302 to a presigned URL, else 404', async () => {
+    process.env.AWS_ACCESS_KEY_ID = s3.credentials.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY = s3.credentials.secretAccessKey;
+    const config = readMediaStoreConfig(
+      { S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: '1', S3_SIGNED_URLS: '1' },
+      { uploadsUrlPath: '/cms-content/uploads' },
+    );
+    const media = await createMediaStore(config, { directory: join(shared, 'fetch-fallback'), urlPath: '/cms-content/uploads' });
+    try {
+      const res = await media.fetchFallback(new Request('http://site.test/cms-content/uploads/2026/11/harbour.jpg'));
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toMatch(
+        new RegExp(`^${s3.endpoint}/${s3.bucket}/2026/11/harbour\\.jpg\\?.*X-Amz-Signature=`),
+      );
+      expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+      expect(await res.text()).toBe('');
+      for (const request of [
+        new Request('http://site.test/cms-content/uploads/2026/11/harbour.jpg', { method: 'POST', body: 'x' }),
+        new Request('http://site.test/elsewhere/harbour.jpg'),
+      ]) {
+        const other = await media.fetchFallback(request);
+        expect([request.method, other.status, await other.text()]).toEqual([request.method, 404, 'Not Found']);
+      }
+    } finally {
+      media.close();
+    }
+  });
 
   for (const mode of ['public', 'signed'] as const) {
     it(`${mode} URLs: uploaded on one node, read, edited and deleted on the other; the objects are gone after the commit`, async () => {
