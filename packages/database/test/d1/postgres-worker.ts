@@ -2,21 +2,20 @@
  * PostgreSQL from a Worker on workerd, over workerd's own TCP (`cloudflare:sockets`, which
  * `pg` uses through `pg-cloudflare` under the `workerd` condition): `postgres-workerd.test.ts`
  * serves it and asks `GET /checks`. A Worker may not share a socket between requests, so the
- * database is opened and closed per request (one connection).
+ * database is opened (`openDatabase({ url, pg })`) and closed per request, with one connection.
  *
  * @module
  */
-import { PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { changeVersion } from '../../src/change-versions.js';
-import { Database } from '../../src/database.js';
+import { openDatabase } from '../../src/connect.js';
 import { runMigrations } from '../../src/migrations.js';
 import { D1_MIGRATIONS, type D1Tables } from './checks.js';
 
 async function checks(url: string): Promise<Record<string, unknown>> {
-  const database = new Database<D1Tables>(new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }), {
-    dialect: 'postgres',
-  });
+  // `pg` given as imported: a bundle has no node_modules to load it from by name.
+  const database = openDatabase<D1Tables>({ url, pg, poolSize: 1 });
   try {
     const { db } = database;
     const applied = await runMigrations(database, { owner: 'workerd-postgres', migrations: D1_MIGRATIONS });
