@@ -23,6 +23,11 @@ for name in ${CMS_PG_PROJECTS-database content example-outgoing-links example-ra
     *) dirs+=("packages/$name") ;;
   esac
 done
+# The tel/v1 suite with the tel site served on Bun and on Deno (examples/outgoing-links/test/
+# runtime-projects.ts) reaches PostgreSQL over each runtime's own TCP (issue 39); workerd's runs on
+# D1 only. The other runtime projects (the example site on Bun and Deno, the adapter conformance)
+# run once, in the SQLite run.
+for name in ${CMS_PG_RUNTIME_PROJECTS-example-outgoing-links-bun example-outgoing-links-deno}; do projects+=(--project "$name"); done
 # Within those projects, only the test files that can touch the test database run again (issue
 # 39): those whose imports reach @cms-json/database/testing or that read CMS_TEST_DATABASE_URL
 # (scripts/storage-test-files.ts). The others open no PostgreSQL connection, so they would run
