@@ -65,7 +65,11 @@ export interface RawResponse {
 export function rawSend(url: string, options: RawSendOptions): Promise<RawResponse | null> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = httpRequest(url, { method: options.method, headers: { connection: 'close', ...options.headers } }, (res) => {
+    // A connection of its own (no agent): Node's default agent keeps sockets alive, and would send
+    // the next request on one a server closed after answering this `Connection: close` (Bun.serve
+    // does not say it closes), which that request would see as ECONNRESET.
+    const headers = { connection: 'close', ...options.headers };
+    const req = httpRequest(url, { method: options.method, agent: false, headers }, (res) => {
       answered = true;
       const parts: Buffer[] = [];
       res.on('data', (chunk: Buffer) => parts.push(chunk));

@@ -128,11 +128,10 @@ describe('bad inputs', () => {
   it.skipIf(missingRuntime('deno') !== null)(
     'gives up on a module that never finishes loading, and stops the runtime',
     async () => {
-      const started = Date.now();
       await expect(startRuntimeServer({ runtime: 'deno', entry: hanging, startTimeoutMs: 1_500 })).rejects.toThrow(
         /deno did not listen within 1500 ms serving .*hanging-worker\.ts/,
       );
-      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(processesNaming('hanging-worker.ts')).toEqual([]);
     },
   );
 
