@@ -139,7 +139,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
       const streamLimit = request.body === null ? undefined : server.streamedBody(request.method, target);
       if (streamLimit !== undefined && request.body !== null) {
         if (declaredTooLarge(firstValue(headers['content-length']), streamLimit.maxBytes)) {
-          void discardBody(request.body);
+          await discardBody(request.body);
           return jsonError(new RestError('rest_body_too_large'));
         }
         streamed = streamRequestBody(request.body);
@@ -157,8 +157,9 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
         bodyStream: streamed?.chunks,
         baseUrl: (trustProxy ? forwardedOrigin(headers, url.origin) : url.origin) + basePath,
       });
-      // A body the handler left unread (it refused the upload first) is discarded within bounds.
-      streamed?.discardRest();
+      // A body the handler left unread (it refused the upload first) is discarded within bounds,
+      // before the answer (see readBody).
+      await streamed?.discardRest();
       if (answer === null) return await fallback(request);
       return toResponse(answer);
     } catch (error) {

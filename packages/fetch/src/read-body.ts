@@ -8,24 +8,26 @@
 export type BodyFailure = 'too-large' | 'unreadable';
 
 /**
- * How much of an oversized body is read and thrown away, in the background, after its 413:
- * at most 16 MiB, for at most 10 s; then the stream is cancelled. Where the runtime keeps
- * the connection open while the body is read (Node, through a listener such as the
- * example's), the client then reads the 413 instead of a reset connection.
+ * How much of a refused body (a 413, an upload refused before its body was read) is read and
+ * thrown away before the answer: at most 16 MiB, for at most 10 s; then the stream is cancelled.
+ * Bun.serve and workerd end the connection once the answer is sent, so a client still sending
+ * its body would see EPIPE or ECONNRESET instead of the answer; read first, the client reads the
+ * 413 on every runtime (docs/adapters.md, "Conformance per runtime"). As nginx's lingering close
+ * does, the bounds keep a client from holding the server past them.
  */
 export const LINGER_LIMITS = { maxBytes: 16 * 1024 * 1024, maxMs: 10_000 } as const;
 
 /**
  * Reads the whole body, refusing it when `Content-Length` or the streamed size passes
- * `maxBytes`; the rest of a refused body is then read and discarded in the background,
- * within {@link LINGER_LIMITS}, and the stream cancelled. A stream that fails (the client
- * went away) gives `'unreadable'`. Never rejects.
+ * `maxBytes`; the rest of a refused body is then read and discarded within
+ * {@link LINGER_LIMITS} before this resolves, and the stream cancelled. A stream that fails
+ * (the client went away) gives `'unreadable'`. Never rejects.
  */
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | BodyFailure> {
   const declared = request.headers.get('content-length');
   const stream = request.body;
   if (declared !== null && Number(declared) > maxBytes) {
-    if (stream !== null && !stream.locked) void discard(stream.getReader());
+    if (stream !== null && !stream.locked) await discard(stream.getReader());
     return 'too-large';
   }
   if (stream === null) return new Uint8Array(0);
@@ -38,7 +40,7 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        void discard(reader);
+        await discard(reader);
         return 'too-large';
       }
       chunks.push(value);
@@ -60,8 +62,8 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
 export interface StreamedRequestBody {
   /** The chunks, read once, in order. */
   readonly chunks: AsyncIterable<Uint8Array>;
-  /** Reads and drops the rest within {@link LINGER_LIMITS} (nothing when all was read). */
-  discardRest(): void;
+  /** Reads and drops the rest within {@link LINGER_LIMITS} (nothing when all was read). Never rejects. */
+  discardRest(): Promise<void>;
 }
 
 /**
@@ -86,9 +88,7 @@ export function streamRequestBody(stream: ReadableStream<Uint8Array>): StreamedR
   };
   return {
     chunks,
-    discardRest: () => {
-      if (!done) void discard(reader);
-    },
+    discardRest: () => (done ? Promise.resolve() : discard(reader)),
   };
 }
 
