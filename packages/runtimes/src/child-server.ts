@@ -7,13 +7,14 @@
 import { spawn } from 'node:child_process';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LISTENING_LINE } from './hosts/worker-module.js';
 import { processOutput } from './process-output.js';
 import { requireRuntimeBinary } from './runtime.js';
 import type { RuntimeServer, RuntimeServerOptions } from './runtime-server.js';
 import { waitForPort } from './wait-for-port.js';
 
 /** The line a host prints once it listens: the marker, a space, the URL. */
-const LISTENING = /cms-json-runtime-listening (http:\/\/127\.0\.0\.1:\d+)/;
+const LISTENING = new RegExp(`${LISTENING_LINE} (http://127\\.0\\.0\\.1:\\d+)`);
 
 /** How long `close()` waits after SIGTERM before SIGKILL. */
 const TERM_GRACE_MS = 3_000;
