@@ -5,17 +5,13 @@
  *
  * @module
  */
-import { type D1Binding, openD1Database } from '@cms-json/database/d1';
+import { isD1Binding, openD1Database } from '@cms-json/database/d1';
 import type { OutgoingLinksTables } from '@cms-json/example-outgoing-links';
 import { createFetchHandler } from '@cms-json/fetch';
 import { createTelServer } from './tel-server.js';
 
-function isBinding(value: unknown): value is D1Binding {
-  return typeof value === 'object' && value !== null && 'prepare' in value && 'batch' in value;
-}
-
 async function build(env: Record<string, unknown>): Promise<(request: Request) => Promise<Response>> {
-  if (!isBinding(env.DB)) throw new Error("env.DB is not a D1 binding: start the worker with d1Databases: ['DB'].");
+  if (!isD1Binding(env.DB)) throw new Error("env.DB is not a D1 binding: start the worker with d1Databases: ['DB'].");
   const server = await createTelServer(openD1Database<OutgoingLinksTables>(env.DB));
   return createFetchHandler(server);
 }
