@@ -7,7 +7,7 @@
  * @module
  */
 import { fileURLToPath } from 'node:url';
-import { startRuntimeServer } from '../../../packages/runtimes/src/index.js';
+import { startRuntimeServer } from '@cms-json/runtimes';
 
 /** A runtime the site's suites can be pointed at. */
 export type SiteRuntime = 'bun' | 'deno';

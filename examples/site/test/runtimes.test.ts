@@ -8,7 +8,7 @@ import { existsSync, readlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingRuntime } from '../../../packages/runtimes/src/index.js';
+import { missingRuntime } from '@cms-json/runtimes';
 import { siteRuntime } from './runtime-site.js';
 import { ADMIN_BASIC, type RunningSite, restUrl, startSite } from './start-site.js';
 
