@@ -6,9 +6,9 @@
  */
 import { existsSync, readlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { missingRuntime } from '@cms-json/runtimes';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingRuntime } from '@cms-json/runtimes';
 import { siteRuntime } from './runtime-site.js';
 import { ADMIN_BASIC, type RunningSite, restUrl, startSite } from './start-site.js';
 
