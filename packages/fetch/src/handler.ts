@@ -136,14 +136,17 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
       const target = path + url.search;
       let body: Uint8Array | undefined;
       let streamed: StreamedRequestBody | undefined;
-      const streamLimit = request.body === null ? undefined : server.streamedBody(request.method, target);
-      if (streamLimit !== undefined && request.body !== null) {
+      // A GET or HEAD has no body (the Fetch standard forbids one): its `body` is not asked
+      // for, which on Bun.serve costs a stream per request.
+      const requestBody = request.method === 'GET' || request.method === 'HEAD' ? null : request.body;
+      const streamLimit = requestBody === null ? undefined : server.streamedBody(request.method, target);
+      if (streamLimit !== undefined && requestBody !== null) {
         if (declaredTooLarge(firstValue(headers['content-length']), streamLimit.maxBytes)) {
-          await discardBody(request.body);
+          await discardBody(requestBody);
           return jsonError(new RestError('rest_body_too_large'));
         }
-        streamed = streamRequestBody(request.body);
-      } else if (request.body !== null && server.serves(target)) {
+        streamed = streamRequestBody(requestBody);
+      } else if (requestBody !== null && server.serves(target)) {
         const read = await readBody(request, server.options.maxBodyBytes);
         if (read === 'too-large') return jsonError(new RestError('rest_body_too_large'));
         if (read === 'unreadable') return jsonError(new RestError('rest_body_unreadable'));
