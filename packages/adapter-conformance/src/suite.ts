@@ -6,65 +6,25 @@
  *
  * @module
  */
-import type { RestServer } from '@cms-json/core';
 import { afterAll, beforeAll, describe, expect, it as vitestIt } from 'vitest';
 import { type ConformanceTarget, chunksOf, type ReadResponse, rawSend, rawStream, send, splitLinks, streamOf } from './client.js';
+import { type AdapterConformanceOptions, type FixtureProbe, startConformanceTarget } from './conformance-target.js';
 import { FALLBACK_STATUS, fallbackText } from './fallback.js';
 import {
-  type ConformanceFixtureState,
-  createConformanceServer,
   FIXTURE_CURIE,
   FIXTURE_MAX_BODY_BYTES,
   FIXTURE_MAX_UPLOAD_BYTES,
   FIXTURE_NOTE_COUNT,
-  FIXTURE_STATE_PATH,
   FIXTURE_VIEWER_PATH,
 } from './fixture.js';
 
+export type {
+  AdapterConformanceOptions,
+  ConformanceCommonOptions,
+  InProcessConformanceOptions,
+  RemoteConformanceOptions,
+} from './conformance-target.js';
 export { FALLBACK_STATUS, fallbackText };
-
-/** Options of {@link runAdapterConformance} every adapter has. */
-export interface ConformanceCommonOptions {
-  /** The adapter's name, shown in the test titles. */
-  name: string;
-  /**
-   * Cases the adapter's runtime cannot pass, by test title, with the reason (shown in the
-   * skipped test's title, and written in docs/adapters.md): `{ 'answers 500 when …': 'workerd sends …' }`.
-   * A title that names no case is an error.
-   */
-  notApplicable?: Readonly<Record<string, string>>;
-}
-
-/** Options of {@link runAdapterConformance} for an adapter run in the suite's process. */
-export interface InProcessConformanceOptions extends ConformanceCommonOptions {
-  /**
-   * Mounts `server` with the adapter and starts it. Requests the adapter does not serve must
-   * reach a host fallback answering {@link FALLBACK_STATUS} with {@link fallbackText}.
-   */
-  start: (server: RestServer) => Promise<ConformanceTarget>;
-}
-
-/**
- * Options of {@link runAdapterConformance} for an adapter serving the fixture in another process
- * (another runtime): the suite reads the fixture's state over HTTP (its `exposeState` page).
- */
-export interface RemoteConformanceOptions extends ConformanceCommonOptions {
-  /**
-   * Starts a server of the fixture made with `createConformanceServer({ exposeState: true })`
-   * (as `remote-worker.ts` does), with the same host fallback, and returns its URL.
-   */
-  startRemote: () => Promise<ConformanceTarget>;
-}
-
-/** Options of {@link runAdapterConformance}: the adapter in process, or serving the fixture elsewhere. */
-export type AdapterConformanceOptions = InProcessConformanceOptions | RemoteConformanceOptions;
-
-/** What the suite reads of the fixture: in process, or from its state page. */
-interface FixtureProbe {
-  noteCount(): Promise<number>;
-  /** The errors reported to the server's `onError` so far, oldest first. */
-  reported(): Promise<unknown[]>;
-}
 
 const EDITOR = { 'x-test-user': 'editor' };
 const JSON_TYPE = 'application/json; charset=UTF-8';
@@ -145,21 +105,7 @@ export function runAdapterConformance(options: AdapterConformanceOptions): void 
       });
 
     beforeAll(async () => {
-      if ('start' in options) {
-        // What the server reports through its `onError` hook: captured and asserted, not printed.
-        const reported: unknown[] = [];
-        const local = createConformanceServer({ onError: (error) => void reported.push(error) });
-        fixture = { noteCount: async () => local.notes.size, reported: async () => [...reported] };
-        target = await options.start(local.server);
-      } else {
-        target = await options.startRemote();
-        const state = async (): Promise<ConformanceFixtureState> => {
-          const res = await get(FIXTURE_STATE_PATH);
-          if (res.status !== 200) throw new Error(`The fixture's state page answered ${res.status}: ${res.text.slice(0, 300)}`);
-          return JSON.parse(res.text) as ConformanceFixtureState;
-        };
-        fixture = { noteCount: async () => (await state()).notes, reported: async () => (await state()).reported };
-      }
+      ({ target, fixture } = await startConformanceTarget(options));
     });
     afterAll(async () => {
       await target?.close();
